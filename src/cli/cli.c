@@ -1,0 +1,60 @@
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef RAVEL_VERSION
+#define RAVEL_VERSION "dev"
+#endif
+
+static const char usage[] =
+    "usage: ravel <command> [options] [files]\n"
+    "\n"
+    "ravel finds concurrency bugs in C programs and answers memory-model questions.\n"
+    "\n"
+    "commands:\n"
+    "  litmus    decide litmus tests (LISA) under a memory model, herd7-compatible output\n"
+    "\n"
+    "planned (see the issues): check, seq, race, deadlock, ir\n"
+    "\n"
+    "options:\n"
+    "  -h, --help       this text; `ravel <command> --help` describes a command\n"
+    "  --version        print the version\n"
+    "\n"
+    "exit codes (every command):\n"
+    "  0   ran to the end; every answer is definite\n"
+    "  1   a bug was found (check, race, deadlock)\n"
+    "  2   bad command line (unknown option, missing argument)\n"
+    "  3   some answer is unknown (timeout, unsupported feature, model needs QBF)\n"
+    "  4   out of memory\n"
+    "  5   bad input (missing file, parse error, unsupported construct)\n"
+    "  6   unknown memory model\n"
+    "  70  internal error (a bug in ravel; please report it)\n";
+
+int cli_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("ravel %s\n", RAVEL_VERSION);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "litmus") == 0)
+        return cli_litmus(argc - 1, argv + 1);
+    static const char *const planned[] = { "check", "seq", "race", "deadlock", "ir" };
+    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
+        if (strcmp(cmd, planned[i]) == 0) {
+            fprintf(stderr, "ravel: error: the '%s' command is not implemented yet\n", cmd);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    fprintf(stderr, "ravel: error: unknown command '%s' (try 'ravel --help')\n", cmd);
+    return CLI_EXIT_USAGE;
+}

@@ -1,0 +1,300 @@
+/* cli_litmus: `ravel litmus FILE|DIR... [-m MODEL] [--verdict-only] [--json]
+ * [--dot DIR]`. Parses options, loads each test, calls litmus_simulate and
+ * hands the result to report/litmus_out. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/diag.h"
+#include "base/intern.h"
+#include "base/strbuf.h"
+#include "base/vec.h"
+#include "cli/cli.h"
+#include "litmus/lisa_parse.h"
+#include "litmus/simulate.h"
+#include "logic/mm.h"
+#include "report/litmus_out.h"
+
+static const char litmus_usage[] =
+    "usage: ravel litmus FILE|DIR... [options]\n"
+    "\n"
+    "Decides whether each litmus test's final condition is allowed by a memory\n"
+    "model (PrideMM's method: event structure, second-order formula, SAT), and\n"
+    "prints herd7's output format: Test, States, Ok/No, Witnesses, Condition,\n"
+    "Observation, Time. A DIR is searched for *.litmus and *.lisa files.\n"
+    "\n"
+    "options:\n"
+    "  -m, --model NAME   memory model (default sc); see --list-models\n"
+    "  --list-models      print the models and exit\n"
+    "  --verdict-only     only decide Never/Sometimes/Always (two SAT calls, no\n"
+    "                     enumeration of final states or witness counts)\n"
+    "  --json             print a JSON array, one object per test\n"
+    "  --dot DIR          write one execution per test to DIR/<test>.dot (a\n"
+    "                     positive one when the condition is reachable)\n"
+    "  --timeout S        give up on a test after S seconds (answer unknown)\n"
+    "  --unroll N         follow each backward branch at most N times (default 2)\n"
+    "  -q, --quiet        no progress on stderr\n"
+    "  -h, --help         this text\n"
+    "\n"
+    "exit codes: 0 every test decided; 2 bad command line; 3 some test unknown;\n"
+    "4 out of memory; 5 a file is missing or malformed (the other tests still run);\n"
+    "6 unknown model\n";
+
+typedef BASE_VEC(char *) path_vec;
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_suffix(const char *s, const char *suf)
+{
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+/* Adds path, or the litmus files below it when it is a directory. */
+static void collect(const char *path, path_vec *out, int depth)
+{
+    struct stat sb;
+    if (depth < 32 && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        DIR *d = opendir(path);
+        if (!d) {
+            base_vec_push(out, base_xstrdup(path)); /* reported when loaded */
+            return;
+        }
+        path_vec here = { 0 };
+        struct dirent *de;
+        while ((de = readdir(d)) != NULL) {
+            if (de->d_name[0] == '.')
+                continue;
+            size_t n = strlen(path) + strlen(de->d_name) + 2;
+            char *p = base_xmalloc(n);
+            snprintf(p, n, "%s/%s", path, de->d_name);
+            struct stat cs;
+            if (stat(p, &cs) == 0 && S_ISDIR(cs.st_mode)) {
+                base_vec_push(&here, p);
+            } else if (has_suffix(de->d_name, ".litmus") || has_suffix(de->d_name, ".lisa")) {
+                base_vec_push(&here, p);
+            } else {
+                free(p);
+            }
+        }
+        closedir(d);
+        qsort(here.data, here.len, sizeof *here.data, cmp_str);
+        for (size_t i = 0; i < here.len; i++) {
+            collect(here.data[i], out, depth + 1);
+            free(here.data[i]);
+        }
+        base_vec_free(&here);
+        return;
+    }
+    base_vec_push(out, base_xstrdup(path));
+}
+
+static void dot_name(base_strbuf *b, const char *dir, const char *name)
+{
+    base_strbuf_printf(b, "%s/", dir);
+    for (const char *p = name; *p; p++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '+' || c == '-' || c == '_' || c == '.';
+        base_strbuf_putc(b, ok ? c : '_');
+    }
+    base_strbuf_puts(b, ".dot");
+}
+
+static bool parse_number(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || v < 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+int cli_litmus(int argc, char **argv)
+{
+    const char *model_name = "sc";
+    bool verdict_only = false, json = false, quiet = false;
+    const char *dot_dir = NULL;
+    double timeout = 0, unroll = 2;
+    path_vec inputs = { 0 };
+    bool only_files = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+            base_vec_push(&inputs, (char *)a);
+            continue;
+        }
+        const char *val = NULL;
+        bool needs = strcmp(a, "-m") == 0 || strcmp(a, "--model") == 0 || strcmp(a, "--dot") == 0 ||
+                     strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0;
+        if (needs) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "ravel litmus: error: option '%s' needs an argument\n", a);
+                base_vec_free(&inputs);
+                return CLI_EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+        if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(litmus_usage, stdout);
+            base_vec_free(&inputs);
+            return CLI_EXIT_OK;
+        } else if (strcmp(a, "--list-models") == 0) {
+            size_t n;
+            const logic_mm *m = logic_mm_all(&n);
+            for (size_t k = 0; k < n; k++)
+                printf("%-6s %-4s %s\n", m[k].name, m[k].needs_qbf ? "QBF" : "SAT", m[k].summary);
+            base_vec_free(&inputs);
+            return CLI_EXIT_OK;
+        } else if (strcmp(a, "-m") == 0 || strcmp(a, "--model") == 0) {
+            model_name = val;
+        } else if (strcmp(a, "--verdict-only") == 0) {
+            verdict_only = true;
+        } else if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else if (strcmp(a, "--dot") == 0) {
+            dot_dir = val;
+        } else if (strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0) {
+            double v;
+            bool is_unroll = strcmp(a, "--unroll") == 0;
+            if (!parse_number(val, &v) || (is_unroll && (v != (double)(unsigned)v || v > 1000))) {
+                fprintf(stderr, "ravel litmus: error: option '%s' needs a %s, not '%s'\n", a,
+                        is_unroll ? "whole number up to 1000" : "number of seconds", val);
+                base_vec_free(&inputs);
+                return CLI_EXIT_USAGE;
+            }
+            if (is_unroll)
+                unroll = v;
+            else
+                timeout = v;
+        } else {
+            fprintf(stderr, "ravel litmus: error: unknown option '%s' (try 'ravel litmus --help')\n", a);
+            base_vec_free(&inputs);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    const logic_mm *model = logic_mm_find(model_name);
+    if (!model) {
+        fprintf(stderr, "ravel litmus: error: unknown memory model '%s' (try --list-models)\n",
+                model_name);
+        base_vec_free(&inputs);
+        return CLI_EXIT_MODEL;
+    }
+    if (inputs.len == 0) {
+        fprintf(stderr, "ravel litmus: error: no litmus test given (try 'ravel litmus --help')\n");
+        base_vec_free(&inputs);
+        return CLI_EXIT_USAGE;
+    }
+    if (dot_dir && mkdir(dot_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "ravel litmus: error: cannot create directory '%s': %s\n", dot_dir,
+                strerror(errno));
+        base_vec_free(&inputs);
+        return CLI_EXIT_INPUT;
+    }
+
+    path_vec files = { 0 };
+    for (size_t i = 0; i < inputs.len; i++)
+        collect(inputs.data[i], &files, 0);
+    base_vec_free(&inputs);
+
+    bool progress = !quiet && !json && isatty(STDERR_FILENO) && files.len > 1;
+    progress = progress || (!quiet && json && isatty(STDERR_FILENO) && files.len > 1);
+    int status = CLI_EXIT_OK;
+    base_intern_pool syms;
+    base_intern_init(&syms);
+    base_strbuf out = { 0 };
+    if (json)
+        fputs("[", stdout);
+    size_t njson = 0;
+    for (size_t i = 0; i < files.len; i++) {
+        if (progress)
+            fprintf(stderr, "\r[%zu/%zu] %s\033[K", i + 1, files.len, files.data[i]);
+        base_diag diag;
+        base_diag_init(&diag);
+        litmus_test *t = litmus_load(files.data[i], &syms, &diag);
+        litmus_result res;
+        bool ran = false;
+        if (t) {
+            litmus_options opt = {
+                .model = model,
+                .verdict_only = verdict_only,
+                .want_witness = dot_dir != NULL,
+                .deadline = timeout > 0 ? base_now() + timeout : 0,
+                .limits = { .unroll = (uint32_t)unroll, .max_events = 20000, .max_values = 64 },
+            };
+            ran = litmus_simulate(t, &opt, &res, &diag);
+        }
+        if (progress && diag.count)
+            fputs("\r\033[K", stderr);
+        base_diag_print(&diag, stderr);
+        base_strbuf_clear(&out);
+        if (!ran) {
+            status = status == CLI_EXIT_OK || status == CLI_EXIT_UNKNOWN ? CLI_EXIT_INPUT : status;
+            if (json) {
+                base_strbuf_puts(&out, njson++ ? ",\n " : "\n ");
+                base_strbuf_puts(&out, "{\"file\": ");
+                base_strbuf_json_string(&out, files.data[i]);
+                base_strbuf_puts(&out, ", \"verdict\": \"error\", \"error\": ");
+                char msg[1024] = "";
+                if (diag.count)
+                    base_diag_format(&diag.msgs[0], msg, sizeof msg);
+                base_strbuf_json_string(&out, msg);
+                base_strbuf_puts(&out, "}");
+                fputs(base_strbuf_cstr(&out), stdout);
+            }
+        } else {
+            if (res.status == LITMUS_UNKNOWN && status == CLI_EXIT_OK)
+                status = CLI_EXIT_UNKNOWN;
+            if (json) {
+                base_strbuf_puts(&out, njson++ ? ",\n " : "\n ");
+                report_litmus_json(&out, t, &res, model->name);
+            } else {
+                report_litmus_herd(&out, t, &res);
+            }
+            fputs(base_strbuf_cstr(&out), stdout);
+            if (dot_dir && res.witness.present) {
+                base_strbuf path = { 0 }, dot = { 0 };
+                dot_name(&path, dot_dir, t->name);
+                report_litmus_dot(&dot, t, &res);
+                FILE *f = fopen(base_strbuf_cstr(&path), "w");
+                if (!f || fputs(base_strbuf_cstr(&dot), f) < 0) {
+                    fprintf(stderr, "%s: error: cannot write: %s\n", base_strbuf_cstr(&path),
+                            strerror(errno));
+                    status = CLI_EXIT_INPUT;
+                }
+                if (f)
+                    fclose(f);
+                base_strbuf_free(&path);
+                base_strbuf_free(&dot);
+            }
+            litmus_result_free(&res);
+        }
+        fflush(stdout);
+        litmus_test_free(t);
+        base_diag_free(&diag);
+        free(files.data[i]);
+    }
+    if (progress)
+        fputs("\r\033[K", stderr);
+    if (json)
+        fputs(njson ? "\n]\n" : "]\n", stdout);
+    base_strbuf_free(&out);
+    base_vec_free(&files);
+    base_intern_free(&syms);
+    return status;
+}

@@ -1,0 +1,619 @@
+#include "litmus/evstruct.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/vec.h"
+#include "base/xalloc.h"
+
+enum { TAINT_MAX = 32, CTRL_MAX = 64 };
+
+/* A register's value and the read events it depends on. */
+typedef struct regval {
+    litmus_value v;
+    uint32_t nt;
+    uint32_t t[TAINT_MAX];
+} regval;
+
+typedef struct state {
+    regval *regs;
+    uint32_t nctrl;
+    uint32_t ctrl[CTRL_MAX]; /* reads the branches taken so far depend on */
+    uint32_t *loops;         /* per instruction: backward jumps taken */
+} state;
+
+typedef struct domain {
+    litmus_value *vals; /* sorted */
+    uint32_t n, cap;
+} domain;
+
+/* A value some write instruction may store. */
+typedef struct write_site {
+    uint32_t thread, instr, loc;
+    litmus_value v;
+} write_site;
+
+typedef struct builder {
+    const litmus_test *t;
+    const litmus_es_limits *lim;
+    litmus_evstruct *es;
+    base_diag *diag;
+    BASE_VEC(write_site) known; /* writes found by the previous round */
+    BASE_VEC(write_site) found; /* writes found by this round */
+    bool *has_loop;    /* per thread: it has a backward branch */
+    domain scratch;    /* the values one read may return */
+    bool *alive;
+    uint32_t alive_cap;
+    bool failed;
+} builder;
+
+static bool dom_add(domain *d, litmus_value v)
+{
+    uint32_t i = 0;
+    while (i < d->n && litmus_value_cmp(d->vals[i], v) < 0)
+        i++;
+    if (i < d->n && litmus_value_eq(d->vals[i], v))
+        return false;
+    if (d->n == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 4;
+        d->vals = base_xrealloc(d->vals, base_mul_size(d->cap, sizeof *d->vals));
+    }
+    memmove(d->vals + i + 1, d->vals + i, (d->n - i) * sizeof *d->vals);
+    d->vals[i] = v;
+    d->n++;
+    return true;
+}
+
+static void fail(builder *b, const litmus_instr *in, const char *fmt, const char *arg)
+{
+    if (b->failed)
+        return;
+    b->failed = true;
+    base_diag_error(b->diag, in ? in->loc : base_srcloc_make(b->t->file, 0, 0), fmt, arg);
+}
+
+static uint32_t new_event(builder *b, const litmus_instr *in, litmus_ev_kind k, uint32_t thread,
+                          uint32_t instr, uint32_t parent)
+{
+    litmus_evstruct *es = b->es;
+    if (es->nevents >= b->lim->max_events) {
+        char num[32];
+        snprintf(num, sizeof num, "%u", b->lim->max_events);
+        fail(b, in, "event structure too large (more than %s events); the test has too many "
+                    "reads with too many possible values", num);
+        return LITMUS_NONE;
+    }
+    if (es->nevents == es->cap) {
+        es->cap = es->cap ? es->cap * 2 : 64;
+        es->events = base_xrealloc(es->events, base_mul_size(es->cap, sizeof *es->events));
+    }
+    litmus_event *e = &es->events[es->nevents];
+    memset(e, 0, sizeof *e);
+    e->kind = k;
+    e->thread = thread;
+    e->instr = instr;
+    e->parent = parent;
+    e->rmw_write = LITMUS_NONE;
+    e->annots = in ? &in->annots : NULL;
+    return es->nevents++;
+}
+
+static void add_dep(litmus_dep **arr, uint32_t *n, uint32_t *cap, uint32_t from, uint32_t to)
+{
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        *arr = base_xrealloc(*arr, base_mul_size(*cap, sizeof **arr));
+    }
+    (*arr)[*n].from = from;
+    (*arr)[*n].to = to;
+    (*n)++;
+}
+
+static void taint_union(builder *b, const litmus_instr *in, regval *dst, const regval *src)
+{
+    for (uint32_t i = 0; i < src->nt; i++) {
+        bool have = false;
+        for (uint32_t j = 0; j < dst->nt; j++)
+            have |= dst->t[j] == src->t[i];
+        if (have)
+            continue;
+        if (dst->nt == TAINT_MAX) {
+            fail(b, in, "%s: too many dependencies through one register", "unsupported");
+            return;
+        }
+        dst->t[dst->nt++] = src->t[i];
+    }
+}
+
+/* Evaluates an operand into r (value and taint). */
+static void eval_operand(const state *s, const litmus_operand *o, regval *r)
+{
+    r->nt = 0;
+    switch (o->kind) {
+    case LITMUS_OPND_REG:
+        *r = s->regs[o->reg];
+        break;
+    case LITMUS_OPND_IMM:
+        r->v = litmus_int(o->imm);
+        break;
+    case LITMUS_OPND_LOC:
+        r->v = litmus_addr(o->loc);
+        break;
+    }
+}
+
+static int64_t wrap(uint64_t x) { return (int64_t)x; }
+
+static void eval_expr(builder *b, const litmus_instr *in, const state *s, const litmus_expr *e,
+                      regval *r)
+{
+    if (e->op == LITMUS_OP_NONE) {
+        eval_operand(s, &e->opnd, r);
+        return;
+    }
+    regval x, y;
+    eval_expr(b, in, s, e->lhs, &x);
+    eval_expr(b, in, s, e->rhs, &y);
+    *r = x;
+    taint_union(b, in, r, &y);
+    if (e->op == LITMUS_OP_EQ || e->op == LITMUS_OP_NE) {
+        bool eq = litmus_value_eq(x.v, y.v);
+        r->v = litmus_int(e->op == LITMUS_OP_EQ ? eq : !eq);
+        return;
+    }
+    if (x.v.kind == LITMUS_VAL_ADDR || y.v.kind == LITMUS_VAL_ADDR) {
+        if (e->op == LITMUS_OP_ADD && (x.v.kind != y.v.kind)) {
+            litmus_value a = x.v.kind == LITMUS_VAL_ADDR ? x.v : y.v;
+            litmus_value k = x.v.kind == LITMUS_VAL_ADDR ? y.v : x.v;
+            a.num = wrap((uint64_t)a.num + (uint64_t)k.num);
+            r->v = a;
+            return;
+        }
+        fail(b, in, "%s: arithmetic on an address other than address + integer", "unsupported");
+        r->v = litmus_int(0);
+        return;
+    }
+    uint64_t a = (uint64_t)x.v.num, c = (uint64_t)y.v.num, v = 0;
+    switch (e->op) {
+    case LITMUS_OP_ADD: v = a + c; break;
+    case LITMUS_OP_SUB: v = a - c; break;
+    case LITMUS_OP_MUL: v = a * c; break;
+    case LITMUS_OP_XOR: v = a ^ c; break;
+    case LITMUS_OP_AND: v = a & c; break;
+    case LITMUS_OP_OR: v = a | c; break;
+    default: break;
+    }
+    r->v = litmus_int(wrap(v));
+}
+
+/* Resolves an address to a location; taint receives what it depends on. */
+static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s, regval *taint)
+{
+    regval base;
+    eval_operand(s, &in->addr.base, &base);
+    *taint = base;
+    litmus_value a = base.v;
+    if (in->addr.has_offset) {
+        regval off;
+        eval_operand(s, &in->addr.offset, &off);
+        taint_union(b, in, taint, &off);
+        if (off.v.kind != LITMUS_VAL_INT) {
+            fail(b, in, "%s: an address offset must be an integer", "unsupported");
+            return LITMUS_NONE;
+        }
+        a.num = wrap((uint64_t)a.num + (uint64_t)off.v.num);
+    }
+    if (a.kind != LITMUS_VAL_ADDR) {
+        fail(b, in, "%s: this access uses an integer as an address", "unsupported");
+        return LITMUS_NONE;
+    }
+    if (a.num != 0) {
+        fail(b, in, "unsupported: address %s plus a non-zero offset is not a location of the test",
+             base_sym_str(b->t->syms, b->t->locs[a.loc].name));
+        return LITMUS_NONE;
+    }
+    return a.loc;
+}
+
+static void deps_for(builder *b, uint32_t ev, const regval *addr, const regval *data,
+                     const state *s)
+{
+    litmus_evstruct *es = b->es;
+    if (addr)
+        for (uint32_t i = 0; i < addr->nt; i++)
+            add_dep(&es->addr, &es->naddr, &es->addr_cap, addr->t[i], ev);
+    if (data)
+        for (uint32_t i = 0; i < data->nt; i++)
+            add_dep(&es->data, &es->ndata, &es->data_cap, data->t[i], ev);
+    for (uint32_t i = 0; i < s->nctrl; i++)
+        add_dep(&es->ctrl, &es->nctrl, &es->ctrl_cap, s->ctrl[i], ev);
+}
+
+static state *state_copy(const litmus_thread *th, const state *s)
+{
+    state *c = base_xmalloc(sizeof *c);
+    *c = *s;
+    c->regs = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *c->regs));
+    memcpy(c->regs, s->regs, th->nregs * sizeof *c->regs);
+    c->loops = base_xmalloc(base_mul_size(th->ninstrs ? th->ninstrs : 1, sizeof *c->loops));
+    memcpy(c->loops, s->loops, th->ninstrs * sizeof *c->loops);
+    return c;
+}
+
+static void state_free(state *s)
+{
+    free(s->regs);
+    free(s->loops);
+    free(s);
+}
+
+static void mark_alive(builder *b, uint32_t ev)
+{
+    while (ev != LITMUS_NONE && !b->alive[ev]) {
+        b->alive[ev] = true;
+        ev = b->es->events[ev].parent;
+    }
+}
+
+static void ensure_alive_cap(builder *b)
+{
+    if (b->es->nevents > b->alive_cap) {
+        uint32_t ncap = b->alive_cap ? b->alive_cap : 256;
+        while (ncap < b->es->nevents)
+            ncap *= 2;
+        b->alive = base_xrealloc(b->alive, ncap);
+        memset(b->alive + b->alive_cap, 0, ncap - b->alive_cap);
+        b->alive_cap = ncap;
+    }
+}
+
+static void record_path(builder *b, uint32_t thread, const state *s, uint32_t last)
+{
+    litmus_evstruct *es = b->es;
+    const litmus_thread *th = &b->t->threads[thread];
+    if (es->npaths == es->paths_cap) {
+        es->paths_cap = es->paths_cap ? es->paths_cap * 2 : 16;
+        es->paths = base_xrealloc(es->paths, base_mul_size(es->paths_cap, sizeof *es->paths));
+    }
+    litmus_path *p = &es->paths[es->npaths++];
+    p->thread = thread;
+    p->last = last;
+    p->regs = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->regs));
+    for (uint32_t r = 0; r < th->nregs; r++)
+        p->regs[r] = s->regs[r].v;
+    ensure_alive_cap(b);
+    mark_alive(b, last);
+}
+
+static bool site_eq(const write_site *a, const write_site *c)
+{
+    return a->thread == c->thread && a->instr == c->instr && a->loc == c->loc &&
+           litmus_value_eq(a->v, c->v);
+}
+
+static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc, litmus_value v)
+{
+    write_site w = { thread, instr, loc, v };
+    for (size_t i = 0; i < b->found.len; i++)
+        if (site_eq(&b->found.data[i], &w))
+            return;
+    base_vec_push(&b->found, w);
+}
+
+/* The values the read at (thread, instr) of loc may return: the initial
+ * value and what writes of other threads store, or po-earlier writes of its
+ * own thread. A read never returns what its own thread writes po-after it
+ * (every model ravel has respects coherence per location), which is what
+ * makes `rmw x := x + 1` converge. In a thread with loops every write of the
+ * thread counts. */
+static const domain *read_domain(builder *b, uint32_t thread, uint32_t instr, uint32_t loc)
+{
+    domain *d = &b->scratch;
+    d->n = 0;
+    dom_add(d, b->t->locs[loc].init);
+    for (size_t i = 0; i < b->known.len; i++) {
+        const write_site *w = &b->known.data[i];
+        if (w->loc != loc)
+            continue;
+        if (w->thread == thread && !b->has_loop[thread] && w->instr >= instr)
+            continue;
+        dom_add(d, w->v);
+    }
+    return d;
+}
+
+/* Runs thread `thread` from pc in state s (which it may change) after event
+ * `parent`. */
+static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
+{
+    const litmus_thread *th = &b->t->threads[thread];
+    while (!b->failed) {
+        if (pc >= th->ninstrs) {
+            record_path(b, thread, s, parent);
+            return;
+        }
+        const litmus_instr *in = &th->instrs[pc];
+        switch (in->kind) {
+        case LITMUS_I_NOP:
+            pc++;
+            break;
+        case LITMUS_I_MOV: {
+            regval r;
+            eval_expr(b, in, s, in->expr, &r);
+            s->regs[in->reg] = r;
+            pc++;
+            break;
+        }
+        case LITMUS_I_FENCE:
+        case LITMUS_I_CALL: {
+            uint32_t ev = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+            if (ev == LITMUS_NONE)
+                return;
+            deps_for(b, ev, NULL, NULL, s);
+            parent = ev;
+            pc++;
+            break;
+        }
+        case LITMUS_I_WRITE: {
+            regval at, val;
+            uint32_t loc = eval_address(b, in, s, &at);
+            if (loc == LITMUS_NONE)
+                return;
+            eval_operand(s, &in->value, &val);
+            uint32_t ev = new_event(b, in, LITMUS_EV_WRITE, thread, pc, parent);
+            if (ev == LITMUS_NONE)
+                return;
+            b->es->events[ev].loc = loc;
+            b->es->events[ev].value = val.v;
+            deps_for(b, ev, &at, &val, s);
+            note_write(b, thread, pc, loc, val.v);
+            parent = ev;
+            pc++;
+            break;
+        }
+        case LITMUS_I_READ:
+        case LITMUS_I_RMW: {
+            regval at;
+            uint32_t loc = eval_address(b, in, s, &at);
+            if (loc == LITMUS_NONE)
+                return;
+            const domain *rd = read_domain(b, thread, pc, loc);
+            if (rd->n > b->lim->max_values) {
+                fail(b, in, "unsupported: location '%s' may hold too many distinct values",
+                     base_sym_str(b->t->syms, b->t->locs[loc].name));
+                return;
+            }
+            /* Copy: the recursion below reuses the scratch domain. */
+            litmus_value *vals = base_xmalloc(base_mul_size(rd->n, sizeof *vals));
+            uint32_t nvals = rd->n;
+            memcpy(vals, rd->vals, nvals * sizeof *vals);
+            for (uint32_t i = 0; i < nvals && !b->failed; i++) {
+                uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
+                if (ev == LITMUS_NONE)
+                    break;
+                b->es->events[ev].loc = loc;
+                b->es->events[ev].value = vals[i];
+                b->es->events[ev].rmw = in->kind == LITMUS_I_RMW;
+                deps_for(b, ev, &at, NULL, s);
+                state *c = state_copy(th, s);
+                regval *r = &c->regs[in->reg];
+                r->v = vals[i];
+                r->nt = 1;
+                r->t[0] = ev;
+                uint32_t last = ev;
+                if (in->kind == LITMUS_I_RMW) {
+                    regval val;
+                    eval_expr(b, in, c, in->expr, &val);
+                    uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, ev);
+                    if (w == LITMUS_NONE) {
+                        state_free(c);
+                        break;
+                    }
+                    litmus_event *we = &b->es->events[w];
+                    we->loc = loc;
+                    we->value = val.v;
+                    we->rmw = true;
+                    b->es->events[ev].rmw_write = w;
+                    deps_for(b, w, &at, &val, c);
+                    note_write(b, thread, pc, loc, val.v);
+                    last = w;
+                }
+                explore(b, thread, pc + 1, c, last);
+                state_free(c);
+            }
+            free(vals);
+            return;
+        }
+        case LITMUS_I_BRANCH: {
+            bool taken = true;
+            if (in->has_reg) {
+                const regval *r = &s->regs[in->reg];
+                taken = !(r->v.kind == LITMUS_VAL_INT && r->v.num == 0);
+                for (uint32_t i = 0; i < r->nt; i++) {
+                    bool have = false;
+                    for (uint32_t j = 0; j < s->nctrl; j++)
+                        have |= s->ctrl[j] == r->t[i];
+                    if (have)
+                        continue;
+                    if (s->nctrl == CTRL_MAX) {
+                        fail(b, in, "%s: too many control dependencies", "unsupported");
+                        return;
+                    }
+                    s->ctrl[s->nctrl++] = r->t[i];
+                }
+            }
+            if (!taken) {
+                pc++;
+                break;
+            }
+            if (in->target <= pc) {
+                if (++s->loops[pc] > b->lim->unroll) {
+                    b->es->dropped_paths = true;
+                    return;
+                }
+            }
+            pc = in->target;
+            break;
+        }
+        }
+    }
+}
+
+static void reset_events(litmus_evstruct *es)
+{
+    for (uint32_t i = 0; i < es->npaths; i++)
+        free(es->paths[i].regs);
+    es->npaths = 0;
+    es->nevents = 0;
+    es->naddr = es->ndata = es->nctrl = 0;
+    es->dropped_paths = false;
+}
+
+/* One round: unfold every thread with the current domains. */
+static void unfold(builder *b)
+{
+    const litmus_test *t = b->t;
+    litmus_evstruct *es = b->es;
+    reset_events(es);
+    for (uint32_t l = 0; l < t->nlocs; l++) {
+        uint32_t ev = new_event(b, NULL, LITMUS_EV_INIT, LITMUS_NONE, 0, LITMUS_NONE);
+        if (ev == LITMUS_NONE)
+            return;
+        es->events[ev].loc = l;
+        es->events[ev].value = t->locs[l].init;
+        es->init_of_loc[l] = ev;
+    }
+    for (uint32_t th = 0; th < t->nthreads && !b->failed; th++) {
+        const litmus_thread *thr = &t->threads[th];
+        state s = { 0 };
+        s.regs = base_xcalloc(thr->nregs ? thr->nregs : 1, sizeof *s.regs);
+        for (uint32_t r = 0; r < thr->nregs; r++)
+            s.regs[r].v = litmus_int(0);
+        for (uint32_t i = 0; i < thr->ninits; i++)
+            s.regs[thr->inits[i].reg].v = thr->inits[i].value;
+        s.loops = base_xcalloc(thr->ninstrs ? thr->ninstrs : 1, sizeof *s.loops);
+        explore(b, th, 0, &s, LITMUS_NONE);
+        free(s.regs);
+        free(s.loops);
+    }
+}
+
+/* Drops events on no complete path and renumbers the rest. */
+static void compact(builder *b)
+{
+    litmus_evstruct *es = b->es;
+    ensure_alive_cap(b);
+    uint32_t *map = base_xmalloc(base_mul_size(es->nevents ? es->nevents : 1, sizeof *map));
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < es->nevents; i++) {
+        bool keep = es->events[i].kind == LITMUS_EV_INIT || b->alive[i];
+        map[i] = keep ? n : LITMUS_NONE;
+        if (keep)
+            es->events[n++] = es->events[i];
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        litmus_event *e = &es->events[i];
+        if (e->parent != LITMUS_NONE)
+            e->parent = map[e->parent];
+        if (e->rmw_write != LITMUS_NONE)
+            e->rmw_write = map[e->rmw_write];
+    }
+    litmus_dep *lists[3] = { es->addr, es->data, es->ctrl };
+    uint32_t *counts[3] = { &es->naddr, &es->ndata, &es->nctrl };
+    for (int k = 0; k < 3; k++) {
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < *counts[k]; i++) {
+            uint32_t f = map[lists[k][i].from], t = map[lists[k][i].to];
+            if (f != LITMUS_NONE && t != LITMUS_NONE) {
+                lists[k][m].from = f;
+                lists[k][m].to = t;
+                m++;
+            }
+        }
+        *counts[k] = m;
+    }
+    for (uint32_t i = 0; i < es->npaths; i++)
+        if (es->paths[i].last != LITMUS_NONE)
+            es->paths[i].last = map[es->paths[i].last];
+    for (uint32_t l = 0; l < b->t->nlocs; l++)
+        es->init_of_loc[l] = map[es->init_of_loc[l]];
+    es->nevents = n;
+    free(map);
+}
+
+bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
+                           litmus_evstruct *es, base_diag *diag)
+{
+    memset(es, 0, sizeof *es);
+    es->unroll = lim->unroll;
+    es->init_of_loc = base_xcalloc(t->nlocs ? t->nlocs : 1, sizeof *es->init_of_loc);
+    builder b = { .t = t, .lim = lim, .es = es, .diag = diag };
+    b.has_loop = base_xcalloc(t->nthreads ? t->nthreads : 1, sizeof *b.has_loop);
+    for (uint32_t th = 0; th < t->nthreads; th++)
+        for (uint32_t i = 0; i < t->threads[th].ninstrs; i++)
+            if (t->threads[th].instrs[i].kind == LITMUS_I_BRANCH && t->threads[th].instrs[i].target <= i)
+                b.has_loop[th] = true;
+
+    /* Fixpoint: the values reads may return grow with what writes store. */
+    for (int round = 0; !b.failed; round++) {
+        if (round == 64) {
+            fail(&b, NULL, "%s: the values written do not converge (a loop keeps computing "
+                           "new values)", "unsupported");
+            break;
+        }
+        b.found.len = 0;
+        if (b.alive)
+            memset(b.alive, 0, b.alive_cap);
+        unfold(&b);
+        bool changed = b.found.len != b.known.len;
+        for (size_t i = 0; i < b.found.len && !changed; i++) {
+            bool have = false;
+            for (size_t k = 0; k < b.known.len && !have; k++)
+                have = site_eq(&b.found.data[i], &b.known.data[k]);
+            changed = !have;
+        }
+        if (!changed)
+            break;
+        /* Keep every site seen so far: the set only grows, so this ends. */
+        for (size_t i = 0; i < b.found.len; i++) {
+            bool have = false;
+            for (size_t k = 0; k < b.known.len && !have; k++)
+                have = site_eq(&b.found.data[i], &b.known.data[k]);
+            if (!have)
+                base_vec_push(&b.known, b.found.data[i]);
+        }
+    }
+    if (!b.failed)
+        compact(&b);
+    base_vec_free(&b.known);
+    base_vec_free(&b.found);
+    free(b.scratch.vals);
+    free(b.has_loop);
+    free(b.alive);
+    if (b.failed) {
+        litmus_evstruct_free(es);
+        return false;
+    }
+    return true;
+}
+
+void litmus_evstruct_free(litmus_evstruct *es)
+{
+    for (uint32_t i = 0; i < es->npaths; i++)
+        free(es->paths[i].regs);
+    free(es->paths);
+    free(es->events);
+    free(es->addr);
+    free(es->data);
+    free(es->ctrl);
+    free(es->init_of_loc);
+    memset(es, 0, sizeof *es);
+}
+
+bool litmus_evstruct_po(const litmus_evstruct *es, uint32_t a, uint32_t b)
+{
+    for (uint32_t e = es->events[b].parent; e != LITMUS_NONE; e = es->events[e].parent)
+        if (e == a)
+            return true;
+    return false;
+}

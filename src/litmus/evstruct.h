@@ -1,0 +1,86 @@
+/* evstruct: the event structure of a litmus test (PrideMM §3).
+ *
+ * Each thread is unfolded into a tree: a read becomes one read event per
+ * value its location may hold (the location's initial value and every
+ * value some write may store there, computed as a fixpoint), and each
+ * alternative continues the thread with that value in the register. Events
+ * of different branches are in conflict, and so is everything after them.
+ * A path through a thread's tree is one way the thread can run; it ends at
+ * a leaf and fixes the thread's final registers. Initial writes, one per
+ * location, come first and belong to no thread.
+ *
+ * Loops (backward branches) are unrolled at most `unroll` times per branch
+ * instruction on a path; a path that would go further is dropped, as herd
+ * does, and the structure records that it dropped some.
+ *
+ * Invariants: events are numbered parents first (parent < child); every
+ * event lies on at least one complete path; a path's last event is unique
+ * to it (or UINT32_MAX for a thread with no events, which has one path). */
+#ifndef RAVEL_LITMUS_EVSTRUCT_H
+#define RAVEL_LITMUS_EVSTRUCT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "litmus/test.h"
+
+#define LITMUS_NONE UINT32_MAX
+
+typedef enum litmus_ev_kind {
+    LITMUS_EV_INIT,  /* initial write */
+    LITMUS_EV_READ,
+    LITMUS_EV_WRITE,
+    LITMUS_EV_FENCE, /* also call[name] */
+} litmus_ev_kind;
+
+typedef struct litmus_event {
+    litmus_ev_kind kind;
+    uint32_t thread;       /* index into test->threads; LITMUS_NONE for INIT */
+    uint32_t instr;        /* instruction index in its thread */
+    uint32_t loc;          /* READ, WRITE, INIT: the location */
+    litmus_value value;    /* READ: value read; WRITE, INIT: value written */
+    uint32_t parent;       /* previous event of the thread on this branch, or NONE */
+    uint32_t rmw_write;    /* READ of an rmw: its write event; else NONE */
+    bool rmw;              /* part of an rmw */
+    const litmus_annots *annots; /* the instruction's annotations (NULL for INIT) */
+} litmus_event;
+
+typedef struct litmus_dep {
+    uint32_t from, to; /* a read and a later event */
+} litmus_dep;
+
+typedef struct litmus_path {
+    uint32_t thread;
+    uint32_t last;        /* last event of the path, or NONE */
+    litmus_value *regs;   /* final value of each of the thread's registers */
+} litmus_path;
+
+typedef struct litmus_evstruct {
+    litmus_event *events;
+    uint32_t nevents, cap;
+    litmus_dep *addr, *data, *ctrl;
+    uint32_t naddr, ndata, nctrl, addr_cap, data_cap, ctrl_cap;
+    litmus_path *paths;
+    uint32_t npaths, paths_cap;
+    uint32_t *init_of_loc; /* location -> its initial write event */
+    bool dropped_paths;    /* some path exceeded the unroll bound */
+    uint32_t unroll;
+} litmus_evstruct;
+
+typedef struct litmus_es_limits {
+    uint32_t unroll;       /* backward jumps per branch instruction on one path */
+    uint32_t max_events;   /* stop with an error beyond this many events */
+    uint32_t max_values;   /* distinct values a location may hold */
+} litmus_es_limits;
+
+/* Builds the event structure. Returns false with a diagnostic (at the
+ * instruction responsible, when there is one) when the test goes beyond
+ * what can be represented: a limit, an address that is not a location. */
+bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
+                           litmus_evstruct *es, base_diag *diag);
+void litmus_evstruct_free(litmus_evstruct *es);
+/* True when a is an ancestor of b in b's thread tree (a po-before b). */
+bool litmus_evstruct_po(const litmus_evstruct *es, uint32_t a, uint32_t b);
+
+#endif

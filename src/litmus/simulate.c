@@ -1,0 +1,416 @@
+#include "litmus/simulate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/hashmap.h"
+#include "base/xalloc.h"
+#include "litmus/encode.h"
+#include "logic/exec.h"
+#include "logic/ground.h"
+#include "logic/vocab.h"
+#include "sat/circuit.h"
+
+/* Everything one simulation holds; freed together. */
+typedef struct sim {
+    const litmus_test *t;
+    litmus_result *res;
+    litmus_evstruct *es;
+    logic_structure st;
+    logic_builder b;
+    logic_exec ex;
+    sat_solver *solver;
+    sat_circuit circ;
+    logic_grounder g;
+    const int *X, *rf, *co; /* SO tables after grounding */
+    int *coc_next;          /* unused */
+} sim;
+
+bool litmus_prop_eval(const litmus_test *t, const litmus_prop *p, const litmus_value *state)
+{
+    switch (p->kind) {
+    case LITMUS_P_TRUE: return true;
+    case LITMUS_P_FALSE: return false;
+    case LITMUS_P_REG:
+    case LITMUS_P_LOC:
+        for (uint32_t i = 0; i < t->nobs; i++) {
+            const litmus_observable *o = &t->obs[i];
+            bool match = p->kind == LITMUS_P_REG
+                             ? o->is_reg && o->thread == p->thread && o->reg == p->reg
+                             : !o->is_reg && o->location == p->location;
+            if (match)
+                return litmus_value_eq(state[i], p->value);
+        }
+        return false; /* the parser makes every mentioned variable observable */
+    case LITMUS_P_NOT: return !litmus_prop_eval(t, p->lhs, state);
+    case LITMUS_P_AND: return litmus_prop_eval(t, p->lhs, state) && litmus_prop_eval(t, p->rhs, state);
+    case LITMUS_P_OR: return litmus_prop_eval(t, p->lhs, state) || litmus_prop_eval(t, p->rhs, state);
+    case LITMUS_P_IMPLIES:
+        return !litmus_prop_eval(t, p->lhs, state) || litmus_prop_eval(t, p->rhs, state);
+    }
+    return false;
+}
+
+/* The formula "this path of its thread was taken". */
+static const logic_formula *path_taken(sim *s, const litmus_path *p)
+{
+    if (p->last == LITMUS_NONE)
+        return logic_true(&s->b);
+    return logic_sov1(&s->b, s->ex.X, logic_const(p->last));
+}
+
+/* The formula "write w is in X and last in coherence order". */
+static const logic_formula *co_last(sim *s, uint32_t w)
+{
+    int coc = logic_structure_find(&s->st, LOGIC_V_CO_CAND);
+    const logic_formula *f = logic_sov1(&s->b, s->ex.X, logic_const(w));
+    for (uint32_t j = 0; j < s->es->nevents; j++)
+        if (logic_rel_get2(&s->st, (uint32_t)coc, w, j))
+            f = logic_and2(&s->b, f, logic_not(&s->b, logic_sov2(&s->b, s->ex.co, logic_const(w),
+                                                                 logic_const(j))));
+    return f;
+}
+
+static const logic_formula *prop_formula(sim *s, const litmus_prop *p)
+{
+    logic_builder *b = &s->b;
+    switch (p->kind) {
+    case LITMUS_P_TRUE: return logic_true(b);
+    case LITMUS_P_FALSE: return logic_false(b);
+    case LITMUS_P_REG: {
+        const logic_formula *f = logic_false(b);
+        for (uint32_t i = 0; i < s->es->npaths; i++) {
+            const litmus_path *path = &s->es->paths[i];
+            if (path->thread == p->thread && litmus_value_eq(path->regs[p->reg], p->value))
+                f = logic_or2(b, f, path_taken(s, path));
+        }
+        return f;
+    }
+    case LITMUS_P_LOC: {
+        const logic_formula *f = logic_false(b);
+        for (uint32_t i = 0; i < s->es->nevents; i++) {
+            const litmus_event *e = &s->es->events[i];
+            if ((e->kind == LITMUS_EV_WRITE || e->kind == LITMUS_EV_INIT) &&
+                e->loc == p->location && litmus_value_eq(e->value, p->value))
+                f = logic_or2(b, f, co_last(s, i));
+        }
+        return f;
+    }
+    case LITMUS_P_NOT: return logic_not(b, prop_formula(s, p->lhs));
+    case LITMUS_P_AND: return logic_and2(b, prop_formula(s, p->lhs), prop_formula(s, p->rhs));
+    case LITMUS_P_OR: return logic_or2(b, prop_formula(s, p->lhs), prop_formula(s, p->rhs));
+    case LITMUS_P_IMPLIES:
+        return logic_implies(b, prop_formula(s, p->lhs), prop_formula(s, p->rhs));
+    }
+    return logic_false(b);
+}
+
+static bool lit_true(sim *s, int lit)
+{
+    if (lit == SAT_TRUE)
+        return true;
+    if (lit == SAT_FALSE)
+        return false;
+    return sat_value(s->solver, lit);
+}
+
+static bool in_x(sim *s, uint32_t e)
+{
+    return lit_true(s, s->X[e]);
+}
+
+/* Reads the final state of the current model into row. */
+static void read_state(sim *s, litmus_value *row)
+{
+    const litmus_test *t = s->t;
+    uint32_t n = s->es->nevents;
+    for (uint32_t i = 0; i < t->nobs; i++) {
+        const litmus_observable *o = &t->obs[i];
+        row[i] = litmus_int(0);
+        if (o->is_reg) {
+            for (uint32_t k = 0; k < s->es->npaths; k++) {
+                const litmus_path *p = &s->es->paths[k];
+                if (p->thread == o->thread && (p->last == LITMUS_NONE || in_x(s, p->last))) {
+                    row[i] = p->regs[o->reg];
+                    break;
+                }
+            }
+            continue;
+        }
+        for (uint32_t w = 0; w < n; w++) {
+            const litmus_event *e = &s->es->events[w];
+            if ((e->kind != LITMUS_EV_WRITE && e->kind != LITMUS_EV_INIT) || e->loc != o->location ||
+                !in_x(s, w))
+                continue;
+            bool last = true;
+            for (uint32_t j = 0; j < n && last; j++)
+                if (j != w && lit_true(s, s->co[(size_t)w * n + j]))
+                    last = false;
+            if (last) {
+                row[i] = e->value;
+                break;
+            }
+        }
+    }
+}
+
+static void keep_witness(sim *s, bool positive)
+{
+    litmus_witness *w = &s->res->witness;
+    uint32_t n = s->es->nevents;
+    w->present = true;
+    w->positive = positive;
+    w->in_x = base_xcalloc(n ? n : 1, sizeof *w->in_x);
+    for (uint32_t e = 0; e < n; e++)
+        w->in_x[e] = in_x(s, e);
+    w->nrf = w->nco = 0;
+    w->rf = base_xmalloc(base_mul_size((size_t)n * 2 + 2, sizeof *w->rf));
+    w->co = base_xmalloc(base_mul_size((size_t)n * 2 + 2, sizeof *w->co));
+    for (uint32_t a = 0; a < n; a++)
+        for (uint32_t c = 0; c < n; c++) {
+            if (lit_true(s, s->rf[(size_t)a * n + c])) {
+                w->rf[2 * w->nrf] = a;
+                w->rf[2 * w->nrf + 1] = c;
+                w->nrf++;
+            }
+            if (lit_true(s, s->co[(size_t)a * n + c])) {
+                bool immediate = true;
+                for (uint32_t m = 0; m < n && immediate; m++)
+                    if (lit_true(s, s->co[(size_t)a * n + m]) && lit_true(s, s->co[(size_t)m * n + c]))
+                        immediate = false;
+                if (immediate && w->nco < n) {
+                    w->co[2 * w->nco] = a;
+                    w->co[2 * w->nco + 1] = c;
+                    w->nco++;
+                }
+            }
+        }
+}
+
+static const litmus_test *sort_test;
+
+static int row_cmp(const void *pa, const void *pb)
+{
+    const litmus_value *a = pa, *b = pb;
+    for (uint32_t i = 0; i < sort_test->nobs; i++) {
+        int c = litmus_value_cmp(a[i], b[i]);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+static uint64_t row_hash(const litmus_value *row, uint32_t n)
+{
+    uint64_t h = 7;
+    for (uint32_t i = 0; i < n; i++)
+        h = base_hash64(h ^ base_hash64((uint64_t)row[i].num * 31 + row[i].loc * 2 + row[i].kind));
+    return h & ~(uint64_t)0 >> 1;
+}
+
+static void unknown(litmus_result *res, const char *why)
+{
+    res->status = LITMUS_UNKNOWN;
+    snprintf(res->reason, sizeof res->reason, "%s", why);
+}
+
+static bool deadline_passed(const litmus_options *opt)
+{
+    return opt->deadline > 0 && base_now() > opt->deadline;
+}
+
+static void enumerate(sim *s, const litmus_options *opt)
+{
+    const litmus_test *t = s->t;
+    litmus_result *res = s->res;
+    uint32_t n = s->es->nevents, nobs = t->nobs;
+    size_t cap = 16;
+    res->states = base_xmalloc(base_mul_size(cap, base_mul_size(nobs ? nobs : 1, sizeof(litmus_value))));
+    litmus_value *row = base_xmalloc(base_mul_size(nobs ? nobs : 1, sizeof *row));
+    base_hashmap seen;
+    base_hashmap_init(&seen);
+    int *block = base_xmalloc(base_mul_size((size_t)n * n * 2 + 1, sizeof *block));
+    for (;;) {
+        if (deadline_passed(opt)) {
+            unknown(res, "timeout while enumerating executions");
+            break;
+        }
+        sat_result r = sat_solve(s->solver);
+        if (r == SAT_UNKNOWN) {
+            unknown(res, "timeout in the SAT solver");
+            break;
+        }
+        if (r == SAT_UNSAT)
+            break;
+        read_state(s, row);
+        bool filtered = t->filter && !litmus_prop_eval(t, t->filter, row);
+        if (!filtered) {
+            bool pos = litmus_prop_eval(t, t->cond, row);
+            if (pos)
+                res->positive++;
+            else
+                res->negative++;
+            if (opt->want_witness && (!res->witness.present || (pos && !res->witness.positive))) {
+                if (res->witness.present) {
+                    free(res->witness.in_x);
+                    free(res->witness.rf);
+                    free(res->witness.co);
+                }
+                keep_witness(s, pos);
+            }
+            uint64_t h = row_hash(row, nobs);
+            uint64_t idx;
+            bool dup = false;
+            if (base_hashmap_get(&seen, h, &idx)) {
+                dup = memcmp(res->states + idx * nobs, row, nobs * sizeof *row) == 0;
+                if (!dup) /* a hash collision: look through all rows */
+                    for (uint32_t k = 0; k < res->nstates && !dup; k++)
+                        dup = memcmp(res->states + (size_t)k * nobs, row, nobs * sizeof *row) == 0;
+            }
+            if (!dup) {
+                if (res->nstates == cap) {
+                    cap *= 2;
+                    res->states = base_xrealloc(res->states,
+                        base_mul_size(cap, base_mul_size(nobs ? nobs : 1, sizeof(litmus_value))));
+                }
+                memcpy(res->states + (size_t)res->nstates * nobs, row, nobs * sizeof *row);
+                base_hashmap_put(&seen, h, res->nstates);
+                res->nstates++;
+            }
+        }
+        /* Block this execution: it is fixed by its rf and co. */
+        size_t m = 0;
+        for (size_t i = 0; i < (size_t)n * n; i++) {
+            if (s->rf[i] != SAT_FALSE && s->rf[i] != SAT_TRUE && sat_value(s->solver, s->rf[i]))
+                block[m++] = -s->rf[i];
+            if (s->co[i] != SAT_FALSE && s->co[i] != SAT_TRUE && sat_value(s->solver, s->co[i]))
+                block[m++] = -s->co[i];
+        }
+        sat_add_clause(s->solver, block, m);
+    }
+    free(block);
+    free(row);
+    base_hashmap_free(&seen);
+    sort_test = t;
+    if (res->nstates > 1 && nobs)
+        qsort(res->states, res->nstates, nobs * sizeof(litmus_value), row_cmp);
+    sort_test = NULL;
+}
+
+static void verdict(sim *s, const litmus_options *opt)
+{
+    litmus_result *res = s->res;
+    int c = logic_ground_lit(&s->g, prop_formula(s, s->t->cond));
+    if (s->g.status != LOGIC_GROUND_OK) {
+        unknown(res, "grounding the condition failed");
+        return;
+    }
+    bool any[2];
+    for (int k = 0; k < 2; k++) {
+        int lit = k == 0 ? c : -c;
+        sat_result r;
+        if (lit == SAT_FALSE) {
+            any[k] = false;
+            continue;
+        }
+        if (lit != SAT_TRUE)
+            sat_assume(s->solver, lit);
+        r = sat_solve(s->solver);
+        if (r == SAT_UNKNOWN) {
+            unknown(res, "timeout in the SAT solver");
+            return;
+        }
+        any[k] = r == SAT_SAT;
+        if (any[k] && opt->want_witness && !res->witness.present)
+            keep_witness(s, k == 0);
+    }
+    res->positive = any[0];
+    res->negative = any[1];
+}
+
+bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_result *res,
+                     base_diag *diag)
+{
+    double t0 = base_now();
+    memset(res, 0, sizeof *res);
+    res->verdict_only = opt->verdict_only;
+    if (!litmus_evstruct_build(t, &opt->limits, &res->es, diag))
+        return false;
+    sim s = { .t = t, .res = res, .es = &res->es };
+    res->nevents = res->es.nevents;
+
+    /* A thread whose every path was dropped (unroll bound) has no execution. */
+    bool some_thread_empty = false;
+    for (uint32_t th = 0; th < t->nthreads; th++) {
+        bool has = false;
+        for (uint32_t k = 0; k < res->es.npaths; k++)
+            has |= res->es.paths[k].thread == th;
+        some_thread_empty |= !has;
+    }
+
+    litmus_encode_structure(t, &res->es, &s.st);
+    logic_builder_init(&s.b, &s.st);
+    logic_exec_build(&s.b, &s.ex);
+    const logic_formula *phi = logic_exec_close(&s.b, &s.ex, opt->model->consistent(&s.b, &s.ex));
+    s.solver = sat_solver_new();
+    sat_circuit_init(&s.circ, s.solver);
+    logic_grounder_init(&s.g, &s.b, &s.circ);
+    s.g.deadline = opt->deadline;
+    sat_set_deadline(s.solver, opt->deadline);
+    logic_ground_assert(&s.g, phi);
+    if (opt->verdict_only && t->filter && s.g.status == LOGIC_GROUND_OK)
+        logic_ground_assert(&s.g, prop_formula(&s, t->filter));
+    if (some_thread_empty)
+        sat_add_clause(s.solver, NULL, 0);
+    double t1 = base_now();
+    res->time_ground = t1 - t0;
+
+    if (s.g.status == LOGIC_GROUND_NEEDS_QBF) {
+        unknown(res, "the model needs a QBF solver (a universal second-order quantifier)");
+    } else if (s.g.status == LOGIC_GROUND_TIMEOUT) {
+        unknown(res, "timeout while grounding");
+    } else if (s.g.status != LOGIC_GROUND_OK || s.b.error) {
+        unknown(res, "internal error: the model's formula is ill formed");
+    } else {
+        s.X = logic_ground_table(&s.g, s.ex.X);
+        s.rf = logic_ground_table(&s.g, s.ex.rf);
+        s.co = logic_ground_table(&s.g, s.ex.co);
+        if (opt->verdict_only)
+            verdict(&s, opt);
+        else
+            enumerate(&s, opt);
+    }
+    if (res->status == LITMUS_DECIDED) {
+        res->obs = res->positive == 0 ? LITMUS_OBS_NEVER
+                   : res->negative == 0 ? LITMUS_OBS_ALWAYS : LITMUS_OBS_SOMETIMES;
+        switch (t->quant) {
+        case LITMUS_Q_EXISTS: res->ok = res->positive > 0; break;
+        case LITMUS_Q_NOT_EXISTS: res->ok = res->positive == 0; break;
+        case LITMUS_Q_FORALL: res->ok = res->negative == 0; break;
+        }
+    }
+    res->sat_vars = sat_num_vars(s.solver);
+    res->sat_clauses = sat_num_clauses(s.solver);
+    res->sat_solves = sat_num_solves(s.solver);
+    res->time_solve = base_now() - t1;
+    res->time_total = base_now() - t0;
+
+    logic_grounder_free(&s.g);
+    sat_circuit_free(&s.circ);
+    sat_solver_free(s.solver);
+    logic_builder_free(&s.b);
+    logic_structure_free(&s.st);
+    return true;
+}
+
+void litmus_result_free(litmus_result *res)
+{
+    free(res->states);
+    free(res->witness.in_x);
+    free(res->witness.rf);
+    free(res->witness.co);
+    litmus_evstruct_free(&res->es);
+    memset(res, 0, sizeof *res);
+}

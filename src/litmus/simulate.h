@@ -1,0 +1,84 @@
+/* simulate: decide a litmus test under a memory model.
+ *
+ * test -> event structure -> logic structure (logic/vocab.h) -> the model's
+ * formula over candidate executions -> ground to CNF -> CaDiCaL.
+ *
+ * Two questions:
+ *  - full (herd's): enumerate every consistent execution, one SAT call each,
+ *    blocking the rf and co it used; collect the distinct final states and
+ *    count the executions that satisfy the condition (Positive) and those
+ *    that do not (Negative);
+ *  - verdict only: two SAT calls, under the assumption that the condition
+ *    holds and that it fails, give Never / Sometimes / Always without
+ *    enumerating anything.
+ *
+ * Nothing here prints: the result goes to report/. */
+#ifndef RAVEL_LITMUS_SIMULATE_H
+#define RAVEL_LITMUS_SIMULATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "litmus/evstruct.h"
+#include "litmus/test.h"
+#include "logic/mm.h"
+
+typedef enum litmus_observation {
+    LITMUS_OBS_NEVER,
+    LITMUS_OBS_SOMETIMES,
+    LITMUS_OBS_ALWAYS,
+} litmus_observation;
+
+typedef enum litmus_status {
+    LITMUS_DECIDED,
+    LITMUS_UNKNOWN, /* see result.reason */
+} litmus_status;
+
+typedef struct litmus_options {
+    const logic_mm *model;
+    bool verdict_only;
+    bool want_witness;   /* keep one execution for --dot */
+    double deadline;     /* absolute base_now() time; 0 for none */
+    litmus_es_limits limits;
+} litmus_options;
+
+/* One execution, for drawing: the events of X and its rf and co edges. */
+typedef struct litmus_witness {
+    bool present;
+    bool positive;    /* it satisfies the condition */
+    bool *in_x;       /* per event */
+    uint32_t *rf;     /* pairs (write, read), flattened */
+    uint32_t nrf;
+    uint32_t *co;     /* pairs (earlier, later) of immediate coherence steps */
+    uint32_t nco;
+} litmus_witness;
+
+typedef struct litmus_result {
+    litmus_status status;
+    char reason[256];          /* for UNKNOWN */
+    bool verdict_only;
+    litmus_observation obs;
+    bool ok;                   /* the quantified condition holds (herd's Ok / No) */
+    uint64_t positive, negative; /* executions; full mode only */
+    litmus_value *states;      /* nstates rows of test->nobs values, sorted */
+    uint32_t nstates;
+    litmus_evstruct es;
+    litmus_witness witness;
+    /* problem size and time */
+    uint32_t nevents;
+    int sat_vars;
+    uint64_t sat_clauses, sat_solves;
+    double time_ground, time_solve, time_total;
+} litmus_result;
+
+/* Fills *res (which the caller frees with litmus_result_free). Returns false
+ * only when the test cannot be represented (a diagnostic says why); a
+ * timeout or a model that needs QBF gives true with status UNKNOWN. */
+bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_result *res,
+                     base_diag *diag);
+void litmus_result_free(litmus_result *res);
+/* Evaluates a condition proposition on one final state (values of test->obs). */
+bool litmus_prop_eval(const litmus_test *t, const litmus_prop *p, const litmus_value *state);
+
+#endif

@@ -1,0 +1,207 @@
+/* test: a litmus test as its author wrote it.
+ *
+ * The LISA front end (lisa_parse.h) produces a litmus_test; the event
+ * structure (evstruct.h) is built from it; the report prints its condition
+ * back. Nothing here knows about memory models.
+ *
+ * Invariants:
+ *  - every register index in an instruction is < thread->nregs;
+ *  - every location index is < test->nlocs;
+ *  - a branch's target is an instruction index <= thread->ninstrs (== ninstrs
+ *    means "jump to the end");
+ *  - annotation sets are sorted by symbol and free of duplicates;
+ *  - everything is allocated in test->arena and freed with litmus_test_free. */
+#ifndef RAVEL_LITMUS_TEST_H
+#define RAVEL_LITMUS_TEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/intern.h"
+#include "base/srcloc.h"
+
+/* A value: an integer, or the address of a location plus an offset. */
+typedef enum litmus_value_kind { LITMUS_VAL_INT, LITMUS_VAL_ADDR } litmus_value_kind;
+
+typedef struct litmus_value {
+    litmus_value_kind kind;
+    uint32_t loc; /* ADDR: the location */
+    int64_t num;  /* INT: the number; ADDR: the offset (0 for a plain address) */
+} litmus_value;
+
+static inline litmus_value litmus_int(int64_t n)
+{
+    litmus_value v = { LITMUS_VAL_INT, 0, n };
+    return v;
+}
+static inline litmus_value litmus_addr(uint32_t loc)
+{
+    litmus_value v = { LITMUS_VAL_ADDR, loc, 0 };
+    return v;
+}
+static inline bool litmus_value_eq(litmus_value a, litmus_value b)
+{
+    return a.kind == b.kind && a.num == b.num && (a.kind == LITMUS_VAL_INT || a.loc == b.loc);
+}
+/* Total order: integers (numerically) before addresses (by location, offset). */
+int litmus_value_cmp(litmus_value a, litmus_value b);
+
+/* An operand: a register, an immediate, or a location's address. */
+typedef enum litmus_operand_kind {
+    LITMUS_OPND_REG,
+    LITMUS_OPND_IMM,
+    LITMUS_OPND_LOC,
+} litmus_operand_kind;
+
+typedef struct litmus_operand {
+    litmus_operand_kind kind;
+    uint32_t reg;     /* REG */
+    int64_t imm;      /* IMM */
+    uint32_t loc;     /* LOC */
+} litmus_operand;
+
+/* An expression of mov and rmw: an operand or an operator on two. */
+typedef enum litmus_op {
+    LITMUS_OP_NONE, /* a plain operand */
+    LITMUS_OP_ADD,
+    LITMUS_OP_SUB,
+    LITMUS_OP_MUL,
+    LITMUS_OP_XOR,
+    LITMUS_OP_AND,
+    LITMUS_OP_OR,
+    LITMUS_OP_EQ,
+    LITMUS_OP_NE,
+} litmus_op;
+
+typedef struct litmus_expr litmus_expr;
+struct litmus_expr {
+    litmus_op op;
+    litmus_operand opnd;   /* op == NONE */
+    litmus_expr *lhs, *rhs; /* otherwise */
+};
+
+/* An address: a base (location or register holding an address) plus an
+ * optional offset (register or immediate), as in `x`, `r1`, `x+r2`. */
+typedef struct litmus_address {
+    litmus_operand base;    /* LOC or REG */
+    bool has_offset;
+    litmus_operand offset;  /* REG or IMM */
+} litmus_address;
+
+typedef enum litmus_instr_kind {
+    LITMUS_I_NOP,    /* an empty cell, or a cell holding only a label */
+    LITMUS_I_READ,   /* r[annots] reg addr */
+    LITMUS_I_WRITE,  /* w[annots] addr value */
+    LITMUS_I_FENCE,  /* f[annots] */
+    LITMUS_I_RMW,    /* rmw[annots] reg expr addr: reg := *addr; *addr := expr */
+    LITMUS_I_MOV,    /* mov reg expr */
+    LITMUS_I_BRANCH, /* b[annots] reg LABEL (jump when reg != 0), or b[] LABEL */
+    LITMUS_I_CALL,   /* call[name] */
+} litmus_instr_kind;
+
+typedef struct litmus_annots {
+    base_sym *syms;
+    uint32_t count;
+} litmus_annots;
+
+typedef struct litmus_instr {
+    litmus_instr_kind kind;
+    base_srcloc loc;
+    litmus_annots annots;
+    uint32_t reg;          /* READ, RMW, MOV: destination; BRANCH: condition */
+    bool has_reg;          /* BRANCH: false for an unconditional jump */
+    litmus_address addr;   /* READ, WRITE, RMW */
+    litmus_operand value;  /* WRITE: REG or IMM (or LOC: storing an address) */
+    litmus_expr *expr;     /* RMW, MOV */
+    uint32_t target;       /* BRANCH: instruction index */
+    base_sym label;        /* BRANCH: the label's name; CALL: the callee */
+} litmus_instr;
+
+typedef struct litmus_reg_init {
+    uint32_t reg;
+    litmus_value value;
+} litmus_reg_init;
+
+typedef struct litmus_thread {
+    uint32_t proc;         /* the N of PN */
+    litmus_instr *instrs;
+    uint32_t ninstrs;
+    base_sym *regs;        /* register index -> name */
+    uint32_t nregs;
+    litmus_reg_init *inits;
+    uint32_t ninits;
+} litmus_thread;
+
+typedef struct litmus_location {
+    base_sym name;
+    litmus_value init;     /* 0 unless the init block says otherwise */
+    base_srcloc loc;       /* where it was first mentioned */
+} litmus_location;
+
+/* The final condition's propositions. */
+typedef enum litmus_prop_kind {
+    LITMUS_P_TRUE,
+    LITMUS_P_FALSE,
+    LITMUS_P_REG,    /* thread:reg = value */
+    LITMUS_P_LOC,    /* location = value */
+    LITMUS_P_NOT,
+    LITMUS_P_AND,
+    LITMUS_P_OR,
+    LITMUS_P_IMPLIES,
+} litmus_prop_kind;
+
+typedef struct litmus_prop litmus_prop;
+struct litmus_prop {
+    litmus_prop_kind kind;
+    base_srcloc loc;
+    uint32_t thread;    /* REG: index into test->threads */
+    uint32_t reg;       /* REG */
+    uint32_t location;  /* LOC */
+    litmus_value value; /* REG, LOC */
+    litmus_prop *lhs, *rhs; /* NOT uses lhs */
+};
+
+typedef enum litmus_quant {
+    LITMUS_Q_EXISTS,     /* exists p: Ok when some execution satisfies p */
+    LITMUS_Q_NOT_EXISTS, /* ~exists p: Ok when none does */
+    LITMUS_Q_FORALL,     /* forall p: Ok when all do */
+} litmus_quant;
+
+/* An observable of the final state: a register or a location. */
+typedef struct litmus_observable {
+    bool is_reg;
+    uint32_t thread, reg; /* is_reg */
+    uint32_t location;    /* !is_reg */
+} litmus_observable;
+
+typedef struct litmus_test {
+    base_arena arena;
+    base_intern_pool *syms; /* borrowed: shared by every test of a run */
+    const char *file;       /* path as given (borrowed from arena) */
+    const char *arch;       /* "LISA", "Bell" or "C" */
+    const char *name;
+    const char *doc;        /* the optional quoted doc string, or NULL */
+    litmus_location *locs;
+    uint32_t nlocs;
+    litmus_thread *threads;
+    uint32_t nthreads;
+    litmus_quant quant;
+    litmus_prop *cond;
+    litmus_prop *filter;    /* NULL when absent */
+    /* Observables: the `locations [...]` list, then every register and
+     * location the condition and filter mention, without duplicates, in
+     * herd's print order (registers by thread then name, then locations by
+     * name). */
+    litmus_observable *obs;
+    uint32_t nobs;
+} litmus_test;
+
+void litmus_test_free(litmus_test *t);
+/* Looks up a location by name; UINT32_MAX when absent. */
+uint32_t litmus_test_find_loc(const litmus_test *t, base_sym name);
+/* Sorts and deduplicates the observables in herd's print order. */
+void litmus_test_sort_observables(litmus_test *t);
+
+#endif

@@ -1,0 +1,87 @@
+#include "logic/combinators.h"
+
+const logic_formula *logic_sub(logic_builder *b, const logic_rexpr *p, const logic_rexpr *q)
+{
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b);
+    return logic_forall(b, x, logic_forall(b, y,
+        logic_implies(b, logic_apply(b, p, x, y), logic_apply(b, q, x, y))));
+}
+
+const logic_formula *logic_req(logic_builder *b, const logic_rexpr *r, const logic_rexpr *s)
+{
+    return logic_and2(b, logic_sub(b, r, s), logic_sub(b, s, r));
+}
+
+const logic_formula *logic_trans(logic_builder *b, const logic_rexpr *r)
+{
+    /* Nested so that the grounder skips z when r(x,y) is constant false. */
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b), z = logic_fresh_var(b);
+    return logic_forall(b, x, logic_forall(b, y, logic_implies(b, logic_apply(b, r, x, y),
+        logic_forall(b, z, logic_implies(b, logic_apply(b, r, y, z), logic_apply(b, r, x, z))))));
+}
+
+const logic_formula *logic_irrefl(logic_builder *b, const logic_rexpr *r)
+{
+    int32_t x = logic_fresh_var(b);
+    return logic_forall(b, x, logic_not(b, logic_apply(b, r, x, x)));
+}
+
+const logic_formula *logic_empty(logic_builder *b, const logic_rexpr *r)
+{
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b);
+    return logic_forall(b, x, logic_forall(b, y, logic_not(b, logic_apply(b, r, x, y))));
+}
+
+const logic_formula *logic_acyclic(logic_builder *b, const char *name, const logic_rexpr *r,
+                                   const logic_rexpr *exclude)
+{
+    logic_sovar *t = logic_new_sovar(b, name, 2);
+    t->bound = r;
+    t->bound_closure = true;
+    t->exclude = exclude;
+    const logic_rexpr *tr = logic_r_sov(b, t);
+    const logic_formula *parts[3] = { logic_sub(b, r, tr), logic_trans(b, tr), logic_irrefl(b, tr) };
+    return logic_so_exists(b, t, logic_and(b, parts, 3));
+}
+
+const logic_formula *logic_total_on(logic_builder *b, const logic_rexpr *r, const logic_rexpr *set,
+                                    const logic_rexpr *same)
+{
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b);
+    const logic_formula *guard[4] = { logic_apply(b, same, x, y), logic_apply(b, set, x, 0),
+                                      logic_apply(b, set, y, 0), logic_not(b, logic_eq(b, x, y)) };
+    const logic_formula *tot = logic_forall(b, x, logic_forall(b, y,
+        logic_implies(b, logic_and(b, guard, 4),
+                      logic_or2(b, logic_apply(b, r, x, y), logic_apply(b, r, y, x)))));
+    const logic_formula *parts[3] = { logic_trans(b, r), logic_irrefl(b, r), tot };
+    return logic_and(b, parts, 3);
+}
+
+const logic_formula *logic_functional_inv(logic_builder *b, const logic_rexpr *r)
+{
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b), z = logic_fresh_var(b);
+    return logic_forall(b, z, logic_forall(b, x, logic_implies(b, logic_apply(b, r, x, z),
+        logic_forall(b, y, logic_implies(b, logic_apply(b, r, y, z), logic_eq(b, x, y))))));
+}
+
+const logic_formula *logic_covers(logic_builder *b, const logic_rexpr *r, const logic_rexpr *set)
+{
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b);
+    return logic_forall(b, y, logic_implies(b, logic_apply(b, set, y, 0),
+        logic_exists(b, x, logic_apply(b, r, x, y))));
+}
+
+const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_rexpr *r,
+                              const logic_rexpr *exclude, const logic_formula **constraint,
+                              const logic_sovar **var)
+{
+    logic_sovar *t = logic_new_sovar(b, name, 2);
+    t->bound = r;
+    t->bound_closure = true;
+    t->exclude = exclude;
+    const logic_rexpr *tr = logic_r_sov(b, t);
+    *constraint = logic_and2(b, logic_sub(b, r, tr), logic_trans(b, tr));
+    if (var)
+        *var = t;
+    return tr;
+}

@@ -1,0 +1,45 @@
+/* combinators: the macros of PrideMM §4, in which memory models are written.
+ *
+ * Each returns a formula; none looks at a particular structure beyond the
+ * relation names. `acyclic` is the paper's: there exists a transitive,
+ * irreflexive relation that includes r. Its SO variable is bounded by the
+ * transitive closure of r's possible tuples (minus `exclude`, a fixed
+ * relation known never to be in r+, such as conflict in an event
+ * structure), so the grounding only mentions pairs that can be related. */
+#ifndef RAVEL_LOGIC_COMBINATORS_H
+#define RAVEL_LOGIC_COMBINATORS_H
+
+#include "logic/formula.h"
+
+/* forall x y. p(x,y) -> q(x,y) */
+const logic_formula *logic_sub(logic_builder *b, const logic_rexpr *p, const logic_rexpr *q);
+/* forall x y. r(x,y) <-> s(x,y) (for defining an SO variable exactly) */
+const logic_formula *logic_req(logic_builder *b, const logic_rexpr *r, const logic_rexpr *s);
+/* forall x y z. r(x,y) /\ r(y,z) -> r(x,z) */
+const logic_formula *logic_trans(logic_builder *b, const logic_rexpr *r);
+/* forall x. ~r(x,x) */
+const logic_formula *logic_irrefl(logic_builder *b, const logic_rexpr *r);
+/* forall x y. ~r(x,y) */
+const logic_formula *logic_empty(logic_builder *b, const logic_rexpr *r);
+/* exists T. sub(r, T) /\ trans(T) /\ irrefl(T) */
+const logic_formula *logic_acyclic(logic_builder *b, const char *name, const logic_rexpr *r,
+                                   const logic_rexpr *exclude);
+/* r is a strict total order on the elements of `set` related by `same`
+ * (a fixed equivalence, e.g. same location): trans, irrefl, and any two
+ * distinct elements x, y of set with same(x,y) are ordered one way. */
+const logic_formula *logic_total_on(logic_builder *b, const logic_rexpr *r, const logic_rexpr *set,
+                                    const logic_rexpr *same);
+/* r is a partial function: forall x y z. r(x,z) /\ r(y,z) -> x = y (each
+ * target has at most one source). */
+const logic_formula *logic_functional_inv(logic_builder *b, const logic_rexpr *r);
+/* every element of `set` is the target of some r pair. */
+const logic_formula *logic_covers(logic_builder *b, const logic_rexpr *r, const logic_rexpr *set);
+/* The transitive closure r+, as an existentially bounded SO variable T with
+ * sub(r,T) /\ trans(T): sound wherever the model uses it antimonotonically
+ * (irreflexive r+;s, acyclic ...). *constraint receives the formula that
+ * must be conjoined in the enclosing existential scope. */
+const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_rexpr *r,
+                              const logic_rexpr *exclude, const logic_formula **constraint,
+                              const logic_sovar **var);
+
+#endif

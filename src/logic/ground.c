@@ -1,0 +1,442 @@
+#include "logic/ground.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/xalloc.h"
+
+enum { POS = 1, NEG = -1, BOTH = 0 };
+
+void logic_grounder_init(logic_grounder *g, logic_builder *b, sat_circuit *c)
+{
+    memset(g, 0, sizeof *g);
+    g->b = b;
+    g->st = b->st;
+    g->circ = c;
+}
+
+void logic_grounder_free(logic_grounder *g)
+{
+    for (uint32_t i = 0; i < g->tables_cap; i++)
+        free(g->tables[i]);
+    free(g->tables);
+    free(g->env);
+    free(g->stack);
+    memset(g, 0, sizeof *g);
+}
+
+const int *logic_ground_table(const logic_grounder *g, const logic_sovar *v)
+{
+    return v->id < g->tables_cap ? g->tables[v->id] : NULL;
+}
+
+static void set_var(logic_grounder *g, int32_t var, uint32_t elem)
+{
+    if ((uint32_t)var >= g->env_cap) {
+        uint32_t ncap = g->env_cap ? g->env_cap : 64;
+        while (ncap <= (uint32_t)var)
+            ncap *= 2;
+        g->env = base_xrealloc(g->env, base_mul_size(ncap, sizeof *g->env));
+        g->env_cap = ncap;
+    }
+    g->env[var] = (int32_t)elem;
+}
+
+static uint32_t term(const logic_grounder *g, logic_term t)
+{
+    return logic_term_is_const(t) ? logic_term_elem(t) : (uint32_t)g->env[t];
+}
+
+static void push(logic_grounder *g, int lit)
+{
+    if (g->sp == g->stack_cap) {
+        g->stack_cap = g->stack_cap ? g->stack_cap * 2 : 1024;
+        g->stack = base_xrealloc(g->stack, base_mul_size(g->stack_cap, sizeof(int)));
+    }
+    g->stack[g->sp++] = lit;
+}
+
+static bool stopped(logic_grounder *g)
+{
+    if (g->status != LOGIC_GROUND_OK)
+        return true;
+    if ((++g->instances & 0xfff) == 0 && g->deadline > 0 && base_now() > g->deadline)
+        g->status = LOGIC_GROUND_TIMEOUT;
+    return g->status != LOGIC_GROUND_OK;
+}
+
+static size_t tuple(const logic_grounder *g, uint32_t arity, const logic_term *args)
+{
+    size_t i = term(g, args[0]);
+    if (arity == 2)
+        i = i * g->st->n + term(g, args[1]);
+    return i;
+}
+
+/* --- three-valued evaluation, for bounds: no gates are made --- */
+
+enum { V_FALSE = 0, V_TRUE = 1, V_UNKNOWN = 2 };
+
+static int eval3(logic_grounder *g, const logic_formula *f)
+{
+    switch (f->kind) {
+    case LOGIC_TRUE: return V_TRUE;
+    case LOGIC_FALSE: return V_FALSE;
+    case LOGIC_REL: {
+        const logic_relation *r = &g->st->rels[f->rel];
+        return logic_bit_get(r->bits, tuple(g, r->arity, f->args)) ? V_TRUE : V_FALSE;
+    }
+    case LOGIC_SOV: {
+        const int *t = logic_ground_table(g, f->sov);
+        if (!t)
+            return V_UNKNOWN; /* not declared yet: anything goes */
+        int l = t[tuple(g, f->sov->arity, f->args)];
+        return l == SAT_TRUE ? V_TRUE : l == SAT_FALSE ? V_FALSE : V_UNKNOWN;
+    }
+    case LOGIC_EQ:
+        return term(g, f->args[0]) == term(g, f->args[1]) ? V_TRUE : V_FALSE;
+    case LOGIC_NOT: {
+        int v = eval3(g, f->kids[0]);
+        return v == V_UNKNOWN ? v : !v;
+    }
+    case LOGIC_AND:
+    case LOGIC_OR: {
+        int zero = f->kind == LOGIC_AND ? V_FALSE : V_TRUE, res = !zero;
+        for (uint32_t i = 0; i < f->nkids; i++) {
+            int v = eval3(g, f->kids[i]);
+            if (v == zero)
+                return zero;
+            if (v == V_UNKNOWN)
+                res = V_UNKNOWN;
+        }
+        return res;
+    }
+    case LOGIC_IMPLIES: {
+        int a = eval3(g, f->kids[0]);
+        if (a == V_FALSE)
+            return V_TRUE;
+        int c = eval3(g, f->kids[1]);
+        if (c == V_TRUE)
+            return V_TRUE;
+        return a == V_TRUE && c == V_FALSE ? V_FALSE : V_UNKNOWN;
+    }
+    case LOGIC_IFF: {
+        int a = eval3(g, f->kids[0]), c = eval3(g, f->kids[1]);
+        return a == V_UNKNOWN || c == V_UNKNOWN ? V_UNKNOWN : a == c;
+    }
+    case LOGIC_FORALL:
+    case LOGIC_EXISTS: {
+        int zero = f->kind == LOGIC_FORALL ? V_FALSE : V_TRUE, res = !zero;
+        for (uint32_t e = 0; e < g->st->n; e++) {
+            set_var(g, f->var, e);
+            int v = eval3(g, f->kids[0]);
+            if (v == zero)
+                return zero;
+            if (v == V_UNKNOWN)
+                res = V_UNKNOWN;
+        }
+        return res;
+    }
+    case LOGIC_SO_EXISTS:
+    case LOGIC_SO_FORALL:
+        return V_UNKNOWN;
+    }
+    return V_UNKNOWN;
+}
+
+/* Declares an SO variable: computes its bound and makes one SAT variable
+ * per possible tuple. Redeclaring (a quantifier under a first-order
+ * quantifier is grounded once per instance) makes fresh variables. */
+static void declare(logic_grounder *g, const logic_sovar *v)
+{
+    uint32_t n = g->st->n;
+    size_t size = v->arity == 1 ? n : (size_t)n * n;
+    if (v->id >= g->tables_cap) {
+        uint32_t ncap = g->tables_cap ? g->tables_cap : 16;
+        while (ncap <= v->id)
+            ncap *= 2;
+        g->tables = base_xrealloc(g->tables, base_mul_size(ncap, sizeof *g->tables));
+        memset(g->tables + g->tables_cap, 0, (ncap - g->tables_cap) * sizeof *g->tables);
+        g->tables_cap = ncap;
+    }
+    uint64_t *possible = base_xcalloc(size / 64 + 1, sizeof(uint64_t));
+    if (!v->bound) {
+        for (size_t i = 0; i < size; i++)
+            logic_bit_set(possible, i);
+    } else {
+        int32_t x = logic_fresh_var(g->b), y = logic_fresh_var(g->b);
+        const logic_formula *bf = logic_apply(g->b, v->bound, x, y);
+        for (uint32_t a = 0; a < n; a++) {
+            set_var(g, x, a);
+            if (v->arity == 1) {
+                if (eval3(g, bf) != V_FALSE)
+                    logic_bit_set(possible, a);
+                continue;
+            }
+            for (uint32_t c = 0; c < n; c++) {
+                set_var(g, y, c);
+                if (eval3(g, bf) != V_FALSE)
+                    logic_bit_set(possible, (size_t)a * n + c);
+            }
+        }
+        if (v->bound_closure && v->arity == 2) {
+            /* Warshall over rows of bits. */
+            size_t words = n / 64 + 1;
+            uint64_t *rows = base_xcalloc(base_mul_size(n, words), sizeof(uint64_t));
+            for (uint32_t a = 0; a < n; a++)
+                for (uint32_t c = 0; c < n; c++)
+                    if (logic_bit_get(possible, (size_t)a * n + c))
+                        logic_bit_set(rows + a * words, c);
+            for (uint32_t k = 0; k < n; k++)
+                for (uint32_t a = 0; a < n; a++)
+                    if (logic_bit_get(rows + a * words, k))
+                        for (size_t w = 0; w < words; w++)
+                            rows[a * words + w] |= rows[k * words + w];
+            for (uint32_t a = 0; a < n; a++)
+                for (uint32_t c = 0; c < n; c++)
+                    if (logic_bit_get(rows + a * words, c))
+                        logic_bit_set(possible, (size_t)a * n + c);
+            free(rows);
+        }
+        if (v->exclude) {
+            const logic_formula *ef = logic_apply(g->b, v->exclude, x, y);
+            for (size_t i = 0; i < size; i++) {
+                if (!logic_bit_get(possible, i))
+                    continue;
+                set_var(g, x, v->arity == 1 ? (uint32_t)i : (uint32_t)(i / n));
+                if (v->arity == 2)
+                    set_var(g, y, (uint32_t)(i % n));
+                if (eval3(g, ef) == V_TRUE)
+                    possible[i >> 6] &= ~((uint64_t)1 << (i & 63));
+            }
+        }
+    }
+    free(g->tables[v->id]);
+    int *t = base_xmalloc(base_mul_size(size ? size : 1, sizeof(int)));
+    for (size_t i = 0; i < size; i++) {
+        if (logic_bit_get(possible, i)) {
+            t[i] = sat_circuit_var(g->circ);
+            g->so_vars++;
+        } else {
+            t[i] = SAT_FALSE;
+        }
+    }
+    g->tables[v->id] = t;
+    free(possible);
+}
+
+static bool so_allowed(logic_grounder *g, const logic_formula *f, int pol)
+{
+    bool existential = f->kind == LOGIC_SO_EXISTS ? pol == POS : pol == NEG;
+    if (!existential) {
+        g->status = LOGIC_GROUND_NEEDS_QBF;
+        return false;
+    }
+    return true;
+}
+
+static int ground(logic_grounder *g, const logic_formula *f, int pol)
+{
+    if (stopped(g))
+        return SAT_FALSE;
+    switch (f->kind) {
+    case LOGIC_TRUE: return SAT_TRUE;
+    case LOGIC_FALSE: return SAT_FALSE;
+    case LOGIC_REL: {
+        const logic_relation *r = &g->st->rels[f->rel];
+        return logic_bit_get(r->bits, tuple(g, r->arity, f->args)) ? SAT_TRUE : SAT_FALSE;
+    }
+    case LOGIC_SOV: {
+        const int *t = logic_ground_table(g, f->sov);
+        if (!t) {
+            g->status = LOGIC_GROUND_UNBOUND;
+            return SAT_FALSE;
+        }
+        return t[tuple(g, f->sov->arity, f->args)];
+    }
+    case LOGIC_EQ:
+        return term(g, f->args[0]) == term(g, f->args[1]) ? SAT_TRUE : SAT_FALSE;
+    case LOGIC_NOT:
+        return -ground(g, f->kids[0], -pol);
+    case LOGIC_AND:
+    case LOGIC_OR: {
+        int zero = f->kind == LOGIC_AND ? SAT_FALSE : SAT_TRUE;
+        size_t base = g->sp;
+        for (uint32_t i = 0; i < f->nkids; i++) {
+            int l = ground(g, f->kids[i], pol);
+            if (l == zero) {
+                g->sp = base;
+                return zero;
+            }
+            push(g, l);
+        }
+        int r = f->kind == LOGIC_AND ? sat_and(g->circ, g->stack + base, g->sp - base)
+                                     : sat_or(g->circ, g->stack + base, g->sp - base);
+        g->sp = base;
+        return r;
+    }
+    case LOGIC_IMPLIES: {
+        int a = ground(g, f->kids[0], -pol);
+        if (a == SAT_FALSE)
+            return SAT_TRUE;
+        int c = ground(g, f->kids[1], pol);
+        return sat_or2(g->circ, -a, c);
+    }
+    case LOGIC_IFF: {
+        int a = ground(g, f->kids[0], BOTH);
+        int c = ground(g, f->kids[1], BOTH);
+        return sat_iff(g->circ, a, c);
+    }
+    case LOGIC_FORALL:
+    case LOGIC_EXISTS: {
+        int zero = f->kind == LOGIC_FORALL ? SAT_FALSE : SAT_TRUE;
+        size_t base = g->sp;
+        for (uint32_t e = 0; e < g->st->n; e++) {
+            set_var(g, f->var, e);
+            int l = ground(g, f->kids[0], pol);
+            if (l == zero) {
+                g->sp = base;
+                return zero;
+            }
+            push(g, l);
+        }
+        int r = f->kind == LOGIC_FORALL ? sat_and(g->circ, g->stack + base, g->sp - base)
+                                        : sat_or(g->circ, g->stack + base, g->sp - base);
+        g->sp = base;
+        return r;
+    }
+    case LOGIC_SO_EXISTS:
+    case LOGIC_SO_FORALL:
+        if (!so_allowed(g, f, pol))
+            return SAT_FALSE;
+        declare(g, f->sov);
+        return ground(g, f->kids[0], pol);
+    }
+    return SAT_FALSE;
+}
+
+int logic_ground_lit(logic_grounder *g, const logic_formula *f)
+{
+    return ground(g, f, POS);
+}
+
+/* Adds the clause (context literals on the stack from ctx) \/ f. */
+static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f);
+
+static void add_ctx_clause(logic_grounder *g, size_t ctx, int lit)
+{
+    if (lit == SAT_TRUE)
+        return;
+    size_t base = g->sp;
+    bool taut = false;
+    for (size_t i = ctx; i < base; i++)
+        if (g->stack[i] == SAT_TRUE)
+            taut = true;
+    if (taut)
+        return;
+    if (lit != SAT_FALSE)
+        push(g, lit);
+    /* Drop false literals of the context. */
+    size_t m = 0;
+    int *cl = g->stack + ctx;
+    size_t len = g->sp - ctx;
+    int *tmp = base_xmalloc(base_mul_size(len ? len : 1, sizeof(int)));
+    for (size_t i = 0; i < len; i++)
+        if (cl[i] != SAT_FALSE)
+            tmp[m++] = cl[i];
+    g->sp = base;
+    sat_add_clause(g->circ->solver, tmp, m);
+    free(tmp);
+}
+
+static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f)
+{
+    if (stopped(g))
+        return;
+    switch (f->kind) {
+    case LOGIC_TRUE:
+        return;
+    case LOGIC_AND:
+        for (uint32_t i = 0; i < f->nkids; i++)
+            assert_f(g, ctx, f->kids[i]);
+        return;
+    case LOGIC_FORALL:
+        for (uint32_t e = 0; e < g->st->n; e++) {
+            set_var(g, f->var, e);
+            assert_f(g, ctx, f->kids[0]);
+        }
+        return;
+    case LOGIC_IMPLIES: {
+        int a = ground(g, f->kids[0], NEG);
+        if (a == SAT_FALSE)
+            return;
+        size_t base = g->sp;
+        if (a != SAT_TRUE)
+            push(g, -a);
+        assert_f(g, ctx, f->kids[1]);
+        g->sp = base;
+        return;
+    }
+    case LOGIC_OR: {
+        size_t base = g->sp;
+        for (uint32_t i = 0; i + 1 < f->nkids; i++) {
+            int l = ground(g, f->kids[i], POS);
+            if (l == SAT_TRUE) {
+                g->sp = base;
+                return;
+            }
+            if (l != SAT_FALSE)
+                push(g, l);
+        }
+        assert_f(g, ctx, f->kids[f->nkids - 1]);
+        g->sp = base;
+        return;
+    }
+    case LOGIC_NOT: {
+        const logic_formula *k = f->kids[0];
+        if (k->kind == LOGIC_EXISTS) {
+            for (uint32_t e = 0; e < g->st->n; e++) {
+                set_var(g, k->var, e);
+                logic_formula neg = { .kind = LOGIC_NOT, .nkids = 1, .kids = &k->kids[0] };
+                assert_f(g, ctx, &neg);
+            }
+            return;
+        }
+        if (k->kind == LOGIC_AND) {
+            /* ~(a /\ b /\ c) = ~a \/ ~b \/ ~c */
+            size_t base = g->sp;
+            for (uint32_t i = 0; i < k->nkids; i++) {
+                int l = ground(g, k->kids[i], NEG);
+                if (l == SAT_FALSE) {
+                    g->sp = base;
+                    return;
+                }
+                if (l != SAT_TRUE)
+                    push(g, -l);
+            }
+            add_ctx_clause(g, ctx, SAT_FALSE);
+            g->sp = base;
+            return;
+        }
+        add_ctx_clause(g, ctx, ground(g, f, POS));
+        return;
+    }
+    case LOGIC_SO_EXISTS:
+        if (!so_allowed(g, f, POS))
+            return;
+        declare(g, f->sov);
+        assert_f(g, ctx, f->kids[0]);
+        return;
+    default:
+        add_ctx_clause(g, ctx, ground(g, f, POS));
+        return;
+    }
+}
+
+void logic_ground_assert(logic_grounder *g, const logic_formula *f)
+{
+    size_t ctx = g->sp;
+    assert_f(g, ctx, f);
+    g->sp = ctx;
+}

@@ -1,0 +1,267 @@
+#include "report/litmus_out.h"
+
+#include <inttypes.h>
+
+#include "litmus/evstruct.h"
+
+static const char *sym(const litmus_test *t, base_sym s)
+{
+    return base_sym_str(t->syms, s);
+}
+
+void report_litmus_value(base_strbuf *out, const litmus_test *t, litmus_value v)
+{
+    if (v.kind == LITMUS_VAL_INT) {
+        base_strbuf_printf(out, "%" PRId64, v.num);
+        return;
+    }
+    base_strbuf_puts(out, sym(t, t->locs[v.loc].name));
+    if (v.num)
+        base_strbuf_printf(out, "+%" PRId64, v.num);
+}
+
+static void atom_name(base_strbuf *out, const litmus_test *t, bool is_reg, uint32_t thread,
+                      uint32_t reg, uint32_t location)
+{
+    if (is_reg)
+        base_strbuf_printf(out, "%u:%s", t->threads[thread].proc, sym(t, t->threads[thread].regs[reg]));
+    else
+        base_strbuf_printf(out, "[%s]", sym(t, t->locs[location].name));
+}
+
+static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, bool top)
+{
+    switch (p->kind) {
+    case LITMUS_P_TRUE: base_strbuf_puts(out, "true"); return;
+    case LITMUS_P_FALSE: base_strbuf_puts(out, "false"); return;
+    case LITMUS_P_REG:
+    case LITMUS_P_LOC:
+        atom_name(out, t, p->kind == LITMUS_P_REG, p->thread, p->reg, p->location);
+        base_strbuf_putc(out, '=');
+        report_litmus_value(out, t, p->value);
+        return;
+    case LITMUS_P_NOT:
+        base_strbuf_puts(out, "~");
+        prop(out, t, p->lhs, false);
+        return;
+    case LITMUS_P_AND:
+    case LITMUS_P_OR:
+    case LITMUS_P_IMPLIES: {
+        const char *op = p->kind == LITMUS_P_AND ? " /\\ " : p->kind == LITMUS_P_OR ? " \\/ " : " => ";
+        if (!top)
+            base_strbuf_putc(out, '(');
+        /* Chains of the same operator print flat, as herd does. */
+        bool lflat = p->lhs->kind == p->kind && p->kind != LITMUS_P_IMPLIES;
+        prop(out, t, p->lhs, lflat);
+        base_strbuf_puts(out, op);
+        prop(out, t, p->rhs, p->rhs->kind == p->kind && p->kind == LITMUS_P_IMPLIES);
+        if (!top)
+            base_strbuf_putc(out, ')');
+        return;
+    }
+    }
+}
+
+void report_litmus_prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p)
+{
+    prop(out, t, p, true);
+}
+
+void report_litmus_condition(base_strbuf *out, const litmus_test *t)
+{
+    static const char *const q[] = { "exists", "~exists", "forall" };
+    base_strbuf_printf(out, "%s (", q[t->quant]);
+    report_litmus_prop(out, t, t->cond);
+    base_strbuf_putc(out, ')');
+}
+
+void report_litmus_state(base_strbuf *out, const litmus_test *t, const litmus_value *row)
+{
+    for (uint32_t i = 0; i < t->nobs; i++) {
+        const litmus_observable *o = &t->obs[i];
+        if (i)
+            base_strbuf_putc(out, ' ');
+        atom_name(out, t, o->is_reg, o->thread, o->reg, o->location);
+        base_strbuf_putc(out, '=');
+        report_litmus_value(out, t, row[i]);
+        base_strbuf_putc(out, ';');
+    }
+}
+
+static const char *obs_name(litmus_observation o)
+{
+    return o == LITMUS_OBS_NEVER ? "Never" : o == LITMUS_OBS_ALWAYS ? "Always" : "Sometimes";
+}
+
+static const char *kind_name(litmus_quant q)
+{
+    return q == LITMUS_Q_EXISTS ? "Allowed" : q == LITMUS_Q_NOT_EXISTS ? "Forbidden" : "Required";
+}
+
+void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_result *r)
+{
+    base_strbuf_printf(out, "Test %s %s\n", t->name, kind_name(t->quant));
+    if (r->status == LITMUS_UNKNOWN) {
+        base_strbuf_printf(out, "Unknown: %s\n", r->reason);
+        base_strbuf_puts(out, "Condition ");
+        report_litmus_condition(out, t);
+        base_strbuf_printf(out, "\nObservation %s Unknown\n", t->name);
+        base_strbuf_printf(out, "Time %s %.2f\n\n", t->name, r->time_total);
+        return;
+    }
+    if (!r->verdict_only) {
+        base_strbuf_printf(out, "States %u\n", r->nstates);
+        for (uint32_t i = 0; i < r->nstates; i++) {
+            report_litmus_state(out, t, r->states + (size_t)i * t->nobs);
+            base_strbuf_putc(out, '\n');
+        }
+    }
+    base_strbuf_puts(out, r->ok ? "Ok\n" : "No\n");
+    if (!r->verdict_only) {
+        base_strbuf_printf(out, "Witnesses\nPositive: %" PRIu64 " Negative: %" PRIu64 "\n",
+                           r->positive, r->negative);
+    }
+    base_strbuf_puts(out, "Condition ");
+    report_litmus_condition(out, t);
+    base_strbuf_putc(out, '\n');
+    if (r->verdict_only)
+        base_strbuf_printf(out, "Observation %s %s\n", t->name, obs_name(r->obs));
+    else
+        base_strbuf_printf(out, "Observation %s %s %" PRIu64 " %" PRIu64 "\n", t->name,
+                           obs_name(r->obs), r->positive, r->negative);
+    if (r->es.dropped_paths)
+        base_strbuf_printf(out, "Warning: some executions were cut at --unroll %u\n", r->es.unroll);
+    base_strbuf_printf(out, "Time %s %.2f\n\n", t->name, r->time_total);
+}
+
+void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_result *r,
+                        const char *model)
+{
+    static const char *const q[] = { "exists", "~exists", "forall" };
+    base_strbuf_puts(out, "{\"test\": ");
+    base_strbuf_json_string(out, t->name);
+    base_strbuf_puts(out, ", \"file\": ");
+    base_strbuf_json_string(out, t->file);
+    base_strbuf_puts(out, ", \"model\": ");
+    base_strbuf_json_string(out, model);
+    base_strbuf_printf(out, ", \"quantifier\": \"%s\", \"condition\": ", q[t->quant]);
+    base_strbuf strs = { 0 };
+    report_litmus_condition(&strs, t);
+    base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+    if (r->status == LITMUS_UNKNOWN) {
+        base_strbuf_puts(out, ", \"verdict\": \"unknown\", \"reason\": ");
+        base_strbuf_json_string(out, r->reason);
+    } else {
+        base_strbuf_printf(out, ", \"verdict\": \"%s\", \"ok\": %s, \"observation\": \"%s\"",
+                           r->positive ? "allowed" : "forbidden", r->ok ? "true" : "false",
+                           obs_name(r->obs));
+        if (!r->verdict_only) {
+            base_strbuf_printf(out, ", \"positive\": %" PRIu64 ", \"negative\": %" PRIu64
+                                    ", \"states\": [", r->positive, r->negative);
+            for (uint32_t i = 0; i < r->nstates; i++) {
+                base_strbuf_puts(out, i ? ", {" : "{");
+                for (uint32_t k = 0; k < t->nobs; k++) {
+                    const litmus_observable *o = &t->obs[k];
+                    base_strbuf_clear(&strs);
+                    atom_name(&strs, t, o->is_reg, o->thread, o->reg, o->location);
+                    if (k)
+                        base_strbuf_puts(out, ", ");
+                    base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+                    base_strbuf_puts(out, ": ");
+                    litmus_value v = r->states[(size_t)i * t->nobs + k];
+                    if (v.kind == LITMUS_VAL_INT) {
+                        base_strbuf_printf(out, "%" PRId64, v.num);
+                    } else {
+                        base_strbuf_clear(&strs);
+                        report_litmus_value(&strs, t, v);
+                        base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+                    }
+                }
+                base_strbuf_putc(out, '}');
+            }
+            base_strbuf_putc(out, ']');
+        }
+    }
+    base_strbuf_printf(out, ", \"verdict_only\": %s, \"events\": %u, \"sat_vars\": %d, "
+                            "\"sat_clauses\": %" PRIu64 ", \"sat_calls\": %" PRIu64
+                            ", \"time_ground\": %.6f, \"time_solve\": %.6f, \"time\": %.6f}",
+                       r->verdict_only ? "true" : "false", r->nevents, r->sat_vars, r->sat_clauses,
+                       r->sat_solves, r->time_ground, r->time_solve, r->time_total);
+    base_strbuf_free(&strs);
+}
+
+static void event_label(base_strbuf *out, const litmus_test *t, const litmus_event *e)
+{
+    switch (e->kind) {
+    case LITMUS_EV_INIT:
+    case LITMUS_EV_WRITE:
+        base_strbuf_printf(out, "%sW %s=", e->kind == LITMUS_EV_INIT ? "init " : "",
+                           sym(t, t->locs[e->loc].name));
+        report_litmus_value(out, t, e->value);
+        break;
+    case LITMUS_EV_READ:
+        base_strbuf_printf(out, "R %s=", sym(t, t->locs[e->loc].name));
+        report_litmus_value(out, t, e->value);
+        break;
+    case LITMUS_EV_FENCE:
+        base_strbuf_puts(out, "F");
+        break;
+    }
+    if (e->annots && e->annots->count) {
+        base_strbuf_putc(out, '[');
+        for (uint32_t k = 0; k < e->annots->count; k++)
+            base_strbuf_printf(out, "%s%s", k ? "," : "", sym(t, e->annots->syms[k]));
+        base_strbuf_putc(out, ']');
+    }
+}
+
+void report_litmus_dot(base_strbuf *out, const litmus_test *t, const litmus_result *r)
+{
+    const litmus_evstruct *es = &r->es;
+    const litmus_witness *w = &r->witness;
+    base_strbuf_puts(out, "digraph ");
+    base_strbuf_json_string(out, t->name);
+    base_strbuf_puts(out, " {\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n");
+    base_strbuf_puts(out, "  label=");
+    base_strbuf strs = { 0 };
+    base_strbuf_printf(&strs, "%s: %s execution of ", t->name,
+                       w->positive ? "a positive" : "a negative");
+    report_litmus_condition(&strs, t);
+    base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+    base_strbuf_puts(out, ";\n");
+    /* Initial writes, then one cluster per thread. */
+    for (uint32_t e = 0; e < es->nevents; e++) {
+        if (!w->in_x[e] || es->events[e].kind != LITMUS_EV_INIT)
+            continue;
+        base_strbuf_clear(&strs);
+        event_label(&strs, t, &es->events[e]);
+        base_strbuf_printf(out, "  e%u [label=", e);
+        base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+        base_strbuf_puts(out, "];\n");
+    }
+    for (uint32_t th = 0; th < t->nthreads; th++) {
+        base_strbuf_printf(out, "  subgraph cluster_P%u {\n    label=\"P%u\";\n", t->threads[th].proc,
+                           t->threads[th].proc);
+        for (uint32_t e = 0; e < es->nevents; e++) {
+            const litmus_event *ev = &es->events[e];
+            if (!w->in_x[e] || ev->thread != th)
+                continue;
+            base_strbuf_clear(&strs);
+            event_label(&strs, t, ev);
+            base_strbuf_printf(out, "    e%u [label=", e);
+            base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+            base_strbuf_puts(out, "];\n");
+            if (ev->parent != LITMUS_NONE)
+                base_strbuf_printf(out, "    e%u -> e%u [label=\"po\"];\n", ev->parent, e);
+        }
+        base_strbuf_puts(out, "  }\n");
+    }
+    for (uint32_t i = 0; i < w->nrf; i++)
+        base_strbuf_printf(out, "  e%u -> e%u [label=\"rf\", color=red, fontcolor=red];\n",
+                           w->rf[2 * i], w->rf[2 * i + 1]);
+    for (uint32_t i = 0; i < w->nco; i++)
+        base_strbuf_printf(out, "  e%u -> e%u [label=\"co\", color=blue, fontcolor=blue];\n",
+                           w->co[2 * i], w->co[2 * i + 1]);
+    base_strbuf_puts(out, "}\n");
+    base_strbuf_free(&strs);
+}

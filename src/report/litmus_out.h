@@ -1,0 +1,27 @@
+/* litmus_out: every output format of `ravel litmus`.
+ *
+ *  - herd: herd7's own layout (Test, States, Ok/No, Witnesses, Condition,
+ *    Observation, Time), so users can diff ravel against herd7; verdict-only
+ *    results leave out States and the witness counts, which they do not
+ *    compute;
+ *  - json: one object per test (an array overall, written by the cli);
+ *  - dot: one execution drawn with Graphviz (events by thread; po, rf, co).
+ *
+ * Pure formatting: no file is opened here. */
+#ifndef RAVEL_REPORT_LITMUS_OUT_H
+#define RAVEL_REPORT_LITMUS_OUT_H
+
+#include "base/strbuf.h"
+#include "litmus/simulate.h"
+#include "litmus/test.h"
+
+void report_litmus_value(base_strbuf *out, const litmus_test *t, litmus_value v);
+void report_litmus_prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p);
+void report_litmus_condition(base_strbuf *out, const litmus_test *t);
+void report_litmus_state(base_strbuf *out, const litmus_test *t, const litmus_value *row);
+void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_result *r);
+void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_result *r,
+                        const char *model);
+void report_litmus_dot(base_strbuf *out, const litmus_test *t, const litmus_result *r);
+
+#endif

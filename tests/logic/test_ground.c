@@ -1,0 +1,208 @@
+/* Unit tests for logic/formula, combinators and ground: small structures
+ * whose answers are known by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "logic/combinators.h"
+#include "logic/ground.h"
+
+typedef struct fixture {
+    logic_structure st;
+    logic_builder b;
+    sat_solver *s;
+    sat_circuit c;
+    logic_grounder g;
+} fixture;
+
+static void setup_n(fixture *f, uint32_t n)
+{
+    logic_structure_init(&f->st, n);
+}
+
+static void start(fixture *f)
+{
+    logic_builder_init(&f->b, &f->st);
+    f->s = sat_solver_new();
+    sat_circuit_init(&f->c, f->s);
+    logic_grounder_init(&f->g, &f->b, &f->c);
+}
+
+static void finish(fixture *f)
+{
+    logic_grounder_free(&f->g);
+    sat_circuit_free(&f->c);
+    sat_solver_free(f->s);
+    logic_builder_free(&f->b);
+    logic_structure_free(&f->st);
+}
+
+/* The paper's foretaste: three events ordered 1 < 2, 1 < 3, with 2 and 3 in
+ * conflict; is there a downward-closed conflict-free set containing 3? */
+static void test_downward_closed_set(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 3);
+    uint32_t ord = logic_structure_add(&f.st, "ord", 2);
+    uint32_t cf = logic_structure_add(&f.st, "conflict", 2);
+    logic_rel_set2(&f.st, ord, 0, 1);
+    logic_rel_set2(&f.st, ord, 0, 2);
+    logic_rel_set2(&f.st, cf, 1, 2);
+    logic_rel_set2(&f.st, cf, 2, 1);
+    start(&f);
+    logic_builder *b = &f.b;
+    logic_sovar *X = logic_new_sovar(b, "X", 1);
+    const logic_rexpr *x = logic_r_sov(b, X);
+    int32_t p = logic_fresh_var(b), q = logic_fresh_var(b);
+    const logic_formula *closed = logic_forall(b, p, logic_forall(b, q, logic_implies(b,
+        logic_and2(b, logic_rel2(b, ord, p, q), logic_apply(b, x, q, 0)), logic_apply(b, x, p, 0))));
+    const logic_formula *cfree = logic_empty(b, logic_inter(b, logic_r_rel(b, cf), logic_prod(b, x, x)));
+    logic_ground_assert(&f.g, logic_so_exists(b, X, logic_and2(b, closed, cfree)));
+    assert_int_equal(f.g.status, LOGIC_GROUND_OK);
+    const int *t = logic_ground_table(&f.g, X);
+    assert_non_null(t);
+    sat_assume(f.s, t[2]);
+    assert_int_equal(sat_solve(f.s), SAT_SAT);
+    assert_true(sat_value(f.s, t[0]));
+    assert_false(sat_value(f.s, t[1]));
+    sat_assume(f.s, t[1]);
+    sat_assume(f.s, t[2]);
+    assert_int_equal(sat_solve(f.s), SAT_UNSAT);
+    finish(&f);
+}
+
+static int acyclic_sat(const int *edges, int nedges, uint32_t n)
+{
+    fixture f;
+    setup_n(&f, n);
+    uint32_t r = logic_structure_add(&f.st, "r", 2);
+    for (int i = 0; i < nedges; i++)
+        logic_rel_set2(&f.st, r, (uint32_t)edges[2 * i], (uint32_t)edges[2 * i + 1]);
+    start(&f);
+    logic_ground_assert(&f.g, logic_acyclic(&f.b, "T", logic_r_rel(&f.b, r), NULL));
+    int res = sat_solve(f.s);
+    finish(&f);
+    return res;
+}
+
+static void test_acyclic(void **state)
+{
+    (void)state;
+    int chain[] = { 0, 1, 1, 2, 2, 3 };
+    assert_int_equal(acyclic_sat(chain, 3, 4), SAT_SAT);
+    int cycle[] = { 0, 1, 1, 2, 2, 3, 3, 0 };
+    assert_int_equal(acyclic_sat(cycle, 4, 4), SAT_UNSAT);
+    int loop[] = { 2, 2 };
+    assert_int_equal(acyclic_sat(loop, 1, 3), SAT_UNSAT);
+    int none[] = { 0 };
+    assert_int_equal(acyclic_sat(none, 0, 3), SAT_SAT);
+}
+
+/* The bound keeps the closure variable to the closure of r's pairs. */
+static void test_acyclic_bound_is_closure(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 5);
+    uint32_t r = logic_structure_add(&f.st, "r", 2);
+    logic_rel_set2(&f.st, r, 0, 1);
+    logic_rel_set2(&f.st, r, 1, 2);
+    start(&f);
+    logic_ground_assert(&f.g, logic_acyclic(&f.b, "T", logic_r_rel(&f.b, r), NULL));
+    assert_int_equal(f.g.so_vars, 3); /* (0,1) (1,2) (0,2) */
+    finish(&f);
+}
+
+/* A strict total order on a set must exist, and is unique for two elements
+ * once one pair is fixed. */
+static void test_total_order(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 3);
+    uint32_t s = logic_structure_add(&f.st, "S", 1);
+    logic_rel_set1(&f.st, s, 0);
+    logic_rel_set1(&f.st, s, 2);
+    start(&f);
+    logic_builder *b = &f.b;
+    logic_sovar *o = logic_new_sovar(b, "o", 2);
+    o->bound = logic_prod(b, logic_r_rel(b, s), logic_r_rel(b, s));
+    const logic_rexpr *or_ = logic_r_sov(b, o);
+    logic_ground_assert(&f.g, logic_so_exists(b, o,
+        logic_total_on(b, or_, logic_r_rel(b, s), logic_r_all(b, 2))));
+    const int *t = logic_ground_table(&f.g, o);
+    assert_int_equal(t[0 * 3 + 1], SAT_FALSE);
+    sat_assume(f.s, -t[0 * 3 + 2]);
+    assert_int_equal(sat_solve(f.s), SAT_SAT);
+    assert_true(sat_value(f.s, t[2 * 3 + 0]));
+    sat_assume(f.s, -t[0 * 3 + 2]);
+    sat_assume(f.s, -t[2 * 3 + 0]);
+    assert_int_equal(sat_solve(f.s), SAT_UNSAT);
+    finish(&f);
+}
+
+/* A universal SO quantifier is reported, not silently grounded. */
+static void test_universal_needs_qbf(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 2);
+    start(&f);
+    logic_builder *b = &f.b;
+    logic_sovar *Y = logic_new_sovar(b, "Y", 1);
+    int32_t x = logic_fresh_var(b);
+    logic_ground_assert(&f.g, logic_so_forall(b, Y, logic_exists(b, x, logic_sov1(b, Y, x))));
+    assert_int_equal(f.g.status, LOGIC_GROUND_NEEDS_QBF);
+    finish(&f);
+    setup_n(&f, 2);
+    start(&f);
+    b = &f.b;
+    Y = logic_new_sovar(b, "Y", 1);
+    x = logic_fresh_var(b);
+    logic_ground_assert(&f.g, logic_not(b, logic_so_exists(b, Y, logic_exists(b, x, logic_sov1(b, Y, x)))));
+    assert_int_equal(f.g.status, LOGIC_GROUND_NEEDS_QBF);
+    finish(&f);
+}
+
+/* Relational algebra: (a;b) and inverse ground to the right constants. */
+static void test_rexpr_constants(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 3);
+    uint32_t a = logic_structure_add(&f.st, "a", 2);
+    uint32_t s = logic_structure_add(&f.st, "S", 1);
+    logic_rel_set2(&f.st, a, 0, 1);
+    logic_rel_set2(&f.st, a, 1, 2);
+    logic_rel_set1(&f.st, s, 1);
+    start(&f);
+    logic_builder *b = &f.b;
+    const logic_rexpr *ra = logic_r_rel(b, a);
+    const logic_rexpr *aa = logic_seq(b, ra, ra);
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, aa, logic_const(0), logic_const(2))), SAT_TRUE);
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, aa, logic_const(0), logic_const(1))), SAT_FALSE);
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, logic_inv(b, ra), logic_const(1), logic_const(0))), SAT_TRUE);
+    const logic_rexpr *via = logic_seq(b, ra, logic_seq(b, logic_id(b, logic_r_rel(b, s)), ra));
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, via, logic_const(0), logic_const(2))), SAT_TRUE);
+    const logic_rexpr *d = logic_diff(b, logic_r_all(b, 2), ra);
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, d, logic_const(0), logic_const(1))), SAT_FALSE);
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, d, logic_const(1), logic_const(0))), SAT_TRUE);
+    assert_int_equal(logic_ground_lit(&f.g, logic_apply(b, logic_named(b, "missing", 2), logic_const(0), logic_const(0))), SAT_FALSE);
+    finish(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_downward_closed_set),
+        cmocka_unit_test(test_acyclic),
+        cmocka_unit_test(test_acyclic_bound_is_closure),
+        cmocka_unit_test(test_total_order),
+        cmocka_unit_test(test_universal_needs_qbf),
+        cmocka_unit_test(test_rexpr_constants),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
