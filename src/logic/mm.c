@@ -3,7 +3,7 @@
 #include <string.h>
 
 static const logic_mm models[] = {
-    { "sc", "sequential consistency: acyclic(po | rf | co | fr)", false, logic_mm_sc },
+    { "sc", "sequential consistency: acyclic(po | rf | co | fr), atomic rmw", false, logic_mm_sc },
     { "tso", "x86-TSO: uniproc, atomic rmw, acyclic(ppo | mfence | implied | rfe | co | fr); "
              "f[mb] is MFENCE, rmw is a locked instruction", false, logic_mm_tso },
 };

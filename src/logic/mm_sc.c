@@ -1,10 +1,15 @@
 /* mm_sc: sequential consistency (Lamport), as herd's sc.cat states it:
- * there is one order of all events that contains po, rf, co and fr. */
+ * there is one order of all events that contains po, rf, co and fr; and a
+ * read-modify-write is atomic: no write of another thread comes between
+ * its read and its write in coherence order (herd checks this of every
+ * model). */
 #include "logic/combinators.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
 
 const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e)
 {
-    return logic_acyclic(b, "sc", logic_union(b, e->po, e->com), e->conflict);
+    const logic_rexpr *rmw = logic_named(b, LOGIC_V_RMW, 2);
+    return logic_and2(b, logic_acyclic(b, "sc", logic_union(b, e->po, e->com), e->conflict),
+                      logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))));
 }

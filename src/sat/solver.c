@@ -20,6 +20,8 @@ sat_solver *sat_solver_new(void)
         free(s);
         return NULL;
     }
+    /* CaDiCaL prints messages on stdout unless told not to. */
+    ccadical_set_option(s->cad, "quiet", 1);
     return s;
 }
 
