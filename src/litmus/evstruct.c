@@ -6,13 +6,17 @@
 #include "base/vec.h"
 #include "base/xalloc.h"
 
-enum { TAINT_MAX = 32, CTRL_MAX = 64 };
+enum { TAINT_MAX = 32, CTRL_MAX = 64, JUST_WORDS = 4 };
 
-/* A register's value and the read events it depends on. */
+/* A register's value, the read events it depends on (for addr/data
+ * dependencies), and the read instructions its value was computed from
+ * (its justification, for the value fixpoint: a set of global read
+ * instruction numbers). */
 typedef struct regval {
     litmus_value v;
     uint32_t nt;
     uint32_t t[TAINT_MAX];
+    uint64_t just[JUST_WORDS];
 } regval;
 
 typedef struct state {
@@ -27,10 +31,12 @@ typedef struct domain {
     uint32_t n, cap;
 } domain;
 
-/* A value some write instruction may store. */
+/* A value some write instruction may store, and the read instructions the
+ * value was computed from. */
 typedef struct write_site {
     uint32_t thread, instr, loc;
     litmus_value v;
+    uint64_t just[JUST_WORDS];
 } write_site;
 
 typedef struct builder {
@@ -42,6 +48,10 @@ typedef struct builder {
     BASE_VEC(write_site) found; /* writes found by this round */
     bool *has_loop;    /* per thread: it has a backward branch */
     domain scratch;    /* the values one read may return */
+    uint64_t *scratch_just; /* per scratch value: the justification it gets */
+    uint32_t scratch_just_cap;
+    uint32_t *instr_base; /* per thread: global number of its first instruction */
+    bool justify;      /* justification sets are tracked (few enough reads) */
     bool *alive;
     uint32_t alive_cap;
     bool failed;
@@ -111,6 +121,8 @@ static void add_dep(litmus_dep **arr, uint32_t *n, uint32_t *cap, uint32_t from,
 
 static void taint_union(builder *b, const litmus_instr *in, regval *dst, const regval *src)
 {
+    for (int w = 0; w < JUST_WORDS; w++)
+        dst->just[w] |= src->just[w];
     for (uint32_t i = 0; i < src->nt; i++) {
         bool have = false;
         for (uint32_t j = 0; j < dst->nt; j++)
@@ -129,6 +141,7 @@ static void taint_union(builder *b, const litmus_instr *in, regval *dst, const r
 static void eval_operand(const state *s, const litmus_operand *o, regval *r)
 {
     r->nt = 0;
+    memset(r->just, 0, sizeof r->just);
     switch (o->kind) {
     case LITMUS_OPND_REG:
         *r = s->regs[o->reg];
@@ -288,36 +301,79 @@ static void record_path(builder *b, uint32_t thread, const state *s, uint32_t la
 static bool site_eq(const write_site *a, const write_site *c)
 {
     return a->thread == c->thread && a->instr == c->instr && a->loc == c->loc &&
-           litmus_value_eq(a->v, c->v);
+           litmus_value_eq(a->v, c->v) && memcmp(a->just, c->just, sizeof a->just) == 0;
 }
 
-static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc, litmus_value v)
+static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc,
+                       const regval *val)
 {
-    write_site w = { thread, instr, loc, v };
+    write_site w = { thread, instr, loc, val->v, { 0 } };
+    if (b->justify)
+        memcpy(w.just, val->just, sizeof w.just);
     for (size_t i = 0; i < b->found.len; i++)
         if (site_eq(&b->found.data[i], &w))
             return;
     base_vec_push(&b->found, w);
 }
 
-/* The values the read at (thread, instr) of loc may return: the initial
- * value and what writes of other threads store, or po-earlier writes of its
- * own thread. A read never returns what its own thread writes po-after it
- * (every model ravel has respects coherence per location), which is what
- * makes `rmw x := x + 1` converge. In a thread with loops every write of the
- * thread counts. */
+/* The values the read at (thread, instr) of loc may return, each with the
+ * justification the read's register gets: the initial value, and what a
+ * write stores unless
+ *  - the write is its own thread's and po-after it (every model ravel has
+ *    respects coherence per location), or
+ *  - the value was computed from this very read instruction (in one
+ *    execution a loop-free instruction reads once, so a value cannot
+ *    justify itself).
+ * This is what makes `rmw x := x + 1` in two threads converge on {0,1,2}.
+ * In a thread with loops neither exclusion applies. A value reachable
+ * through several writes gets the intersection of their justifications. */
 static const domain *read_domain(builder *b, uint32_t thread, uint32_t instr, uint32_t loc)
 {
     domain *d = &b->scratch;
     d->n = 0;
+    uint32_t me = b->instr_base[thread] + instr;
+    bool loops = b->has_loop[thread];
+    /* Pass 1: the values; pass 2: their justifications. */
     dom_add(d, b->t->locs[loc].init);
     for (size_t i = 0; i < b->known.len; i++) {
         const write_site *w = &b->known.data[i];
         if (w->loc != loc)
             continue;
-        if (w->thread == thread && !b->has_loop[thread] && w->instr >= instr)
+        if (w->thread == thread && !loops && w->instr >= instr)
+            continue;
+        if (b->justify && !loops && (w->just[me / 64] >> (me % 64) & 1))
             continue;
         dom_add(d, w->v);
+    }
+    if (d->n > b->scratch_just_cap) {
+        b->scratch_just_cap = d->n * 2;
+        b->scratch_just = base_xrealloc(b->scratch_just,
+            base_mul_size(b->scratch_just_cap, JUST_WORDS * sizeof(uint64_t)));
+    }
+    for (uint32_t k = 0; k < d->n; k++) {
+        uint64_t *j = b->scratch_just + (size_t)k * JUST_WORDS;
+        bool first = true;
+        memset(j, 0, JUST_WORDS * sizeof(uint64_t));
+        /* The initial write depends on nothing: its empty set is minimal. */
+        bool from_init = litmus_value_eq(d->vals[k], b->t->locs[loc].init);
+        for (size_t i = 0; !from_init && i < b->known.len; i++) {
+            const write_site *w = &b->known.data[i];
+            if (w->loc != loc || !litmus_value_eq(w->v, d->vals[k]))
+                continue;
+            if (w->thread == thread && !loops && w->instr >= instr)
+                continue;
+            if (b->justify && !loops && (w->just[me / 64] >> (me % 64) & 1))
+                continue;
+            if (first) {
+                memcpy(j, w->just, JUST_WORDS * sizeof(uint64_t));
+                first = false;
+            } else {
+                for (int x = 0; x < JUST_WORDS; x++)
+                    j[x] &= w->just[x];
+            }
+        }
+        if (b->justify)
+            j[me / 64] |= (uint64_t)1 << (me % 64);
     }
     return d;
 }
@@ -366,7 +422,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             b->es->events[ev].loc = loc;
             b->es->events[ev].value = val.v;
             deps_for(b, ev, &at, &val, s);
-            note_write(b, thread, pc, loc, val.v);
+            note_write(b, thread, pc, loc, &val);
             parent = ev;
             pc++;
             break;
@@ -385,8 +441,10 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             }
             /* Copy: the recursion below reuses the scratch domain. */
             litmus_value *vals = base_xmalloc(base_mul_size(rd->n, sizeof *vals));
+            uint64_t *justs = base_xmalloc(base_mul_size(rd->n, JUST_WORDS * sizeof(uint64_t)));
             uint32_t nvals = rd->n;
             memcpy(vals, rd->vals, nvals * sizeof *vals);
+            memcpy(justs, b->scratch_just, nvals * JUST_WORDS * sizeof(uint64_t));
             for (uint32_t i = 0; i < nvals && !b->failed; i++) {
                 uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
                 if (ev == LITMUS_NONE)
@@ -400,6 +458,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->v = vals[i];
                 r->nt = 1;
                 r->t[0] = ev;
+                memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
                 uint32_t last = ev;
                 if (in->kind == LITMUS_I_RMW) {
                     regval val;
@@ -415,13 +474,14 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     we->rmw = true;
                     b->es->events[ev].rmw_write = w;
                     deps_for(b, w, &at, &val, c);
-                    note_write(b, thread, pc, loc, val.v);
+                    note_write(b, thread, pc, loc, &val);
                     last = w;
                 }
                 explore(b, thread, pc + 1, c, last);
                 state_free(c);
             }
             free(vals);
+            free(justs);
             return;
         }
         case LITMUS_I_BRANCH: {
@@ -549,6 +609,13 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
     es->init_of_loc = base_xcalloc(t->nlocs ? t->nlocs : 1, sizeof *es->init_of_loc);
     builder b = { .t = t, .lim = lim, .es = es, .diag = diag };
     b.has_loop = base_xcalloc(t->nthreads ? t->nthreads : 1, sizeof *b.has_loop);
+    b.instr_base = base_xcalloc(t->nthreads ? t->nthreads : 1, sizeof *b.instr_base);
+    uint32_t total = 0;
+    for (uint32_t th = 0; th < t->nthreads; th++) {
+        b.instr_base[th] = total;
+        total += t->threads[th].ninstrs;
+    }
+    b.justify = total <= JUST_WORDS * 64;
     for (uint32_t th = 0; th < t->nthreads; th++)
         for (uint32_t i = 0; i < t->threads[th].ninstrs; i++)
             if (t->threads[th].instrs[i].kind == LITMUS_I_BRANCH && t->threads[th].instrs[i].target <= i)
@@ -589,6 +656,8 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
     base_vec_free(&b.found);
     free(b.scratch.vals);
     free(b.has_loop);
+    free(b.instr_base);
+    free(b.scratch_just);
     free(b.alive);
     if (b.failed) {
         litmus_evstruct_free(es);

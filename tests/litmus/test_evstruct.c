@@ -1,0 +1,202 @@
+/* Unit tests for litmus/evstruct and litmus/encode: the event structure of
+ * small tests, counted by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "litmus/encode.h"
+#include "litmus/evstruct.h"
+#include "litmus/lisa_parse.h"
+#include "logic/vocab.h"
+
+typedef struct fx {
+    base_intern_pool syms;
+    base_diag diag;
+    litmus_test *t;
+    litmus_evstruct es;
+    bool built;
+} fx;
+
+static const litmus_es_limits limits = { .unroll = 2, .max_events = 1000, .max_values = 16 };
+
+static void build(fx *f, const char *src)
+{
+    base_intern_init(&f->syms);
+    base_diag_init(&f->diag);
+    f->t = litmus_parse_lisa("t.litmus", src, strlen(src), &f->syms, &f->diag);
+    assert_non_null(f->t);
+    f->built = litmus_evstruct_build(f->t, &limits, &f->es, &f->diag);
+}
+
+static void done(fx *f)
+{
+    if (f->built)
+        litmus_evstruct_free(&f->es);
+    litmus_test_free(f->t);
+    base_diag_free(&f->diag);
+    base_intern_free(&f->syms);
+}
+
+static uint32_t count(const litmus_evstruct *es, litmus_ev_kind k)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < es->nevents; i++)
+        n += es->events[i].kind == k;
+    return n;
+}
+
+/* SB: two inits, two writes, and each read has one event per value its
+ * location may hold (0 and 1). */
+static void test_sb_structure(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA SB\n{x=0; y=0;}\n P0 | P1 ;\n w[] x 1 | w[] y 1 ;\n"
+              " r[] r0 y | r[] r0 x ;\nexists (0:r0=0 /\\ 1:r0=0)\n");
+    assert_true(f.built);
+    assert_int_equal(f.es.nevents, 8);
+    assert_int_equal(count(&f.es, LITMUS_EV_INIT), 2);
+    assert_int_equal(count(&f.es, LITMUS_EV_WRITE), 2);
+    assert_int_equal(count(&f.es, LITMUS_EV_READ), 4);
+    assert_int_equal(f.es.npaths, 4); /* two per thread */
+    /* The two read alternatives of P0 follow its write and conflict. */
+    logic_structure st;
+    litmus_encode_structure(f.t, &f.es, &st);
+    int po = logic_structure_find(&st, LOGIC_V_PO), cf = logic_structure_find(&st, LOGIC_V_CONFLICT);
+    int rfc = logic_structure_find(&st, LOGIC_V_RF_CAND);
+    assert_true(po >= 0 && cf >= 0 && rfc >= 0);
+    uint32_t w = LITMUS_NONE, r[2], nr = 0;
+    for (uint32_t i = 0; i < f.es.nevents; i++) {
+        const litmus_event *e = &f.es.events[i];
+        if (e->thread == 0 && e->kind == LITMUS_EV_WRITE)
+            w = i;
+        if (e->thread == 0 && e->kind == LITMUS_EV_READ)
+            r[nr++] = i;
+    }
+    assert_int_equal(nr, 2);
+    assert_true(logic_rel_get2(&st, (uint32_t)po, w, r[0]));
+    assert_true(logic_rel_get2(&st, (uint32_t)po, w, r[1]));
+    assert_true(logic_rel_get2(&st, (uint32_t)cf, r[0], r[1]));
+    assert_false(logic_rel_get2(&st, (uint32_t)cf, w, r[0]));
+    /* rf candidates match values: the read of 0 from the init of y only. */
+    uint32_t r0 = f.es.events[r[0]].value.num == 0 ? r[0] : r[1];
+    uint32_t iy = f.es.init_of_loc[f.es.events[r0].loc];
+    assert_true(logic_rel_get2(&st, (uint32_t)rfc, iy, r0));
+    for (uint32_t i = 0; i < f.es.nevents; i++)
+        if (i != iy)
+            assert_false(logic_rel_get2(&st, (uint32_t)rfc, i, r0));
+    logic_structure_free(&st);
+    done(&f);
+}
+
+/* Everything after a read is duplicated per value, with dependencies. */
+static void test_dependencies_and_duplication(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA deps\n{x=0; y=0; z=0;}\n P0 | P1 ;\n r[] r1 x | w[] x 1 ;\n"
+              " w[] y r1 | ;\n mov r2 (xor r1 r1) | ;\n r[] r3 z+r2 | ;\nexists (0:r1=1)\n");
+    assert_true(f.built);
+    /* P0: 2 reads of x, each followed by a write of y and 1 read of z
+     * (z only ever holds 0). */
+    assert_int_equal(count(&f.es, LITMUS_EV_READ), 4);
+    assert_int_equal(f.es.ndata, 2);
+    assert_int_equal(f.es.naddr, 2);
+    for (uint32_t k = 0; k < f.es.ndata; k++) {
+        const litmus_event *w = &f.es.events[f.es.data[k].to];
+        const litmus_event *r = &f.es.events[f.es.data[k].from];
+        assert_int_equal(w->kind, LITMUS_EV_WRITE);
+        assert_true(litmus_value_eq(w->value, r->value));
+    }
+    done(&f);
+}
+
+/* rmw x := x + 1 converges: a read never returns its own thread's later
+ * writes, so the value domain stays {0, 1}. */
+static void test_rmw_converges(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA inc\n{x=0;}\n P0 | P1 ;\n rmw[] r1 (add r1 1) x | rmw[] r1 (add r1 1) x ;\n"
+              "exists (x=2)\n");
+    assert_true(f.built);
+    uint32_t rmws = 0;
+    for (uint32_t i = 0; i < f.es.nevents; i++)
+        if (f.es.events[i].rmw_write != LITMUS_NONE) {
+            rmws++;
+            assert_true(f.es.events[f.es.events[i].rmw_write].rmw);
+        }
+    assert_int_equal(rmws, 4); /* each thread reads 0 or 1 */
+    done(&f);
+}
+
+/* A loop is cut at the unroll bound and the structure says so. */
+static void test_unroll_cut(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA spin\n{y=0;}\n P0 | P1 ;\n w[] y 1 | L: r[] r0 y ;\n"
+              " | mov r1 (eq r0 0) ;\n | b[] r1 L ;\nexists (1:r0=1)\n");
+    assert_true(f.built);
+    assert_true(f.es.dropped_paths);
+    /* P1 paths: read 1 at try 1, 2 or 3; reading 0 three times is cut. */
+    uint32_t p1 = 0;
+    for (uint32_t i = 0; i < f.es.npaths; i++)
+        p1 += f.es.paths[i].thread == 1;
+    assert_int_equal(p1, 3);
+    done(&f);
+}
+
+static void test_too_many_events(void **state)
+{
+    (void)state;
+    fx f;
+    /* 12 reads of a location with two values: 4096 paths, over the limit. */
+    build(&f, "LISA big\n{x=0;}\n P0 | P1 ;\n r[] r1 x | w[] x 1 ;\n r[] r2 x | ;\n r[] r3 x | ;\n"
+              " r[] r4 x | ;\n r[] r5 x | ;\n r[] r6 x | ;\n r[] r7 x | ;\n r[] r8 x | ;\n"
+              " r[] r9 x | ;\n r[] r10 x | ;\n r[] r11 x | ;\n r[] r12 x | ;\nexists (0:r1=1)\n");
+    assert_false(f.built);
+    char msg[512];
+    base_diag_format(&f.diag.msgs[0], msg, sizeof msg);
+    assert_non_null(strstr(msg, "event structure too large"));
+    done(&f);
+}
+
+static void test_integer_address(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA intaddr\n{0:r1=5;}\n P0 ;\n r[] r0 r1 ;\nexists (0:r0=0)\n");
+    assert_false(f.built);
+    char msg[512];
+    base_diag_format(&f.diag.msgs[0], msg, sizeof msg);
+    assert_string_equal(msg, "t.litmus:4:2: error: unsupported: this access uses an integer as an address");
+    done(&f);
+}
+
+static void test_pointer_in_register(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA ptr\n{x=0; 0:r1=x;}\n P0 | P1 ;\n r[] r0 r1 | w[] x 3 ;\nexists (0:r0=3)\n");
+    assert_true(f.built);
+    assert_int_equal(count(&f.es, LITMUS_EV_READ), 2);
+    done(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sb_structure),
+        cmocka_unit_test(test_dependencies_and_duplication),
+        cmocka_unit_test(test_rmw_converges),
+        cmocka_unit_test(test_unroll_cut),
+        cmocka_unit_test(test_too_many_events),
+        cmocka_unit_test(test_integer_address),
+        cmocka_unit_test(test_pointer_in_register),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
