@@ -235,7 +235,7 @@ int cli_litmus(int argc, char **argv)
                 .verdict_only = verdict_only,
                 .want_witness = dot_dir != NULL,
                 .deadline = timeout > 0 ? base_now() + timeout : 0,
-                .limits = { .unroll = (uint32_t)unroll, .max_events = 20000, .max_values = 64 },
+                .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
             };
             ran = litmus_simulate(t, &opt, &res, &diag);
         }
