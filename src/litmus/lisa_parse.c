@@ -533,7 +533,8 @@ static bool parse_annots(parser *p, litmus_annots *out)
     next(p);
     out->count = (uint32_t)names.len;
     out->syms = BASE_ARENA_ARRAY(&p->t->arena, base_sym, names.len ? names.len : 1);
-    memcpy(out->syms, names.data, names.len * sizeof *names.data);
+    if (names.len)
+        memcpy(out->syms, names.data, names.len * sizeof *names.data);
     base_vec_free(&names);
     return true;
 }
@@ -1024,20 +1025,25 @@ static bool parse_body(parser *p, thread_build *tbs)
         }
         th->ninstrs = (uint32_t)tb->instrs.len;
         th->instrs = BASE_ARENA_ARRAY(&t->arena, litmus_instr, th->ninstrs ? th->ninstrs : 1);
-        memcpy(th->instrs, tb->instrs.data, th->ninstrs * sizeof *th->instrs);
+        if (th->ninstrs)
+            memcpy(th->instrs, tb->instrs.data, th->ninstrs * sizeof *th->instrs);
         th->nregs = (uint32_t)tb->regs.len;
         th->regs = BASE_ARENA_ARRAY(&t->arena, base_sym, th->nregs ? th->nregs : 1);
-        memcpy(th->regs, tb->regs.data, th->nregs * sizeof *th->regs);
+        if (th->nregs)
+            memcpy(th->regs, tb->regs.data, th->nregs * sizeof *th->regs);
         th->ninits = (uint32_t)tb->inits.len;
         th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, th->ninits ? th->ninits : 1);
-        memcpy(th->inits, tb->inits.data, th->ninits * sizeof *th->inits);
+        if (th->ninits)
+            memcpy(th->inits, tb->inits.data, th->ninits * sizeof *th->inits);
     }
     t->nlocs = (uint32_t)p->locs.len;
     t->locs = BASE_ARENA_ARRAY(&t->arena, litmus_location, t->nlocs ? t->nlocs : 1);
-    memcpy(t->locs, p->locs.data, t->nlocs * sizeof *t->locs);
+    if (t->nlocs)
+        memcpy(t->locs, p->locs.data, t->nlocs * sizeof *t->locs);
     t->nobs = (uint32_t)p->obs.len;
     t->obs = BASE_ARENA_ARRAY(&t->arena, litmus_observable, t->nobs ? t->nobs : 1);
-    memcpy(t->obs, p->obs.data, t->nobs * sizeof *t->obs);
+    if (t->nobs)
+        memcpy(t->obs, p->obs.data, t->nobs * sizeof *t->obs);
     litmus_test_sort_observables(t);
     return true;
 }

@@ -14,6 +14,8 @@ void logic_grounder_init(logic_grounder *g, logic_builder *b, sat_circuit *c)
     g->b = b;
     g->st = b->st;
     g->circ = c;
+    g->stack_cap = 1024;
+    g->stack = base_xmalloc(g->stack_cap * sizeof(int));
 }
 
 void logic_grounder_free(logic_grounder *g)
