@@ -25,7 +25,6 @@ typedef struct sim {
     sat_circuit circ;
     logic_grounder g;
     const int *X, *rf, *co; /* SO tables after grounding */
-    int *coc_next;          /* unused */
 } sim;
 
 bool litmus_prop_eval(const litmus_test *t, const litmus_prop *p, const litmus_value *state)
