@@ -552,7 +552,7 @@ static bool parse_cell(parser *p, thread_build *tb)
     litmus_instr in;
     memset(&in, 0, sizeof in);
     in.loc = here(p, &p->tok);
-    if (p->tok.kind == T_IDENT && peek2(p)->kind == T_COLON) {
+    while (p->tok.kind == T_IDENT && peek2(p)->kind == T_COLON) {
         base_sym l = tok_sym(p, &p->tok);
         for (size_t i = 0; i < tb->label_names.len; i++) {
             if (tb->label_names.data[i] == l) {
@@ -572,6 +572,7 @@ static bool parse_cell(parser *p, thread_build *tb)
         }
         in.loc = here(p, &p->tok);
     }
+    /* Several labels may name one instruction (herd's grammar: NAME ':' instr_option). */
     token op = p->tok;
     if (op.kind != T_IDENT) {
         char buf[64];
@@ -913,7 +914,8 @@ static bool parse_body(parser *p, thread_build *tbs)
         uint32_t cells = 0;
         for (;;) {
             if (cells >= nthreads) {
-                error_at(p, &row, "row has more cells than the test's %u threads", nthreads);
+                error_at(p, &row, "row has more cells than the test's %u thread%s", nthreads,
+                         nthreads == 1 ? "" : "s");
                 return false;
             }
             if (!parse_cell(p, &tbs[cells]))
@@ -926,7 +928,8 @@ static bool parse_body(parser *p, thread_build *tbs)
             next(p); /* '|' */
         }
         if (cells != nthreads) {
-            error_at(p, &row, "row has %u cells but the test has %u threads", cells, nthreads);
+            error_at(p, &row, "row has %u cell%s but the test has %u threads", cells,
+                     cells == 1 ? "" : "s", nthreads);
             return false;
         }
     }

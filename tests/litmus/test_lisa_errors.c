@@ -121,7 +121,7 @@ static void test_not_exists_and_label_with_instruction(void **state)
 {
     (void)state;
     base_diag d;
-    litmus_test *t = parse("LISA q\n{x=0}\n P0 ;\n L: r[] r0 x ;\n b[] r0 L ;\n~exists (0:r0=1)", &d);
+    litmus_test *t = parse("LISA q\n{x=0}\n P0 ;\n L: M: r[] r0 x ;\n b[] r0 M ;\n~exists (0:r0=1)", &d);
     assert_non_null(t);
     assert_int_equal(t->quant, LITMUS_Q_NOT_EXISTS);
     assert_int_equal(t->threads[0].instrs[1].target, 0);
@@ -159,8 +159,8 @@ static void test_errors(void **state)
     expect_error("LISA t\n{}\n P0 ;\n b[] r1 ;\n", "t.litmus:4:9: error: expected a label after the branch, found ';'");
     expect_error("LISA t\n{}\n P0 ;\n b[] r1 L ;\nexists (true)\n", "t.litmus:4:2: error: undefined label 'L' in thread P0");
     expect_error("LISA t\n{}\n P0 ;\n L: ;\n L: ;\n", "t.litmus:5:2: error: label 'L' is defined twice in this thread");
-    expect_error("LISA t\n{}\n P0 | P1 ;\n w[] x 1 ;\n", "t.litmus:4:2: error: row has 1 cells but the test has 2 threads");
-    expect_error("LISA t\n{}\n P0 ;\n w[] x 1 | w[] y 1 ;\n", "t.litmus:4:2: error: row has more cells than the test's 1 threads");
+    expect_error("LISA t\n{}\n P0 | P1 ;\n w[] x 1 ;\n", "t.litmus:4:2: error: row has 1 cell but the test has 2 threads");
+    expect_error("LISA t\n{}\n P0 ;\n w[] x 1 | w[] y 1 ;\n", "t.litmus:4:2: error: row has more cells than the test's 1 thread");
     expect_error("LISA t\n{}\n P0 ;\n w[] x 1 ;\n", "t.litmus:5:1: error: missing final condition (exists, ~exists or forall)");
     expect_error("LISA t\n{}\n P0 ;\n w[] x 1 ;\nexists (2:r0=1)\n", "t.litmus:5:9: error: the condition names thread '2', which the test does not have");
     expect_error("LISA t\n{}\n P0 ;\n w[] x 1 ;\nexists (x 1)\n", "t.litmus:5:11: error: expected '=' in the condition, found '1'");

@@ -1,0 +1,227 @@
+#include "ir/ir.h"
+
+#include <string.h>
+
+#include "base/xalloc.h"
+
+void ir_program_init(ir_program *p, base_intern_pool *syms)
+{
+    memset(p, 0, sizeof *p);
+    base_arena_init(&p->arena);
+    p->syms = syms;
+}
+
+void ir_program_free(ir_program *p)
+{
+    for (uint32_t i = 0; i < p->nfuncs; i++) {
+        free(p->funcs[i]->stmts);
+        free(p->funcs[i]->locals);
+    }
+    free(p->funcs);
+    free(p->globals);
+    base_arena_free(&p->arena);
+    memset(p, 0, sizeof *p);
+}
+
+static ir_type *new_type(ir_program *p, ir_type_kind k)
+{
+    ir_type *t = BASE_ARENA_NEW(&p->arena, ir_type);
+    t->kind = k;
+    return t;
+}
+
+const ir_type *ir_type_void(ir_program *p)
+{
+    return new_type(p, IR_T_VOID);
+}
+
+const ir_type *ir_type_int(ir_program *p, uint32_t bits, bool is_signed)
+{
+    ir_type *t = new_type(p, IR_T_INT);
+    t->bits = bits;
+    t->is_signed = is_signed;
+    t->size = (bits + 7) / 8;
+    return t;
+}
+
+const ir_type *ir_type_ptr(ir_program *p, const ir_type *to)
+{
+    ir_type *t = new_type(p, IR_T_PTR);
+    t->to = to;
+    t->size = 8;
+    return t;
+}
+
+const ir_type *ir_type_mutex(ir_program *p)
+{
+    ir_type *t = new_type(p, IR_T_MUTEX);
+    t->size = 40;
+    return t;
+}
+
+bool ir_type_eq(const ir_type *a, const ir_type *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case IR_T_VOID:
+    case IR_T_MUTEX:
+        return true;
+    case IR_T_INT:
+        return a->bits == b->bits && a->is_signed == b->is_signed;
+    case IR_T_PTR:
+        return ir_type_eq(a->to, b->to);
+    case IR_T_ARRAY:
+        return a->count == b->count && ir_type_eq(a->to, b->to);
+    case IR_T_STRUCT:
+    case IR_T_UNION:
+        /* Tagged aggregates are nominal; anonymous ones compare by fields. */
+        if (a->tag || b->tag)
+            return a->tag == b->tag;
+        if (a->nfields != b->nfields)
+            return false;
+        for (uint32_t i = 0; i < a->nfields; i++)
+            if (a->fields[i].name != b->fields[i].name || !ir_type_eq(a->fields[i].type, b->fields[i].type))
+                return false;
+        return true;
+    case IR_T_FUNC:
+        if (a->nparams != b->nparams || a->variadic != b->variadic || !ir_type_eq(a->to, b->to))
+            return false;
+        for (uint32_t i = 0; i < a->nparams; i++)
+            if (!ir_type_eq(a->params[i], b->params[i]))
+                return false;
+        return true;
+    }
+    return false;
+}
+
+bool ir_type_is_scalar(const ir_type *t)
+{
+    return t->kind == IR_T_INT || t->kind == IR_T_PTR;
+}
+
+#define GROW(arr, n, cap)                                                        \
+    do {                                                                         \
+        if ((n) == (cap)) {                                                      \
+            (cap) = (cap) ? (cap) * 2 : 8;                                       \
+            (arr) = base_xrealloc((arr), base_mul_size((cap), sizeof *(arr)));   \
+        }                                                                        \
+    } while (0)
+
+ir_var *ir_add_global(ir_program *p, const char *name, const ir_type *t, base_srcloc loc)
+{
+    ir_var *v = BASE_ARENA_NEW(&p->arena, ir_var);
+    v->kind = IR_V_GLOBAL;
+    v->name = base_intern_cstr(p->syms, name);
+    v->type = t;
+    v->loc = loc;
+    GROW(p->globals, p->nglobals, p->globals_cap);
+    v->id = p->nglobals;
+    p->globals[p->nglobals++] = v;
+    return v;
+}
+
+ir_func *ir_add_func(ir_program *p, const char *name, const ir_type *t, base_srcloc loc)
+{
+    ir_func *f = BASE_ARENA_NEW(&p->arena, ir_func);
+    f->name = base_intern_cstr(p->syms, name);
+    f->type = t;
+    f->loc = loc;
+    f->external_linkage = true;
+    GROW(p->funcs, p->nfuncs, p->funcs_cap);
+    p->funcs[p->nfuncs++] = f;
+    return f;
+}
+
+ir_var *ir_add_local(ir_program *p, ir_func *f, const char *name, const ir_type *t, base_srcloc loc)
+{
+    ir_var *v = BASE_ARENA_NEW(&p->arena, ir_var);
+    v->kind = IR_V_LOCAL;
+    v->name = base_intern_cstr(p->syms, name);
+    v->type = t;
+    v->loc = loc;
+    GROW(f->locals, f->nlocals, f->locals_cap);
+    v->id = f->nlocals;
+    f->locals[f->nlocals++] = v;
+    return v;
+}
+
+uint32_t ir_emit(ir_program *p, ir_func *f, ir_stmt_kind k, base_srcloc loc)
+{
+    (void)p;
+    GROW(f->stmts, f->nstmts, f->stmts_cap);
+    ir_stmt *s = &f->stmts[f->nstmts];
+    memset(s, 0, sizeof *s);
+    s->kind = k;
+    s->loc = loc;
+    f->has_body = true;
+    return f->nstmts++;
+}
+
+static ir_expr *new_expr(ir_program *p, ir_expr_kind k, const ir_type *t)
+{
+    ir_expr *e = BASE_ARENA_NEW(&p->arena, ir_expr);
+    e->kind = k;
+    e->type = t;
+    return e;
+}
+
+const ir_expr *ir_const(ir_program *p, const ir_type *t, int64_t v)
+{
+    ir_expr *e = new_expr(p, IR_E_CONST, t);
+    e->value = v;
+    return e;
+}
+
+const ir_expr *ir_var_ref(ir_program *p, const ir_var *v)
+{
+    ir_expr *e = new_expr(p, IR_E_VAR, v->type);
+    e->var = v;
+    return e;
+}
+
+const ir_expr *ir_deref(ir_program *p, const ir_expr *a)
+{
+    ir_expr *e = new_expr(p, IR_E_DEREF, a->type->kind == IR_T_PTR ? a->type->to : NULL);
+    e->a = a;
+    return e;
+}
+
+const ir_expr *ir_addr(ir_program *p, const ir_expr *lv)
+{
+    ir_expr *e = new_expr(p, IR_E_ADDR, ir_type_ptr(p, lv->type));
+    e->a = lv;
+    if (lv->kind == IR_E_VAR)
+        ((ir_var *)lv->var)->address_taken = true;
+    return e;
+}
+
+const ir_expr *ir_func_ref(ir_program *p, const ir_func *f)
+{
+    ir_expr *e = new_expr(p, IR_E_FUNC, ir_type_ptr(p, f->type));
+    e->func = f;
+    return e;
+}
+
+const ir_expr *ir_binary(ir_program *p, ir_op op, const ir_type *t, const ir_expr *a,
+                         const ir_expr *b)
+{
+    ir_expr *e = new_expr(p, IR_E_BINARY, t);
+    e->op = op;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+const ir_expr *ir_nondet(ir_program *p, const ir_type *t)
+{
+    return new_expr(p, IR_E_NONDET, t);
+}
+
+bool ir_is_lvalue(const ir_expr *e)
+{
+    return e->kind == IR_E_VAR || e->kind == IR_E_DEREF || e->kind == IR_E_FIELD ||
+           e->kind == IR_E_INDEX;
+}
