@@ -38,6 +38,8 @@ static const char litmus_usage[] =
     "                     positive one when the condition is reachable)\n"
     "  --timeout S        give up on a test after S seconds (answer unknown)\n"
     "  --unroll N         follow each backward branch at most N times (default 2)\n"
+    "  --max-clauses N    give up on a test (unknown) once its SAT problem has more\n"
+    "                     than N clauses (default 20000000, about 2 GB; 0: no limit)\n"
     "  -q, --quiet        no progress on stderr\n"
     "  -h, --help         this text\n"
     "\n"
@@ -125,7 +127,7 @@ int cli_litmus(int argc, char **argv)
     const char *model_name = "sc";
     bool verdict_only = false, json = false, quiet = false;
     const char *dot_dir = NULL;
-    double timeout = 0, unroll = 2;
+    double timeout = 0, unroll = 2, max_clauses = 20e6;
     path_vec inputs = { 0 };
     bool only_files = false;
 
@@ -137,7 +139,8 @@ int cli_litmus(int argc, char **argv)
         }
         const char *val = NULL;
         bool needs = strcmp(a, "-m") == 0 || strcmp(a, "--model") == 0 || strcmp(a, "--dot") == 0 ||
-                     strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0;
+                     strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0 ||
+                     strcmp(a, "--max-clauses") == 0;
         if (needs) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "ravel litmus: error: option '%s' needs an argument\n", a);
@@ -169,6 +172,15 @@ int cli_litmus(int argc, char **argv)
             quiet = true;
         } else if (strcmp(a, "--dot") == 0) {
             dot_dir = val;
+        } else if (strcmp(a, "--max-clauses") == 0) {
+            double v;
+            if (!parse_number(val, &v) || v != (double)(uint64_t)v) {
+                fprintf(stderr, "ravel litmus: error: option '%s' needs a whole number, not '%s'\n",
+                        a, val);
+                base_vec_free(&inputs);
+                return CLI_EXIT_USAGE;
+            }
+            max_clauses = v;
         } else if (strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0) {
             double v;
             bool is_unroll = strcmp(a, "--unroll") == 0;
@@ -235,6 +247,7 @@ int cli_litmus(int argc, char **argv)
                 .verdict_only = verdict_only,
                 .want_witness = dot_dir != NULL,
                 .deadline = timeout > 0 ? base_now() + timeout : 0,
+                .max_clauses = (uint64_t)max_clauses,
                 .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
             };
             ran = litmus_simulate(t, &opt, &res, &diag);

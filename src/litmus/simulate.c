@@ -357,6 +357,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     sat_circuit_init(&s.circ, s.solver);
     logic_grounder_init(&s.g, &s.b, &s.circ);
     s.g.deadline = opt->deadline;
+    s.g.max_clauses = opt->max_clauses;
     sat_set_deadline(s.solver, opt->deadline);
     logic_ground_assert(&s.g, phi);
     if (opt->verdict_only && t->filter && s.g.status == LOGIC_GROUND_OK)
@@ -370,6 +371,11 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         unknown(res, "the model needs a QBF solver (a universal second-order quantifier)");
     } else if (s.g.status == LOGIC_GROUND_TIMEOUT) {
         unknown(res, "timeout while grounding");
+    } else if (s.g.status == LOGIC_GROUND_TOO_LARGE) {
+        snprintf(res->reason, sizeof res->reason,
+                 "the SAT problem grew past %llu clauses (raise --max-clauses)",
+                 (unsigned long long)opt->max_clauses);
+        res->status = LITMUS_UNKNOWN;
     } else if (s.g.status != LOGIC_GROUND_OK || s.b.error) {
         unknown(res, "internal error: the model's formula is ill formed");
     } else {

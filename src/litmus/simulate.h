@@ -40,6 +40,7 @@ typedef struct litmus_options {
     bool verdict_only;
     bool want_witness;   /* keep one execution for --dot */
     double deadline;     /* absolute base_now() time; 0 for none */
+    uint64_t max_clauses; /* grounding budget; past it the answer is unknown (0: none) */
     litmus_es_limits limits;
 } litmus_options;
 

@@ -63,8 +63,12 @@ static bool stopped(logic_grounder *g)
 {
     if (g->status != LOGIC_GROUND_OK)
         return true;
-    if ((++g->instances & 0xfff) == 0 && g->deadline > 0 && base_now() > g->deadline)
-        g->status = LOGIC_GROUND_TIMEOUT;
+    if ((++g->instances & 0xfff) == 0) {
+        if (g->deadline > 0 && base_now() > g->deadline)
+            g->status = LOGIC_GROUND_TIMEOUT;
+        else if (g->max_clauses && sat_num_clauses(g->circ->solver) > g->max_clauses)
+            g->status = LOGIC_GROUND_TOO_LARGE;
+    }
     return g->status != LOGIC_GROUND_OK;
 }
 

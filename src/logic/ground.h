@@ -16,7 +16,8 @@
  * SO_EXISTS under negation) cannot be grounded to SAT: it sets
  * LOGIC_GROUND_NEEDS_QBF and the caller answers unknown (the QBF back end is
  * issue 7). A deadline past which grounding stops sets
- * LOGIC_GROUND_TIMEOUT. */
+ * LOGIC_GROUND_TIMEOUT; a clause budget past which it stops sets
+ * LOGIC_GROUND_TOO_LARGE (memory grows with the clauses). */
 #ifndef RAVEL_LOGIC_GROUND_H
 #define RAVEL_LOGIC_GROUND_H
 
@@ -29,6 +30,7 @@ typedef enum logic_ground_status {
     LOGIC_GROUND_OK,
     LOGIC_GROUND_NEEDS_QBF,
     LOGIC_GROUND_TIMEOUT,
+    LOGIC_GROUND_TOO_LARGE,
     LOGIC_GROUND_UNBOUND, /* an SO variable used outside its quantifier (a model bug) */
 } logic_ground_status;
 
@@ -44,6 +46,7 @@ typedef struct logic_grounder {
     size_t sp, stack_cap;
     logic_ground_status status;
     double deadline;         /* 0: none */
+    uint64_t max_clauses;    /* 0: none */
     uint64_t instances;      /* ground instances visited */
     uint64_t so_vars;        /* SAT variables made for SO tuples */
 } logic_grounder;
