@@ -164,7 +164,7 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
         eval_operand(s, &e->opnd, r);
         return;
     }
-    regval x, y;
+    regval x = { 0 }, y = { 0 };
     eval_expr(b, in, s, e->lhs, &x);
     eval_expr(b, in, s, e->rhs, &y);
     *r = x;
@@ -202,12 +202,12 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
 /* Resolves an address to a location; taint receives what it depends on. */
 static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s, regval *taint)
 {
-    regval base;
+    regval base = { 0 };
     eval_operand(s, &in->addr.base, &base);
     *taint = base;
     litmus_value a = base.v;
     if (in->addr.has_offset) {
-        regval off;
+        regval off = { 0 };
         eval_operand(s, &in->addr.offset, &off);
         taint_union(b, in, taint, &off);
         if (off.v.kind != LITMUS_VAL_INT) {
@@ -394,7 +394,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             pc++;
             break;
         case LITMUS_I_MOV: {
-            regval r;
+            regval r = { 0 };
             eval_expr(b, in, s, in->expr, &r);
             s->regs[in->reg] = r;
             pc++;
@@ -411,7 +411,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             break;
         }
         case LITMUS_I_WRITE: {
-            regval at, val;
+            regval at = { 0 }, val = { 0 };
             uint32_t loc = eval_address(b, in, s, &at);
             if (loc == LITMUS_NONE)
                 return;
@@ -429,7 +429,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
         }
         case LITMUS_I_READ:
         case LITMUS_I_RMW: {
-            regval at;
+            regval at = { 0 };
             uint32_t loc = eval_address(b, in, s, &at);
             if (loc == LITMUS_NONE)
                 return;
@@ -461,7 +461,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
                 uint32_t last = ev;
                 if (in->kind == LITMUS_I_RMW) {
-                    regval val;
+                    regval val = { 0 };
                     eval_expr(b, in, c, in->expr, &val);
                     uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, ev);
                     if (w == LITMUS_NONE) {
