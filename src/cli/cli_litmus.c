@@ -224,8 +224,7 @@ int cli_litmus(int argc, char **argv)
         collect(inputs.data[i], &files, 0);
     base_vec_free(&inputs);
 
-    bool progress = !quiet && !json && isatty(STDERR_FILENO) && files.len > 1;
-    progress = progress || (!quiet && json && isatty(STDERR_FILENO) && files.len > 1);
+    bool progress = !quiet && isatty(STDERR_FILENO) && files.len > 1;
     int status = CLI_EXIT_OK;
     base_intern_pool syms;
     base_intern_init(&syms);

@@ -327,24 +327,30 @@ static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc
  * This is what makes `rmw x := x + 1` in two threads converge on {0,1,2}.
  * In a thread with loops neither exclusion applies. A value reachable
  * through several writes gets the intersection of their justifications. */
+/* May the read at (thread, instr) of loc return what write site w stores? */
+static bool site_visible(const builder *b, const write_site *w, uint32_t thread, uint32_t instr,
+                         uint32_t loc)
+{
+    if (w->loc != loc)
+        return false;
+    if (b->has_loop[thread])
+        return true;
+    if (w->thread == thread && w->instr >= instr)
+        return false;
+    uint32_t me = b->instr_base[thread] + instr;
+    return !(b->justify && (w->just[me / 64] >> (me % 64) & 1));
+}
+
 static const domain *read_domain(builder *b, uint32_t thread, uint32_t instr, uint32_t loc)
 {
     domain *d = &b->scratch;
     d->n = 0;
     uint32_t me = b->instr_base[thread] + instr;
-    bool loops = b->has_loop[thread];
     /* Pass 1: the values; pass 2: their justifications. */
     dom_add(d, b->t->locs[loc].init);
-    for (size_t i = 0; i < b->known.len; i++) {
-        const write_site *w = &b->known.data[i];
-        if (w->loc != loc)
-            continue;
-        if (w->thread == thread && !loops && w->instr >= instr)
-            continue;
-        if (b->justify && !loops && (w->just[me / 64] >> (me % 64) & 1))
-            continue;
-        dom_add(d, w->v);
-    }
+    for (size_t i = 0; i < b->known.len; i++)
+        if (site_visible(b, &b->known.data[i], thread, instr, loc))
+            dom_add(d, b->known.data[i].v);
     if (d->n > b->scratch_just_cap) {
         b->scratch_just_cap = d->n * 2;
         b->scratch_just = base_xrealloc(b->scratch_just,
@@ -358,11 +364,7 @@ static const domain *read_domain(builder *b, uint32_t thread, uint32_t instr, ui
         bool from_init = litmus_value_eq(d->vals[k], b->t->locs[loc].init);
         for (size_t i = 0; !from_init && i < b->known.len; i++) {
             const write_site *w = &b->known.data[i];
-            if (w->loc != loc || !litmus_value_eq(w->v, d->vals[k]))
-                continue;
-            if (w->thread == thread && !loops && w->instr >= instr)
-                continue;
-            if (b->justify && !loops && (w->just[me / 64] >> (me % 64) & 1))
+            if (!litmus_value_eq(w->v, d->vals[k]) || !site_visible(b, w, thread, instr, loc))
                 continue;
             if (first) {
                 memcpy(j, w->just, JUST_WORDS * sizeof(uint64_t));
@@ -677,12 +679,4 @@ void litmus_evstruct_free(litmus_evstruct *es)
     free(es->ctrl);
     free(es->init_of_loc);
     memset(es, 0, sizeof *es);
-}
-
-bool litmus_evstruct_po(const litmus_evstruct *es, uint32_t a, uint32_t b)
-{
-    for (uint32_t e = es->events[b].parent; e != LITMUS_NONE; e = es->events[e].parent)
-        if (e == a)
-            return true;
-    return false;
 }

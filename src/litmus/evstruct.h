@@ -80,7 +80,5 @@ typedef struct litmus_es_limits {
 bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
                            litmus_evstruct *es, base_diag *diag);
 void litmus_evstruct_free(litmus_evstruct *es);
-/* True when a is an ancestor of b in b's thread tree (a po-before b). */
-bool litmus_evstruct_po(const litmus_evstruct *es, uint32_t a, uint32_t b);
 
 #endif

@@ -338,7 +338,6 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     if (!litmus_evstruct_build(t, &opt->limits, &res->es, diag))
         return false;
     sim s = { .t = t, .res = res, .es = &res->es };
-    res->nevents = res->es.nevents;
 
     /* A thread whose every path was dropped (unroll bound) has no execution. */
     bool some_thread_empty = false;

@@ -67,7 +67,6 @@ typedef struct litmus_result {
     litmus_evstruct es;
     litmus_witness witness;
     /* problem size and time */
-    uint32_t nevents;
     int sat_vars;
     uint64_t sat_clauses, sat_solves;
     double time_ground, time_solve, time_total;

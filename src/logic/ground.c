@@ -330,30 +330,17 @@ int logic_ground_lit(logic_grounder *g, const logic_formula *f)
 /* Adds the clause (context literals on the stack from ctx) \/ f. */
 static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f);
 
+/* Adds the clause: the context literals stack[ctx..sp) or lit. Context
+ * literals are never constants (assert_f pushes only non-constant ones). */
 static void add_ctx_clause(logic_grounder *g, size_t ctx, int lit)
 {
     if (lit == SAT_TRUE)
         return;
     size_t base = g->sp;
-    bool taut = false;
-    for (size_t i = ctx; i < base; i++)
-        if (g->stack[i] == SAT_TRUE)
-            taut = true;
-    if (taut)
-        return;
     if (lit != SAT_FALSE)
         push(g, lit);
-    /* Drop false literals of the context. */
-    size_t m = 0;
-    int *cl = g->stack + ctx;
-    size_t len = g->sp - ctx;
-    int *tmp = base_xmalloc(base_mul_size(len ? len : 1, sizeof(int)));
-    for (size_t i = 0; i < len; i++)
-        if (cl[i] != SAT_FALSE)
-            tmp[m++] = cl[i];
+    sat_add_clause(g->circ->solver, g->stack + ctx, g->sp - ctx);
     g->sp = base;
-    sat_add_clause(g->circ->solver, tmp, m);
-    free(tmp);
 }
 
 static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f)

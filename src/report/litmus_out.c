@@ -185,7 +185,7 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
     base_strbuf_printf(out, ", \"verdict_only\": %s, \"events\": %u, \"sat_vars\": %d, "
                             "\"sat_clauses\": %" PRIu64 ", \"sat_calls\": %" PRIu64
                             ", \"time_ground\": %.6f, \"time_solve\": %.6f, \"time\": %.6f}",
-                       r->verdict_only ? "true" : "false", r->nevents, r->sat_vars, r->sat_clauses,
+                       r->verdict_only ? "true" : "false", r->es.nevents, r->sat_vars, r->sat_clauses,
                        r->sat_solves, r->time_ground, r->time_solve, r->time_total);
     base_strbuf_free(&strs);
 }

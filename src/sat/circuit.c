@@ -24,6 +24,7 @@ void sat_circuit_free(sat_circuit *c)
     free(c->gate_next);
     free(c->inputs);
     free(c->scratch);
+    free(c->neg);
     memset(c, 0, sizeof *c);
 }
 
@@ -52,8 +53,8 @@ static uint64_t hash_lits(const int *l, size_t n)
 int sat_and(sat_circuit *c, const int *lits, size_t n)
 {
     /* Normalise: drop TRUE, stop at FALSE, sort, dedupe, spot x & -x. */
-    if (n > c->scratch_cap) {
-        c->scratch_cap = n * 2;
+    if (n + 1 > c->scratch_cap) {
+        c->scratch_cap = n * 2 + 1;
         c->scratch = base_xrealloc(c->scratch, base_mul_size(c->scratch_cap, sizeof(int)));
     }
     size_t m = 0;
@@ -111,27 +112,26 @@ int sat_and(sat_circuit *c, const int *lits, size_t n)
     c->ninputs += k;
     base_hashmap_put(&c->gates, h, g);
 
-    /* out -> each input; all inputs -> out. */
-    const int *in = c->inputs + c->gate_in_off[g];
-    for (size_t i = 0; i < k; i++)
-        sat_add_binary(c->solver, -out, in[i]);
-    int *big = base_xmalloc(base_mul_size(k + 1, sizeof(int)));
-    for (size_t i = 0; i < k; i++)
-        big[i] = -in[i];
-    big[k] = out;
-    sat_add_clause(c->solver, big, k + 1);
-    free(big);
+    /* out -> each input; all inputs -> out (the scratch holds the inputs,
+     * which are copied already, and has room for one more literal). */
+    for (size_t i = 0; i < k; i++) {
+        sat_add_binary(c->solver, -out, c->scratch[i]);
+        c->scratch[i] = -c->scratch[i];
+    }
+    c->scratch[k] = out;
+    sat_add_clause(c->solver, c->scratch, k + 1);
     return out;
 }
 
 int sat_or(sat_circuit *c, const int *lits, size_t n)
 {
-    int *neg = base_xmalloc(base_mul_size(n ? n : 1, sizeof(int)));
+    if (n > c->neg_cap) {
+        c->neg_cap = n * 2;
+        c->neg = base_xrealloc(c->neg, base_mul_size(c->neg_cap, sizeof(int)));
+    }
     for (size_t i = 0; i < n; i++)
-        neg[i] = -lits[i];
-    int r = -sat_and(c, neg, n);
-    free(neg);
-    return r;
+        c->neg[i] = -lits[i];
+    return -sat_and(c, c->neg, n);
 }
 
 int sat_and2(sat_circuit *c, int a, int b)

@@ -33,8 +33,10 @@ typedef struct sat_circuit {
     size_t ngates, cap;
     int *inputs;              /* all gates' sorted inputs */
     size_t ninputs, inputs_cap;
-    int *scratch;             /* for normalising inputs */
+    int *scratch;             /* for normalising inputs (one spare slot) */
     size_t scratch_cap;
+    int *neg;                 /* sat_or's negated inputs */
+    size_t neg_cap;
     uint64_t hits;            /* structural-hashing hits */
 } sat_circuit;
 
