@@ -9,6 +9,7 @@ void ir_program_init(ir_program *p, base_intern_pool *syms)
     memset(p, 0, sizeof *p);
     base_arena_init(&p->arena);
     p->syms = syms;
+    p->ptr_bytes = 8;
 }
 
 void ir_program_free(ir_program *p)
@@ -41,6 +42,16 @@ const ir_type *ir_type_int(ir_program *p, uint32_t bits, bool is_signed)
     t->bits = bits;
     t->is_signed = is_signed;
     t->size = (bits + 7) / 8;
+    t->align = (uint32_t)t->size;
+    return t;
+}
+
+const ir_type *ir_type_float(ir_program *p, uint32_t bits)
+{
+    ir_type *t = new_type(p, IR_T_FLOAT);
+    t->bits = bits;
+    t->size = bits == 80 ? 16 : bits / 8;
+    t->align = (uint32_t)t->size;
     return t;
 }
 
@@ -48,7 +59,8 @@ const ir_type *ir_type_ptr(ir_program *p, const ir_type *to)
 {
     ir_type *t = new_type(p, IR_T_PTR);
     t->to = to;
-    t->size = 8;
+    t->size = p->ptr_bytes;
+    t->align = p->ptr_bytes;
     return t;
 }
 
@@ -56,6 +68,19 @@ const ir_type *ir_type_mutex(ir_program *p)
 {
     ir_type *t = new_type(p, IR_T_MUTEX);
     t->size = 40;
+    return t;
+}
+
+const ir_type *ir_type_func(ir_program *p, const ir_type *ret, const ir_type *const *params,
+                            uint32_t nparams, bool variadic)
+{
+    ir_type *t = new_type(p, IR_T_FUNC);
+    t->to = ret;
+    t->params = BASE_ARENA_ARRAY(&p->arena, const ir_type *, nparams);
+    for (uint32_t i = 0; i < nparams; i++)
+        t->params[i] = params[i];
+    t->nparams = nparams;
+    t->variadic = variadic;
     return t;
 }
 
@@ -67,10 +92,13 @@ bool ir_type_eq(const ir_type *a, const ir_type *b)
         return false;
     switch (a->kind) {
     case IR_T_VOID:
-    case IR_T_MUTEX:
         return true;
+    case IR_T_MUTEX:
+        return a->tag == b->tag;
     case IR_T_INT:
         return a->bits == b->bits && a->is_signed == b->is_signed;
+    case IR_T_FLOAT:
+        return a->bits == b->bits;
     case IR_T_PTR:
         return ir_type_eq(a->to, b->to);
     case IR_T_ARRAY:
@@ -99,7 +127,7 @@ bool ir_type_eq(const ir_type *a, const ir_type *b)
 
 bool ir_type_is_scalar(const ir_type *t)
 {
-    return t->kind == IR_T_INT || t->kind == IR_T_PTR;
+    return t->kind == IR_T_INT || t->kind == IR_T_PTR || t->kind == IR_T_FLOAT;
 }
 
 #define GROW(arr, n, cap)                                                        \
@@ -148,6 +176,22 @@ ir_var *ir_add_local(ir_program *p, ir_func *f, const char *name, const ir_type 
     return v;
 }
 
+ir_var *ir_add_param(ir_program *p, ir_func *f, const char *name, const ir_type *t, base_srcloc loc)
+{
+    ir_var *v = BASE_ARENA_NEW(&p->arena, ir_var);
+    v->kind = IR_V_PARAM;
+    v->name = base_intern_cstr(p->syms, name);
+    v->type = t;
+    v->loc = loc;
+    ir_var **ps = BASE_ARENA_ARRAY(&p->arena, ir_var *, f->nparams + 1);
+    for (uint32_t i = 0; i < f->nparams; i++)
+        ps[i] = f->params[i];
+    v->id = f->nparams;
+    ps[f->nparams++] = v;
+    f->params = ps;
+    return v;
+}
+
 uint32_t ir_emit(ir_program *p, ir_func *f, ir_stmt_kind k, base_srcloc loc)
 {
     (void)p;
@@ -193,8 +237,11 @@ const ir_expr *ir_addr(ir_program *p, const ir_expr *lv)
 {
     ir_expr *e = new_expr(p, IR_E_ADDR, ir_type_ptr(p, lv->type));
     e->a = lv;
-    if (lv->kind == IR_E_VAR)
-        ((ir_var *)lv->var)->address_taken = true;
+    const ir_expr *base = lv;
+    while (base->kind == IR_E_FIELD || base->kind == IR_E_INDEX)
+        base = base->a;
+    if (base->kind == IR_E_VAR)
+        ((ir_var *)base->var)->address_taken = true;
     return e;
 }
 
@@ -218,6 +265,64 @@ const ir_expr *ir_binary(ir_program *p, ir_op op, const ir_type *t, const ir_exp
 const ir_expr *ir_nondet(ir_program *p, const ir_type *t)
 {
     return new_expr(p, IR_E_NONDET, t);
+}
+
+const ir_expr *ir_unary(ir_program *p, ir_op op, const ir_type *t, const ir_expr *a)
+{
+    ir_expr *e = new_expr(p, IR_E_UNARY, t);
+    e->op = op;
+    e->a = a;
+    return e;
+}
+
+const ir_expr *ir_cast(ir_program *p, const ir_type *t, const ir_expr *a)
+{
+    if (ir_type_eq(t, a->type))
+        return a;
+    ir_expr *e = new_expr(p, IR_E_CAST, t);
+    e->a = a;
+    return e;
+}
+
+const ir_expr *ir_ite(ir_program *p, const ir_type *t, const ir_expr *c, const ir_expr *a,
+                      const ir_expr *b)
+{
+    ir_expr *e = new_expr(p, IR_E_ITE, t);
+    e->a = c;
+    e->b = a;
+    e->c = b;
+    return e;
+}
+
+const ir_expr *ir_member(ir_program *p, const ir_expr *agg, uint32_t field)
+{
+    ir_expr *e = new_expr(p, IR_E_FIELD, agg->type->fields[field].type);
+    e->a = agg;
+    e->field = field;
+    return e;
+}
+
+const ir_expr *ir_index(ir_program *p, const ir_expr *arr, const ir_expr *idx)
+{
+    ir_expr *e = new_expr(p, IR_E_INDEX, arr->type->to);
+    e->a = arr;
+    e->b = idx;
+    return e;
+}
+
+const ir_expr *ir_string(ir_program *p, const ir_type *t, const char *bytes)
+{
+    ir_expr *e = new_expr(p, IR_E_STRING, t);
+    e->string = bytes;
+    return e;
+}
+
+ir_func *ir_find_func(const ir_program *p, const char *name)
+{
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        if (strcmp(base_sym_str(p->syms, p->funcs[i]->name), name) == 0)
+            return p->funcs[i];
+    return NULL;
 }
 
 bool ir_is_lvalue(const ir_expr *e)

@@ -39,7 +39,9 @@ typedef enum ir_type_kind {
     IR_T_STRUCT, /* fields */
     IR_T_UNION,
     IR_T_FUNC,   /* ret, params, variadic */
-    IR_T_MUTEX,  /* an opaque synchronisation object (pthread_mutex_t, mtx_t, ...) */
+    IR_T_MUTEX,  /* an opaque synchronisation object (pthread_mutex_t, mtx_t,
+                    pthread_cond_t, ...); tag names the C type */
+    IR_T_FLOAT,  /* bits: 32, 64, 80 or 128 */
 } ir_type_kind;
 
 typedef struct ir_type ir_type;
@@ -63,6 +65,7 @@ struct ir_type {
     uint32_t nparams;
     bool variadic;        /* FUNC */
     uint64_t size;        /* bytes (0 for VOID, FUNC, incomplete types) */
+    uint32_t align;       /* bytes (0: unknown) */
 };
 
 /* --- variables --- */
@@ -75,13 +78,16 @@ typedef struct ir_var {
     const ir_type *type;
     uint32_t id;          /* index in the program (globals) or function (locals, params) */
     bool address_taken;   /* &v appears: it may be shared (races) or aliased */
+    bool is_static;       /* GLOBAL: internal linkage, or a function's static local */
+    bool is_thread_local; /* GLOBAL: _Thread_local / __thread */
     base_srcloc loc;
 } ir_var;
 
 /* --- expressions --- */
 
 typedef enum ir_expr_kind {
-    IR_E_CONST,   /* integer constant (value) of an INT or PTR type (NULL is 0) */
+    IR_E_CONST,   /* constant: value for INT and PTR types (NULL is 0), fvalue for
+                     FLOAT; of an aggregate type only 0, the all-zero object */
     IR_E_VAR,     /* lvalue */
     IR_E_DEREF,   /* lvalue: *a */
     IR_E_FIELD,   /* lvalue: a.field (a is a struct/union lvalue) */
@@ -114,6 +120,7 @@ struct ir_expr {
     const ir_type *type;
     ir_op op;
     int64_t value;          /* CONST */
+    double fvalue;          /* CONST of FLOAT type */
     const ir_var *var;      /* VAR */
     uint32_t field;         /* FIELD: index into the struct's fields */
     const ir_func *func;    /* FUNC */
@@ -140,6 +147,12 @@ typedef enum ir_stmt_kind {
     IR_S_LOCK_INIT,    /* init(object) with lock_kind (recursive, errorcheck, ...) */
     IR_S_ALLOC,        /* lhs = malloc(size) / calloc (zeroed) */
     IR_S_FREE,
+    IR_S_THREAD_EXIT,  /* pthread_exit(rhs) / thrd_exit: ends the running thread */
+    IR_S_LOCK_DESTROY, /* destroy(object) */
+    IR_S_COND_WAIT,    /* wait on condition rhs; the mutex (args[0]) is unlocked by a
+                          separate UNLOCK before and re-locked by a LOCK after; POSIX
+                          allows spurious wake-ups, so it may return at any time */
+    IR_S_COND_SIGNAL,  /* signal (broadcast: all) condition rhs */
 } ir_stmt_kind;
 
 typedef enum ir_lock_kind {
@@ -151,22 +164,54 @@ typedef enum ir_lock_kind {
     IR_LOCK_SPIN,
 } ir_lock_kind;
 
+/* Operands by statement kind (unused ones are NULL / 0):
+ *
+ *   ASSIGN        lhs = rhs
+ *   CALL          [lhs =] callee(args)
+ *   RETURN        return [rhs]
+ *   GOTO          if (rhs) goto targets; rhs NULL: always; several targets: a
+ *                 nondeterministic choice among them
+ *   ASSUME        assume(rhs); message says why when it is not the program's
+ *                 (e.g. "exit" for exit(), "abort")
+ *   ASSERT        assert(rhs), message: what failed ("reach_error", the C text)
+ *   ASYNC         [lhs =] async callee(rhs): a new thread runs callee with the
+ *                 one argument rhs (NULL: none); lhs is the thread handle object
+ *   JOIN          join(rhs): waits for the thread whose handle is rhs; args[0],
+ *                 when present, is where the thread's result is stored (a pointer)
+ *   LOCK          [lhs =] lock(rhs): rhs points to the lock object, so its
+ *                 access path is rhs->a for rhs = &path; is_try: does not block,
+ *                 lhs gets 0 when taken and nonzero when busy
+ *   UNLOCK        [lhs =] unlock(rhs)
+ *   LOCK_INIT     init(rhs) of lock_kind; args[0], when present, is the
+ *                 attribute object's address; lock_kind is what the front end
+ *                 could see statically (else IR_LOCK_MUTEX)
+ *   LOCK_DESTROY  destroy(rhs)
+ *   COND_WAIT     wait(rhs), args[0] the mutex pointer (see the kind's comment)
+ *   COND_SIGNAL   signal(rhs); all: broadcast
+ *   ALLOC         lhs = malloc(rhs) (zeroed: calloc)
+ *   FREE          free(rhs)
+ *   THREAD_EXIT   the running thread ends with result rhs
+ *
+ * CALL and ASYNC whose callee is not a FUNC expression (a call through a
+ * function pointer) list in cands the functions it may reach: the
+ * address-taken functions of a matching type (ncands 0: none is known). */
 typedef struct ir_stmt {
     ir_stmt_kind kind;
     base_srcloc loc;
-    const ir_expr *lhs;     /* ASSIGN, CALL, ASYNC (handle), LOCK (trylock result), ALLOC */
-    const ir_expr *rhs;     /* ASSIGN; RETURN value; GOTO guard (NULL: always);
-                               ASSUME/ASSERT condition; JOIN handle; LOCK/UNLOCK/INIT/FREE
-                               object; ALLOC size; ASYNC argument */
-    const ir_expr *callee;  /* CALL, ASYNC: a FUNC expression or a function pointer */
-    const ir_expr **args;   /* CALL */
+    const ir_expr *lhs;
+    const ir_expr *rhs;
+    const ir_expr *callee;
+    const ir_expr **args;
     uint32_t nargs;
-    uint32_t *targets;      /* GOTO */
+    uint32_t *targets;
     uint32_t ntargets;
-    ir_lock_kind lock_kind; /* LOCK, UNLOCK, LOCK_INIT */
+    const ir_func **cands;
+    uint32_t ncands;
+    ir_lock_kind lock_kind; /* LOCK, UNLOCK, LOCK_INIT, LOCK_DESTROY */
     bool is_try;            /* LOCK: trylock / timedlock, does not block */
     bool zeroed;            /* ALLOC: calloc */
-    const char *message;    /* ASSERT */
+    bool all;               /* COND_SIGNAL: broadcast */
+    const char *message;    /* ASSERT, ASSUME */
 } ir_stmt;
 
 struct ir_func {
@@ -181,12 +226,20 @@ struct ir_func {
     bool has_body;           /* false: an external function, calls to it are opaque */
     bool is_atomic;          /* __VERIFIER_atomic_*: runs without interleaving */
     bool external_linkage;
+    bool address_taken;      /* used as a value (function pointer, thread start) */
+    bool not_lowered;        /* the body exists but could not be lowered (an error
+                                was reported); has_body is false */
     base_srcloc loc;
 };
 
+/* Globals start as all-zero objects (C's static initialisation); then the
+ * function init (named __ravel_init, no parameters, never NULL after the
+ * front end ran) stores the explicit initialisers, and then main runs. */
 typedef struct ir_program {
     base_arena arena;
     base_intern_pool *syms;  /* borrowed */
+    uint32_t ptr_bytes;      /* sizeof(void *) of the target: 8, or 4 for ILP32 */
+    ir_func *init;
     ir_var **globals;
     uint32_t nglobals, globals_cap;
     ir_func **funcs;
@@ -201,6 +254,10 @@ const ir_type *ir_type_void(ir_program *p);
 const ir_type *ir_type_int(ir_program *p, uint32_t bits, bool is_signed);
 const ir_type *ir_type_ptr(ir_program *p, const ir_type *to);
 const ir_type *ir_type_mutex(ir_program *p);
+const ir_type *ir_type_float(ir_program *p, uint32_t bits);
+/* params is copied into the program. */
+const ir_type *ir_type_func(ir_program *p, const ir_type *ret, const ir_type *const *params,
+                            uint32_t nparams, bool variadic);
 bool ir_type_eq(const ir_type *a, const ir_type *b);
 bool ir_type_is_scalar(const ir_type *t);
 
@@ -208,6 +265,8 @@ bool ir_type_is_scalar(const ir_type *t);
 ir_var *ir_add_global(ir_program *p, const char *name, const ir_type *t, base_srcloc loc);
 ir_func *ir_add_func(ir_program *p, const char *name, const ir_type *t, base_srcloc loc);
 ir_var *ir_add_local(ir_program *p, ir_func *f, const char *name, const ir_type *t, base_srcloc loc);
+/* Parameters are appended in order; their ids count parameters only. */
+ir_var *ir_add_param(ir_program *p, ir_func *f, const char *name, const ir_type *t, base_srcloc loc);
 /* Appends a statement (zeroed but for kind and loc) and returns its index. */
 uint32_t ir_emit(ir_program *p, ir_func *f, ir_stmt_kind k, base_srcloc loc);
 
@@ -220,6 +279,15 @@ const ir_expr *ir_func_ref(ir_program *p, const ir_func *f);
 const ir_expr *ir_binary(ir_program *p, ir_op op, const ir_type *t, const ir_expr *a,
                          const ir_expr *b);
 const ir_expr *ir_nondet(ir_program *p, const ir_type *t);
+const ir_expr *ir_unary(ir_program *p, ir_op op, const ir_type *t, const ir_expr *a);
+const ir_expr *ir_cast(ir_program *p, const ir_type *t, const ir_expr *a);
+const ir_expr *ir_ite(ir_program *p, const ir_type *t, const ir_expr *c, const ir_expr *a,
+                      const ir_expr *b);
+const ir_expr *ir_member(ir_program *p, const ir_expr *agg, uint32_t field);
+const ir_expr *ir_index(ir_program *p, const ir_expr *arr, const ir_expr *idx);
+const ir_expr *ir_string(ir_program *p, const ir_type *t, const char *bytes);
 bool ir_is_lvalue(const ir_expr *e);
+/* Finds a function by name (NULL: none). */
+ir_func *ir_find_func(const ir_program *p, const char *name);
 
 #endif

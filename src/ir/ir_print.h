@@ -3,11 +3,30 @@
 #ifndef RAVEL_IR_IR_PRINT_H
 #define RAVEL_IR_IR_PRINT_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "base/strbuf.h"
 #include "ir/ir.h"
 
 void ir_print_type(base_strbuf *out, const ir_program *p, const ir_type *t);
 void ir_print_expr(base_strbuf *out, const ir_program *p, const ir_expr *e);
+void ir_print_stmt(base_strbuf *out, const ir_program *p, const ir_stmt *s);
 void ir_print_program(base_strbuf *out, const ir_program *p);
+const char *ir_stmt_kind_name(ir_stmt_kind k);
+const char *ir_op_name(ir_op op);
+const char *ir_lock_kind_name(ir_lock_kind k);
+
+/* Options of the program printer. With source_line set, each run of
+ * statements from one source line is preceded by a comment holding that
+ * line's text (source_line returns it trimmed, or NULL when unknown);
+ * without it each statement ends with `// line N`. */
+typedef struct ir_print_opts {
+    const char *(*source_line)(void *ctx, const char *file, uint32_t line);
+    void *ctx;
+    bool skip_empty_init; /* omit __ravel_init when it has no statement */
+} ir_print_opts;
+
+void ir_print_program_opts(base_strbuf *out, const ir_program *p, const ir_print_opts *o);
 
 #endif

@@ -25,7 +25,7 @@ static void build(ir_program *p)
     const ir_type *v = ir_type_void(p);
     ir_var *count = ir_add_global(p, "count", i32, at(1));
     ir_var *m = ir_add_global(p, "m", ir_type_mutex(p), at(2));
-    ir_func *worker = ir_add_func(p, "worker", v, at(3));
+    ir_func *worker = ir_add_func(p, "worker", ir_type_func(p, v, NULL, 0, false), at(3));
     uint32_t s = ir_emit(p, worker, IR_S_LOCK, at(4));
     worker->stmts[s].rhs = ir_addr(p, ir_var_ref(p, m));
     s = ir_emit(p, worker, IR_S_ASSIGN, at(5));
@@ -35,7 +35,7 @@ static void build(ir_program *p)
     worker->stmts[s].rhs = ir_addr(p, ir_var_ref(p, m));
     ir_emit(p, worker, IR_S_RETURN, at(7));
 
-    ir_func *mainf = ir_add_func(p, "main", i32, at(8));
+    ir_func *mainf = ir_add_func(p, "main", ir_type_func(p, i32, NULL, 0, false), at(8));
     ir_var *c = ir_add_local(p, mainf, "c", b, at(8));
     s = ir_emit(p, mainf, IR_S_ASYNC, at(9));
     mainf->stmts[s].callee = ir_func_ref(p, worker);
@@ -67,13 +67,13 @@ static void test_print_and_check(void **state)
     assert_string_equal(base_strbuf_cstr(&out),
         "global i32 count;\n"
         "global mutex m;\n"
-        "func worker {\n"
+        "func worker() -> void {\n"
         "    0: lock[mutex](&m)  // line 4\n"
         "    1: count = (count + 1)  // line 5\n"
         "    2: unlock[mutex](&m)  // line 6\n"
         "    3: return  // line 7\n"
         "}\n"
-        "func main {\n"
+        "func main() -> i32 {\n"
         "  local bool c;\n"
         "    0: async worker()  // line 9\n"
         "    1: c = nondet_bool()  // line 10\n"
