@@ -1,0 +1,43 @@
+/* cfront: the C front end — the only code that talks to libclang.
+ *
+ * Parses C files with clang (preprocessing, system headers, GNU extensions
+ * and `.i` files as clang handles them) and lowers them into one ir_program
+ * (src/ir/ir.h): every function defined in the given files, the functions
+ * and globals they use from headers, and the concurrency API recognised as
+ * IR statements (pthread, C11 <threads.h> and <stdatomic.h>, GCC __atomic
+ * and __sync builtins, SV-COMP's __VERIFIER_* conventions).
+ *
+ * Translation units are linked by name: functions and globals with external
+ * linkage are one object across files; internal ones keep their name when
+ * it is unique and get a `@file` suffix when two files define the same.
+ *
+ * Errors (clang's own, and constructs that cannot be lowered) go to the
+ * diagnostics with their file:line:col; a function that could not be
+ * lowered is kept with not_lowered set and no body, never silently
+ * dropped. */
+#ifndef RAVEL_CFRONT_CFRONT_H
+#define RAVEL_CFRONT_CFRONT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/diag.h"
+#include "ir/ir.h"
+
+typedef struct cfront_opts {
+    const char *const *clang_args; /* the user's compiler flags (after `--`) */
+    size_t nclang_args;
+    const char *compdb_dir;        /* -p DIR: read DIR/compile_commands.json */
+    bool m32;                      /* analyse for ILP32 (-m32), as SV-COMP's data_model says */
+    void (*progress)(void *ctx, size_t done, size_t total, const char *file);
+    void *progress_ctx;
+} cfront_opts;
+
+/* Lowers files (and, with compdb_dir, every translation unit of the
+ * compilation database whose file is among files, or all of them when
+ * nfiles is 0) into p, which must be freshly initialised. Returns the number
+ * of errors reported to d (0: p is complete and passes ir_check). */
+size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, const cfront_opts *o,
+                    base_diag *d);
+
+#endif
