@@ -138,7 +138,8 @@ void ir_print_expr(base_strbuf *out, const ir_program *p, const ir_expr *e)
 
 static const char *lock_kind(ir_lock_kind k)
 {
-    static const char *const t[] = { "mutex", "recursive", "errorcheck", "rdlock", "wrlock", "spin" };
+    static const char *const t[] = { "mutex", "recursive", "errorcheck", "rdlock", "wrlock", "spin",
+                                     "rwlock" };
     return t[k];
 }
 
@@ -344,7 +345,7 @@ void ir_print_program_opts(base_strbuf *out, const ir_program *p, const ir_print
                                                  : ";  // body unknown\n");
             continue;
         }
-        if (src && f->loc.file)
+        if (src && f->loc.file && f->loc.line)
             base_strbuf_printf(out, " {  // %s:%u\n", f->loc.file, f->loc.line);
         else
             base_strbuf_puts(out, " {\n");
