@@ -267,26 +267,31 @@ static void reset_function_state(cf_ctx *c)
     c->f = NULL;
 }
 
-/* Lowers the initialisers of the queued global definitions into init. */
+/* Lowers one global's initialiser into init. */
+static void lower_global_init(cf_ctx *c, CXCursor def)
+{
+    ir_var *v = cf_global(c, def);
+    CXCursor init = clang_Cursor_getVarDeclInitializer(def);
+    if (clang_Cursor_isNull(init))
+        return; /* zero, as every global starts */
+    reset_function_state(c);
+    c->f = c->p->init;
+    c->loc = cf_loc(c, def);
+    uint32_t mark = c->f->nstmts;
+    if (setjmp(c->fail) == 0)
+        cf_init(c, ir_var_ref(c->p, v), init);
+    else
+        c->p->init->nstmts = mark; /* drop the partial initialiser; the error says why */
+    reset_function_state(c);
+}
+
+/* Lowers the initialisers of the queued global definitions, in source
+ * order (the queue may grow while it is worked off). */
 static void lower_global_inits(cf_ctx *c)
 {
-    while (c->ginit.len) {
-        CXCursor def = base_vec_pop(&c->ginit);
-        ir_var *v = cf_global(c, def);
-        CXCursor init = clang_Cursor_getVarDeclInitializer(def);
-        if (clang_Cursor_isNull(init))
-            continue; /* zero, as every global starts */
-        reset_function_state(c);
-        c->f = c->p->init;
-        c->loc = cf_loc(c, def);
-        uint32_t mark = c->f->nstmts;
-        if (setjmp(c->fail) == 0) {
-            cf_init(c, ir_var_ref(c->p, v), init);
-        } else {
-            c->p->init->nstmts = mark; /* drop the partial initialiser; the error says why */
-        }
-        reset_function_state(c);
-    }
+    for (size_t gi = 0; gi < c->ginit.len; gi++)
+        lower_global_init(c, c->ginit.data[gi]);
+    base_vec_clear(&c->ginit);
 }
 
 static void lower_worklist(cf_ctx *c)
@@ -334,8 +339,8 @@ static enum CXChildVisitResult visit_top(CXCursor cur, CXCursor parent, CXClient
         return CXChildVisit_Continue; /* a type we cannot lower; reported */
     if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(cur))
         cf_func_decl(c, cur);
-    else if (k == CXCursor_VarDecl && clang_isCursorDefinition(cur))
-        cf_global(c, cur);
+    else if (k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclExternalStorage(cur))
+        cf_global(c, cur); /* definitions and tentative definitions */
     return CXChildVisit_Continue;
 }
 
@@ -416,7 +421,7 @@ static void resolve_indirect_calls(cf_ctx *c)
                              (ir_type_eq(ft, g->type) ||
                               (ft->variadic && ft->nparams == 0) || /* K&R: f() */
                               (g->type->nparams == ft->nparams && ir_type_eq(ft->to, g->type->to)));
-                if (s->kind == IR_S_ASYNC)
+                if (s->kind == IR_S_ASYNC && !(ft && ft->kind == IR_T_FUNC))
                     match = g->type->kind == IR_T_FUNC && g->type->nparams <= 1;
                 if (match)
                     base_vec_push(&cands, g);
