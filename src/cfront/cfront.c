@@ -86,23 +86,20 @@ static base_sym usr_of(cf_ctx *c, CXCursor cur)
 
 /* A name for a new function or global: its C name, with `@file` appended
  * when another object already has it (two statics in two files). */
-static const char *unique_name(cf_ctx *c, CXCursor decl, const char *name, bool is_func)
+static const char *unique_name(cf_ctx *c, CXCursor decl, const char *name)
 {
-    bool taken = false;
-    if (is_func) {
-        taken = ir_find_func(c->p, name) != NULL;
-    } else {
-        base_sym s = base_intern_cstr(c->p->syms, name);
-        for (uint32_t i = 0; i < c->p->nglobals && !taken; i++)
-            taken = c->p->globals[i]->name == s;
-    }
-    if (!taken)
+    base_sym s = base_intern_cstr(c->p->syms, name);
+    uint64_t seen;
+    if (!base_hashmap_get(&c->names, s, &seen)) {
+        base_hashmap_put(&c->names, s, 1);
         return name;
+    }
     base_srcloc l = cf_loc(c, decl);
     const char *file = strrchr(l.file, '/') ? strrchr(l.file, '/') + 1 : l.file;
     size_t n = strlen(name) + strlen(file) + 16;
     char *r = base_arena_alloc(&c->p->arena, n);
     snprintf(r, n, "%s@%s", name, file);
+    base_hashmap_put(&c->names, base_intern_cstr(c->p->syms, r), 1);
     return r;
 }
 
@@ -123,7 +120,7 @@ ir_func *cf_func_decl(cf_ctx *c, CXCursor decl)
         f = (ir_func *)(uintptr_t)found;
     } else {
         char *name = cf_spelling(c, decl);
-        f = ir_add_func(c->p, unique_name(c, decl, name, true),
+        f = ir_add_func(c->p, unique_name(c, decl, name),
                         cf_type(c, clang_getCursorType(decl), decl), cf_loc(c, decl));
         f->external_linkage = clang_getCursorLinkage(decl) == CXLinkage_External;
         f->is_atomic = is_atomic_name(name);
@@ -133,13 +130,11 @@ ir_func *cf_func_decl(cf_ctx *c, CXCursor decl)
     CXCursor def = clang_getCursorDefinition(decl);
     if (!f->has_body && !f->not_lowered && !clang_Cursor_isNull(def) &&
         clang_getCursorKind(def) == CXCursor_FunctionDecl) {
-        /* Queue the definition once: mark it by a zero-statement body that
-         * cf_function fills. */
-        bool queued = false;
-        for (size_t i = 0; i < c->work.len && !queued; i++)
-            queued = clang_equalCursors(c->work.data[i], def);
-        if (!queued)
+        uint64_t queued;
+        if (!base_hashmap_get(&c->queued, usr, &queued)) {
+            base_hashmap_put(&c->queued, usr, 1);
             base_vec_push(&c->work, def);
+        }
     }
     return f;
 }
@@ -160,7 +155,7 @@ ir_var *cf_global(cf_ctx *c, CXCursor decl)
         snprintf(q, n, "%s.%s", base_sym_str(c->p->syms, c->f->name), name);
         name = q;
     }
-    ir_var *v = ir_add_global(c->p, unique_name(c, use, name, false),
+    ir_var *v = ir_add_global(c->p, unique_name(c, use, name),
                               cf_type(c, clang_getCursorType(use), use), cf_loc(c, use));
     v->is_static = clang_getCursorLinkage(use) != CXLinkage_External;
     v->is_thread_local = clang_getCursorTLSKind(use) != CXTLS_None;
@@ -298,11 +293,11 @@ static void lower_worklist(cf_ctx *c)
 {
     for (;;) {
         lower_global_inits(c);
-        if (!c->work.len)
+        if (c->work_next == c->work.len) {
+            c->work.len = c->work_next = 0;
             break;
-        CXCursor def = c->work.data[0];
-        memmove(c->work.data, c->work.data + 1, (c->work.len - 1) * sizeof *c->work.data);
-        c->work.len--;
+        }
+        CXCursor def = c->work.data[c->work_next++];
         ir_func *f = cf_func_decl(c, def);
         if (f->has_body || f->not_lowered)
             continue;
@@ -439,7 +434,8 @@ static void ctx_free(cf_ctx *c)
 {
     base_hashmap_free(&c->by_usr);
     base_hashmap_free(&c->types);
-    base_hashmap_free(&c->file_syms);
+    base_hashmap_free(&c->names);
+    base_hashmap_free(&c->queued);
     base_hashmap_free(&c->local_index);
     base_hashmap_free(&c->labels);
     base_hashmap_free(&c->attr_kinds);
@@ -460,7 +456,8 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     cf_ctx c = { .p = p, .d = d, .opts = o };
     base_hashmap_init(&c.by_usr);
     base_hashmap_init(&c.types);
-    base_hashmap_init(&c.file_syms);
+    base_hashmap_init(&c.names);
+    base_hashmap_init(&c.queued);
     base_hashmap_init(&c.local_index);
     base_hashmap_init(&c.labels);
     base_hashmap_init(&c.attr_kinds);

@@ -68,8 +68,10 @@ typedef struct cf_ctx {
     CXTranslationUnit tu;
     base_hashmap by_usr;    /* USR symbol -> ir_func* or ir_var* (tag in the low bit) */
     base_hashmap types;     /* record USR symbol -> ir_type* */
-    base_hashmap file_syms; /* unused; file names are interned */
-    cf_cursor_vec work;     /* function definitions waiting to be lowered */
+    base_hashmap names;     /* name symbol -> 1 for every function and global name used */
+    base_hashmap queued;    /* USR symbol of a function definition -> 1 once queued */
+    cf_cursor_vec work;     /* function definitions waiting to be lowered (FIFO) */
+    size_t work_next;       /* the next one in work */
     cf_cursor_vec ginit;    /* global definitions whose initialisers wait */
     size_t errors;
 

@@ -10,6 +10,7 @@ config.h (drd tests include "../../config.h") and -include stdlib.h (a few
 cprover tests call malloc undeclared), which is what the corpus README says
 they need. A case the README names as not compiling with gcc is expected to
 fail with a clang error (exit 5) and counts as correct when it does."""
+import json
 import os
 import re
 import subprocess
@@ -48,6 +49,15 @@ def deadlock_inputs(corpus, incdir):
                                                "-include", "stdlib.h"]
 
 
+def json_ok(cmd):
+    r = subprocess.run(cmd[:3] + ["--json"] + cmd[3:], capture_output=True, text=True, timeout=120)
+    try:
+        prog = json.loads(r.stdout)
+        return r.returncode == 0 and "functions" in prog
+    except ValueError:
+        return False
+
+
 def main():
     ravel, corpus = sys.argv[1], sys.argv[2]
     if not os.path.isdir(os.path.join(corpus, "svcomp")):
@@ -69,6 +79,9 @@ def main():
             bad += 1
             err = r.stderr.strip().splitlines()
             print("FAIL %s (exit %d): %s" % (src, r.returncode, err[0] if err else ""))
+        elif not expect_fail and not json_ok(cmd):
+            bad += 1
+            print("FAIL %s: --json output is not valid JSON" % src)
         else:
             ok += 1
             lines += sum(1 for _ in open(src, errors="replace"))
