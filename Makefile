@@ -76,6 +76,7 @@ build: setup
 demo: build
 	build/ravel litmus examples/litmus/*.litmus
 	build/ravel litmus --verdict-only -m tso examples/litmus/*.litmus
+	build/ravel ir examples/c/counter.c
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
 ctest_counts = awk '/tests passed, .* tests failed out of/ { total = $$NF; failed = $$(NF-5) } \
