@@ -15,8 +15,9 @@ static const char usage[] =
     "commands:\n"
     "  litmus    decide litmus tests (LISA) under a memory model, herd7-compatible output\n"
     "  ir        lower C files (libclang) to ravel's intermediate program and print it\n"
+    "  seq       the KISS translation of a concurrent C program as sequential C\n"
     "\n"
-    "planned (see the issues): check, seq, race, deadlock\n"
+    "planned (see the issues): check, race, deadlock\n"
     "\n"
     "options:\n"
     "  -h, --help       this text; `ravel <command> --help` describes a command\n"
@@ -51,7 +52,9 @@ int cli_main(int argc, char **argv)
         return cli_litmus(argc - 1, argv + 1);
     if (strcmp(cmd, "ir") == 0)
         return cli_ir(argc - 1, argv + 1);
-    static const char *const planned[] = { "check", "seq", "race", "deadlock" };
+    if (strcmp(cmd, "seq") == 0)
+        return cli_seq(argc - 1, argv + 1);
+    static const char *const planned[] = { "check", "race", "deadlock" };
     for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
         if (strcmp(cmd, planned[i]) == 0) {
             fprintf(stderr, "ravel: error: the '%s' command is not implemented yet\n", cmd);

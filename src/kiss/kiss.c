@@ -6,6 +6,7 @@
  * translation adds points forward inside the code of one statement. */
 #include "kiss/kiss.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,7 +31,16 @@ typedef struct kctx {
     base_srcloc loc;
     uint32_t origin;
     ir_var *choice; /* the function's nondet choice for raising */
+    uint32_t nlocals; /* numbers the locals the translation adds */
 } kctx;
+
+/* A local the translation adds to the function being rebuilt: base.N. */
+static ir_var *klocal(kctx *k, const char *base, const ir_type *t)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s.%u", base, ++k->nlocals);
+    return ir_add_local(k->p, k->f, name, t, k->loc);
+}
 
 /* --- emitting --- */
 
@@ -408,7 +418,7 @@ static const ir_expr *thread_of(kctx *k, const ir_stmt *s)
 
 static void run_thread_now(kctx *k, const ir_expr *fn, const ir_expr *arg, ir_var *tid)
 {
-    ir_var *saved = ir_add_local(k->p, k->f, "kiss.saved", k->i32, k->loc);
+    ir_var *saved = klocal(k, "kiss.saved", k->i32);
     assign(k, V(k, saved), V(k, k->cur));
     assign(k, V(k, k->cur), V(k, tid));
     const ir_expr **args = BASE_ARENA_ARRAY(&k->p->arena, const ir_expr *, 2);
@@ -426,7 +436,7 @@ static void run_thread_now(kctx *k, const ir_expr *fn, const ir_expr *arg, ir_va
 
 static void lower_async(kctx *k, const ir_stmt *s)
 {
-    ir_var *tid = ir_add_local(k->p, k->f, "kiss.tid", k->i32, k->loc);
+    ir_var *tid = klocal(k, "kiss.tid", k->i32);
     assume(k, bin(k, IR_OP_LT, V(k, k->next_tid), C(k, k->o->max_threads)));
     assign(k, V(k, tid), V(k, k->next_tid));
     assign(k, V(k, k->next_tid), bin(k, IR_OP_ADD, V(k, k->next_tid), C(k, 1)));
@@ -500,6 +510,18 @@ static void rewrite(kctx *k, ir_func *f)
         if (depth == 0 && visible(s))
             scheduling_point(k, s->kind != IR_S_RETURN);
         k->origin = i + 1;
+        if (depth == 0 && s->kind == IR_S_ASSIGN && shared(s->lhs) && shared(s->rhs) &&
+            ir_type_is_scalar(s->lhs->type)) {
+            /* x = x + 1 on shared x is a read and a later write: another
+             * thread may run between them (the lost update) */
+            ir_var *t = klocal(k, "kiss.v", s->rhs->type);
+            assign(k, V(k, t), s->rhs);
+            k->origin = 0;
+            scheduling_point(k, true);
+            k->origin = i + 1;
+            assign(k, s->lhs, V(k, t));
+            continue;
+        }
         switch (s->kind) {
         case IR_S_ASYNC: lower_async(k, s); break;
         case IR_S_JOIN: lower_join(k, s); break;
