@@ -683,7 +683,12 @@ ir_func *kiss_translate(ir_program *p, const kiss_opts *o, base_diag *d)
 {
     ir_func *mainf = ir_find_func(p, "main");
     if (!mainf || !mainf->has_body) {
-        base_diag_error(d, base_srcloc_make("<program>", 0, 0), "the program has no main function");
+        const char *file = "<program>";
+        for (uint32_t i = 0; i < p->nfuncs && file[0] == '<'; i++)
+            if (p->funcs[i]->has_body && p->funcs[i] != p->init && p->funcs[i]->loc.file)
+                file = p->funcs[i]->loc.file;
+        base_diag_error(d, base_srcloc_make(file, 0, 0),
+                        "the program has no main function to start from");
         return NULL;
     }
     kiss_opts defaults = { .pending = 2, .max_threads = 16 };
