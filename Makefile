@@ -77,6 +77,8 @@ demo: build
 	build/ravel litmus examples/litmus/*.litmus
 	build/ravel litmus --verdict-only -m tso examples/litmus/*.litmus
 	build/ravel ir examples/c/counter.c
+	build/ravel seq examples/c/counter.c -o build/counter-seq.c && gcc -w -c build/counter-seq.c -o build/counter-seq.o
+	@echo "ravel seq: build/counter-seq.c is the sequential program (it compiles)"
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
 ctest_counts = awk '/tests passed, .* tests failed out of/ { total = $$NF; failed = $$(NF-5) } \
