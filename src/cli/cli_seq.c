@@ -32,6 +32,9 @@ static const char seq_usage[] =
     "  --max-threads N   executions that start more than N threads are cut\n"
     "                    (default 16)\n"
     "  --ir              print the sequential program as IR instead of C\n"
+    "  --races           instrument for data races (each race fails an assertion)\n"
+    "                    instead of keeping the program's assertions\n"
+    "  --location NAME   with --races: only races on the variable NAME\n"
     "  -p DIR, --m32, -q, -- FLAGS   as for `ravel ir`\n"
     "  -h, --help        this text\n"
     "\n"
@@ -75,6 +78,12 @@ int cli_seq(int argc, char **argv)
             return CLI_EXIT_OK;
         } else if (strcmp(a, "--ir") == 0) {
             as_ir = true;
+        } else if (strcmp(a, "--races") == 0) {
+            ko.races = true;
+        } else if (strcmp(a, "--location") == 0 && v) {
+            ko.races = true;
+            ko.location = v;
+            i++;
         } else if (strcmp(a, "-o") == 0 && v) {
             out_path = v;
             i++;
@@ -111,7 +120,7 @@ int cli_seq(int argc, char **argv)
     } else {
         base_diag kd;
         base_diag_init(&kd);
-        ir_func *entry = kiss_translate(&prog, &ko, &kd);
+        ir_func *entry = kiss_translate(&prog, &ko, NULL, &kd);
         if (entry && ir_check(&prog, &kd) == 0) {
             base_strbuf out = { 0 };
             if (as_ir) {

@@ -32,6 +32,11 @@ typedef struct kctx {
     uint32_t origin;
     ir_var *choice; /* the function's nondet choice for raising */
     uint32_t nlocals; /* numbers the locals the translation adds */
+    /* race instrumentation */
+    ir_var *race_access, *race_addr, *race_tid, *race_site;
+    BASE_VEC(kiss_race_site) sites;
+    ir_func *orig_f;   /* the function as the user wrote it (same object) */
+    uint32_t orig_stmt;
 } kctx;
 
 /* A local the translation adds to the function being rebuilt: base.N. */
@@ -483,6 +488,150 @@ static void lower_join(kctx *k, const ir_stmt *s)
         assign(k, ir_deref(k->p, s->args[0]), ir_nondet(k->p, s->args[0]->type->to));
 }
 
+/* --- race instrumentation --- */
+
+typedef struct access {
+    const ir_expr *lv;
+    bool write;
+} access;
+
+typedef BASE_VEC(access) access_vec;
+
+static bool shared_lvalue(const ir_expr *e)
+{
+    while (e->kind == IR_E_FIELD || e->kind == IR_E_INDEX)
+        e = e->a;
+    if (e->kind == IR_E_DEREF)
+        return true;
+    return e->kind == IR_E_VAR && (e->var->kind == IR_V_GLOBAL || e->var->address_taken);
+}
+
+static void reads(const ir_expr *e, access_vec *out);
+
+/* The reads an lvalue's path makes to find its object (p in p->f, i in a[i]). */
+static void path_reads(const ir_expr *lv, access_vec *out)
+{
+    switch (lv->kind) {
+    case IR_E_FIELD: path_reads(lv->a, out); return;
+    case IR_E_INDEX: path_reads(lv->a, out); reads(lv->b, out); return;
+    case IR_E_DEREF: reads(lv->a, out); return;
+    default: return;
+    }
+}
+
+static void reads(const ir_expr *e, access_vec *out)
+{
+    if (!e)
+        return;
+    if (ir_is_lvalue(e)) {
+        if (shared_lvalue(e) && e->type && ir_type_is_scalar(e->type)) {
+            access a = { e, false };
+            base_vec_push(out, a);
+        }
+        path_reads(e, out);
+        return;
+    }
+    if (e->kind == IR_E_ADDR) {
+        path_reads(e->a, out);
+        return;
+    }
+    reads(e->a, out);
+    reads(e->b, out);
+    reads(e->c, out);
+}
+
+static void write_access(const ir_expr *lv, access_vec *out)
+{
+    if (!lv)
+        return;
+    path_reads(lv, out);
+    if (shared_lvalue(lv)) {
+        access a = { lv, true };
+        base_vec_push(out, a);
+    }
+}
+
+static const char *base_name(kctx *k, const ir_expr *lv)
+{
+    while (lv->kind == IR_E_FIELD || lv->kind == IR_E_INDEX || lv->kind == IR_E_DEREF)
+        lv = lv->a;
+    return lv->kind == IR_E_VAR ? base_sym_str(k->p->syms, lv->var->name) : "";
+}
+
+/* Check against the pending access, then maybe record this one and stop. */
+static void race_access(kctx *k, const access *a)
+{
+    const ir_expr *addr = ir_cast(k->p, k->vptr, ir_addr(k->p, a->lv));
+    kiss_race_site site = { k->orig_f, k->orig_stmt, k->loc, a->write, a->lv };
+    uint32_t id = (uint32_t)k->sites.len;
+    base_vec_push(&k->sites, site);
+    const ir_expr *conflict = ir_binary(k->p, IR_OP_LAND, k->i32,
+        bin(k, IR_OP_NE, V(k, k->race_access), C(k, 0)),
+        ir_binary(k->p, IR_OP_EQ, k->i32, V(k, k->race_addr), addr));
+    if (!a->write)
+        conflict = ir_binary(k->p, IR_OP_LAND, k->i32, conflict,
+                             bin(k, IR_OP_EQ, V(k, k->race_access), C(k, 2)));
+    conflict = ir_binary(k->p, IR_OP_LAND, k->i32, conflict,
+                         bin(k, IR_OP_EQ, V(k, k->in_atomic), C(k, 0)));
+    uint32_t j = jump(k, ir_unary(k->p, IR_OP_LNOT, k->i32, conflict), 0);
+    uint32_t s = emit(k, IR_S_ASSERT);
+    k->f->stmts[s].rhs = C(k, 0);
+    char *msg = base_arena_alloc(&k->p->arena, 64);
+    snprintf(msg, 64, "data race at site %u", id);
+    k->f->stmts[s].message = msg;
+    land(k, j);
+    if (k->o->location && strcmp(base_name(k, a->lv), k->o->location) != 0)
+        return;
+    assign(k, V(k, k->choice), ir_nondet(k->p, k->b));
+    const ir_expr *go = ir_binary(k->p, IR_OP_LAND, k->i32, V(k, k->choice),
+        ir_binary(k->p, IR_OP_LAND, k->i32, bin(k, IR_OP_EQ, V(k, k->in_atomic), C(k, 0)),
+                  bin(k, IR_OP_EQ, V(k, k->race_access), C(k, 0))));
+    uint32_t j2 = jump(k, ir_unary(k->p, IR_OP_LNOT, k->i32, go), 0);
+    assign(k, V(k, k->race_access), C(k, a->write ? 2 : 1));
+    assign(k, V(k, k->race_addr), addr);
+    assign(k, V(k, k->race_tid), V(k, k->cur));
+    assign(k, V(k, k->race_site), C(k, id));
+    assign(k, V(k, k->raise), C(k, 1));
+    ret(k);
+    land(k, j2);
+}
+
+/* The accesses statement s makes (reads first, then its write). */
+static void race_stmt(kctx *k, const ir_stmt *s)
+{
+    access_vec acc = { 0 };
+    switch (s->kind) {
+    case IR_S_ASSIGN:
+    case IR_S_ALLOC:
+        reads(s->rhs, &acc);
+        write_access(s->lhs, &acc);
+        break;
+    case IR_S_CALL:
+        reads(s->callee, &acc);
+        for (uint32_t i = 0; i < s->nargs; i++)
+            reads(s->args[i], &acc);
+        write_access(s->lhs, &acc);
+        break;
+    case IR_S_ASYNC:
+        reads(s->rhs, &acc);
+        write_access(s->lhs, &acc);
+        break;
+    case IR_S_GOTO:
+    case IR_S_ASSUME:
+    case IR_S_ASSERT:
+    case IR_S_RETURN:
+    case IR_S_JOIN:
+    case IR_S_FREE:
+        reads(s->rhs, &acc);
+        break;
+    default: /* locks, atomics and waits synchronise */
+        break;
+    }
+    for (size_t i = 0; i < acc.len; i++)
+        race_access(k, &acc.data[i]);
+    base_vec_free(&acc);
+}
+
 /* --- rewriting a function --- */
 
 static void rewrite(kctx *k, ir_func *f)
@@ -495,6 +644,7 @@ static void rewrite(kctx *k, ir_func *f)
     f->stmts = NULL;
     f->nstmts = f->stmts_cap = 0;
     k->f = f;
+    k->orig_f = f;
     k->choice = ir_add_local(k->p, f, "kiss.choice", k->b, f->loc);
     /* No scheduling inside atomic functions, nor in init (it runs before
      * any thread exists). */
@@ -507,6 +657,7 @@ static void rewrite(kctx *k, ir_func *f)
         k->origin = 0;
         if (s->kind == IR_S_ATOMIC_END && depth > 0 && !no_points)
             depth--;
+        k->orig_stmt = i;
         if (depth == 0 && visible(s))
             scheduling_point(k, s->kind != IR_S_RETURN);
         k->origin = i + 1;
@@ -515,11 +666,25 @@ static void rewrite(kctx *k, ir_func *f)
             /* x = x + 1 on shared x is a read and a later write: another
              * thread may run between them (the lost update) */
             ir_var *t = klocal(k, "kiss.v", s->rhs->type);
+            if (k->o->races) {
+                ir_stmt rd = { .kind = IR_S_ASSIGN, .lhs = V(k, t), .rhs = s->rhs };
+                race_stmt(k, &rd);
+            }
             assign(k, V(k, t), s->rhs);
             k->origin = 0;
             scheduling_point(k, true);
             k->origin = i + 1;
+            if (k->o->races) {
+                ir_stmt wr = { .kind = IR_S_ASSIGN, .lhs = s->lhs, .rhs = V(k, t) };
+                race_stmt(k, &wr);
+            }
             assign(k, s->lhs, V(k, t));
+            continue;
+        }
+        if (k->o->races && depth == 0)
+            race_stmt(k, s);
+        if (k->o->races && s->kind == IR_S_ASSERT) {
+            assume(k, s->rhs); /* a failing assertion ends the program; races are the question */
             continue;
         }
         switch (s->kind) {
@@ -679,7 +844,14 @@ static const ir_type *array_of(kctx *k, const ir_type *elem, uint32_t n)
     return a;
 }
 
-ir_func *kiss_translate(ir_program *p, const kiss_opts *o, base_diag *d)
+void kiss_result_free(kiss_result *r)
+{
+    free(r->sites);
+    r->sites = NULL;
+    r->nsites = 0;
+}
+
+ir_func *kiss_translate(ir_program *p, const kiss_opts *o, kiss_result *r, base_diag *d)
 {
     ir_func *mainf = ir_find_func(p, "main");
     if (!mainf || !mainf->has_body) {
@@ -710,6 +882,12 @@ ir_func *kiss_translate(ir_program *p, const kiss_opts *o, base_diag *d)
     k.ts_arg = global(&k, "kiss.ts_arg", array_of(&k, k.vptr, K));
     k.ts_tid = global(&k, "kiss.ts_tid", array_of(&k, k.i32, K));
     k.done = global(&k, "kiss.done", array_of(&k, k.i32, o->max_threads));
+    if (o->races) {
+        k.race_access = global(&k, "kiss.race_access", k.i32);
+        k.race_addr = global(&k, "kiss.race_addr", k.vptr);
+        k.race_tid = global(&k, KISS_RACE_TID, k.i32);
+        k.race_site = global(&k, KISS_RACE_SITE, k.i32);
+    }
     uint32_t nuser = p->nfuncs;
     k.schedule = new_func(&k, "kiss.schedule", ir_type_void(p), NULL, 0);
     const ir_type *run_ps[2] = { k.i32, k.vptr };
@@ -737,5 +915,11 @@ ir_func *kiss_translate(ir_program *p, const kiss_opts *o, base_diag *d)
     call(&k, k.schedule, NULL, 0);
     emit(&k, IR_S_RETURN);
     base_vec_free(&k.threads);
+    if (r) {
+        r->sites = k.sites.data;
+        r->nsites = (uint32_t)k.sites.len;
+    } else {
+        base_vec_free(&k.sites);
+    }
     return entry;
 }

@@ -42,6 +42,7 @@
 #ifndef RAVEL_KISS_KISS_H
 #define RAVEL_KISS_KISS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "base/diag.h"
@@ -50,14 +51,43 @@
 typedef struct kiss_opts {
     uint32_t pending;     /* size of ts (--pending, default 2) */
     uint32_t max_threads; /* thread ids beyond this are cut (default 16) */
+    bool races;           /* race instrumentation instead of the program's assertions */
+    const char *location; /* races: only accesses to this variable (its name) are recorded */
 } kiss_opts;
+
+/* Race instrumentation (the slides' checkr/checkw, with the thread that
+ * made the access recorded). Before each access to shared memory outside
+ * atomic sections the running thread may *record* it (kiss.race_access =
+ * 1 read / 2 write, race_addr = its address, race_tid, race_site) and stop
+ * for good (raise), which leaves that access pending while the other
+ * threads run; every later access checks whether it conflicts with the
+ * pending one (same address, at least one write) and then fails an
+ * assertion: the two accesses are adjacent in an interleaving, so no common
+ * lock can be held (the stopped thread still holds its locks, and nobody
+ * else can take them). The program's own assertions become assumptions. */
+typedef struct kiss_race_site {
+    const ir_func *func;  /* the original function */
+    uint32_t stmt;        /* the original statement's index */
+    base_srcloc loc;
+    bool write;
+    const ir_expr *path;  /* the accessed object, as the program names it */
+} kiss_race_site;
+
+typedef struct kiss_result {
+    kiss_race_site *sites; /* indexed by the value of kiss.race_site (malloc'd) */
+    uint32_t nsites;
+} kiss_result;
+
+void kiss_result_free(kiss_result *r);
 
 /* Names of the globals the translation adds (for traces). */
 #define KISS_CUR "kiss.cur"
 #define KISS_RAISE "kiss.raise"
+#define KISS_RACE_SITE "kiss.race_site"
+#define KISS_RACE_TID "kiss.race_tid"
 
 /* Rewrites p in place and returns the entry (kiss.main), or NULL with a
- * diagnostic when p has no main. */
-ir_func *kiss_translate(ir_program *p, const kiss_opts *o, base_diag *d);
+ * diagnostic when p has no main. r (may be NULL) receives the race sites. */
+ir_func *kiss_translate(ir_program *p, const kiss_opts *o, kiss_result *r, base_diag *d);
 
 #endif
