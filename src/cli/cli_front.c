@@ -17,6 +17,25 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
         return 1;
     }
     if (a[0] != '-') {
+        size_t n = strlen(a);
+        if ((n > 4 && strcmp(a + n - 4, ".yml") == 0) || (n > 5 && strcmp(a + n - 5, ".yaml") == 0)) {
+            base_diag d;
+            base_diag_init(&d);
+            svtask t;
+            if (svtask_load(&t, a, &d)) {
+                base_vec_push(&f->tasks, t);
+                for (size_t k = 0; k < t.ninputs; k++)
+                    base_vec_push(&f->files, t.inputs[k]);
+                if (t.ilp32)
+                    f->opts.m32 = true;
+            } else {
+                svtask_free(&t);
+                f->bad_task = true;
+            }
+            base_diag_print(&d, stderr);
+            base_diag_free(&d);
+            return 1;
+        }
         base_vec_push(&f->files, a);
         return 1;
     }
@@ -41,6 +60,8 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
 
 bool cli_front_ready(cli_front *f, const char *cmd)
 {
+    if (f->bad_task)
+        return false;
     if (f->files.len || f->opts.compdb_dir)
         return true;
     fprintf(stderr, "ravel %s: error: no input files (try 'ravel %s --help')\n", cmd, cmd);
@@ -68,6 +89,9 @@ size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
 void cli_front_free(cli_front *f)
 {
     base_vec_free(&f->files);
+    for (size_t i = 0; i < f->tasks.len; i++)
+        svtask_free(&f->tasks.data[i]);
+    base_vec_free(&f->tasks);
 }
 
 const char *cli_source_line(void *ctx, const char *file, uint32_t line)

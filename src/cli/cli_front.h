@@ -10,14 +10,19 @@
 #include "base/diag.h"
 #include "base/vec.h"
 #include "cfront/cfront.h"
+#include "task/svtask.h"
 
 typedef struct cli_front {
     BASE_VEC(const char *) files;
     cfront_opts opts;
     bool quiet;
+    BASE_VEC(svtask) tasks; /* SV-COMP task files given as input */
+    bool bad_task;          /* a task file could not be read (reported) */
 } cli_front;
 
 /* Looks at argv[*i]: a file or a front-end option is taken (returns 1,
+ * *i advanced past its value; an SV-COMP task file, *.yml, contributes its
+ * input files and its data model);
  * *i advanced past its value); `--` takes the rest as clang's flags
  * (returns 1, *i = argc); anything else returns 0; a missing value
  * prints an error for cmd and returns -1. */

@@ -105,8 +105,9 @@ int cli_seq(int argc, char **argv)
         }
     }
     if (!cli_front_ready(&fr, "seq")) {
+        int bad = fr.bad_task ? CLI_EXIT_INPUT : CLI_EXIT_USAGE;
         cli_front_free(&fr);
-        return CLI_EXIT_USAGE;
+        return bad;
     }
     base_intern_pool syms;
     base_intern_init(&syms);
