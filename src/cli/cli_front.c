@@ -86,6 +86,21 @@ size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
     return errors;
 }
 
+size_t cli_program_load(cli_program *cp, cli_front *f)
+{
+    base_intern_init(&cp->syms);
+    ir_program_init(&cp->prog, &cp->syms);
+    base_diag_init(&cp->diag);
+    return cli_front_lower(f, &cp->prog, &cp->diag);
+}
+
+void cli_program_free(cli_program *cp)
+{
+    base_diag_free(&cp->diag);
+    ir_program_free(&cp->prog);
+    base_intern_free(&cp->syms);
+}
+
 void cli_front_free(cli_front *f)
 {
     base_vec_free(&f->files);

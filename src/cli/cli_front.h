@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/diag.h"
+#include "base/intern.h"
 #include "base/vec.h"
 #include "cfront/cfront.h"
 #include "task/svtask.h"
@@ -33,6 +34,18 @@ bool cli_front_ready(cli_front *f, const char *cmd);
  * stderr. Returns the number of errors. */
 size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d);
 void cli_front_free(cli_front *f);
+
+/* A lowered program with what it needs alive: the symbols and the
+ * diagnostics. */
+typedef struct cli_program {
+    base_intern_pool syms;
+    ir_program prog;
+    base_diag diag;
+} cli_program;
+
+/* Initialises cp and lowers f's input into it (cli_front_lower). */
+size_t cli_program_load(cli_program *cp, cli_front *f);
+void cli_program_free(cli_program *cp);
 
 /* Source lines for the IR printer (ir_print_opts.source_line): each file
  * is read once, lines come back trimmed. */

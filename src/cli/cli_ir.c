@@ -74,31 +74,25 @@ int cli_ir(int argc, char **argv)
         cli_front_free(&fr);
         return bad;
     }
-    base_intern_pool syms;
-    base_intern_init(&syms);
-    ir_program prog;
-    ir_program_init(&prog, &syms);
-    base_diag diag;
-    base_diag_init(&diag);
-    size_t errors = cli_front_lower(&fr, &prog, &diag);
+    cli_program cp;
+    size_t errors = cli_program_load(&cp, &fr);
+    ir_program *prog = &cp.prog;
     int rc = errors ? CLI_EXIT_INPUT : CLI_EXIT_OK;
     if (!errors) {
         base_strbuf out = { 0 };
         if (json) {
-            ir_json_program(&out, &prog);
+            ir_json_program(&out, prog);
         } else {
             cli_source_lines lc = { 0 };
             ir_print_opts po = { .source_line = no_source ? NULL : cli_source_line, .ctx = &lc,
                                  .skip_empty_init = true };
-            ir_print_program_opts(&out, &prog, &po);
+            ir_print_program_opts(&out, prog, &po);
             cli_source_lines_free(&lc);
         }
         fwrite(out.data, 1, out.len, stdout);
         base_strbuf_free(&out);
     }
-    base_diag_free(&diag);
-    ir_program_free(&prog);
-    base_intern_free(&syms);
+    cli_program_free(&cp);
     cli_front_free(&fr);
     return rc;
 }

@@ -109,26 +109,22 @@ int cli_seq(int argc, char **argv)
         cli_front_free(&fr);
         return bad;
     }
-    base_intern_pool syms;
-    base_intern_init(&syms);
-    ir_program prog;
-    ir_program_init(&prog, &syms);
-    base_diag diag;
-    base_diag_init(&diag);
-    size_t errors = cli_front_lower(&fr, &prog, &diag);
+    cli_program cp;
+    size_t errors = cli_program_load(&cp, &fr);
+    ir_program *prog = &cp.prog;
     if (errors) {
         rc = CLI_EXIT_INPUT;
     } else {
         base_diag kd;
         base_diag_init(&kd);
-        ir_func *entry = kiss_translate(&prog, &ko, NULL, &kd);
-        if (entry && ir_check(&prog, &kd) == 0) {
+        ir_func *entry = kiss_translate(prog, &ko, NULL, &kd);
+        if (entry && ir_check(prog, &kd) == 0) {
             base_strbuf out = { 0 };
             if (as_ir) {
                 ir_print_opts po = { .skip_empty_init = true };
-                ir_print_program_opts(&out, &prog, &po);
+                ir_print_program_opts(&out, prog, &po);
             } else {
-                cemit_program(&out, &prog, entry);
+                cemit_program(&out, prog, entry);
             }
             FILE *f = out_path ? fopen(out_path, "w") : stdout;
             if (!f) {
@@ -146,9 +142,7 @@ int cli_seq(int argc, char **argv)
         base_diag_print(&kd, stderr);
         base_diag_free(&kd);
     }
-    base_diag_free(&diag);
-    ir_program_free(&prog);
-    base_intern_free(&syms);
+    cli_program_free(&cp);
     cli_front_free(&fr);
     return rc;
 }

@@ -421,11 +421,14 @@ static const ir_expr *thread_of(kctx *k, const ir_stmt *s)
     return e;
 }
 
-static void run_thread_now(kctx *k, const ir_expr *fn, const ir_expr *arg, ir_var *tid)
+/* Runs thread `tid` (function index fn, argument arg) to its end or its
+ * raise, on the current stack: saved = cur; cur = tid; run(fn, arg); a
+ * thread that did not raise (or exited) is done; raise = 0; cur = saved. */
+static void run_thread(kctx *k, ir_var *saved, const ir_expr *tid, const ir_expr *fn,
+                       const ir_expr *arg)
 {
-    ir_var *saved = klocal(k, "kiss.saved", k->i32);
     assign(k, V(k, saved), V(k, k->cur));
-    assign(k, V(k, k->cur), V(k, tid));
+    assign(k, V(k, k->cur), tid);
     const ir_expr **args = BASE_ARENA_ARRAY(&k->p->arena, const ir_expr *, 2);
     args[0] = fn;
     args[1] = arg;
@@ -460,7 +463,7 @@ static void lower_async(kctx *k, const ir_stmt *s)
     for (uint32_t j = 0; j < K; j++)
         to_put[j] = jump(k, bin(k, IR_OP_EQ, at(k, k->ts_used, C(k, j)), C(k, 0)), 0);
     /* ts is full: run the thread now */
-    run_thread_now(k, fn, arg, tid);
+    run_thread(k, klocal(k, "kiss.saved", k->i32), V(k, tid), fn, arg);
     uint32_t *out = calloc(K + 1, sizeof *out);
     out[0] = jump(k, NULL, 0);
     for (uint32_t j = 0; j < K; j++) {
@@ -783,19 +786,8 @@ static void build_schedule(kctx *k)
                                                  bin(k, IR_OP_GE, V(k, c), C(k, K))), 0));
         base_vec_push(&to_ret, jump(k, bin(k, IR_OP_EQ, at(k, k->ts_used, V(k, c)), C(k, 0)), 0));
         assign(k, at(k, k->ts_used, V(k, c)), C(k, 0));
-        assign(k, V(k, saved), V(k, k->cur));
-        assign(k, V(k, k->cur), at(k, k->ts_tid, V(k, c)));
-        const ir_expr **args = BASE_ARENA_ARRAY(&k->p->arena, const ir_expr *, 2);
-        args[0] = at(k, k->ts_fn, V(k, c));
-        args[1] = at(k, k->ts_arg, V(k, c));
-        call(k, k->run, args, 2);
-        uint32_t j = jump(k, ir_binary(k->p, IR_OP_LAND, k->i32, V(k, k->raise),
-                                       bin(k, IR_OP_EQ, V(k, k->exited), C(k, 0))), 0);
-        assign(k, at(k, k->done, V(k, k->cur)), C(k, 1));
-        land(k, j);
-        assign(k, V(k, k->raise), C(k, 0));
-        assign(k, V(k, k->exited), C(k, 0));
-        assign(k, V(k, k->cur), V(k, saved));
+        run_thread(k, saved, at(k, k->ts_tid, V(k, c)), at(k, k->ts_fn, V(k, c)),
+                   at(k, k->ts_arg, V(k, c)));
     }
     for (size_t i = 0; i < to_ret.len; i++)
         land(k, to_ret.data[i]);
