@@ -6,6 +6,8 @@ static const logic_mm models[] = {
     { "sc", "sequential consistency: acyclic(po | rf | co | fr), atomic rmw", false, logic_mm_sc },
     { "tso", "x86-TSO: uniproc, atomic rmw, acyclic(ppo | mfence | implied | rfe | co | fr); "
              "f[mb] is MFENCE, rmw is a locked instruction", false, logic_mm_tso },
+    { "ra", "release/acquire, every access: hb = (po | rf)+ irreflexive, co;hb and fr;hb "
+            "irreflexive, atomic rmw", false, logic_mm_ra },
 };
 
 const logic_mm *logic_mm_all(size_t *count)
