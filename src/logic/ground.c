@@ -174,6 +174,12 @@ static void declare(logic_grounder *g, const logic_sovar *v)
         int32_t x = logic_fresh_var(g->b), y = logic_fresh_var(g->b);
         const logic_formula *bf = logic_apply(g->b, v->bound, x, y);
         for (uint32_t a = 0; a < n; a++) {
+            /* Bounds of long compositions can be slow: honour the deadline
+             * here too (the table below is still made; grounding stops). */
+            if (g->deadline > 0 && base_now() > g->deadline) {
+                g->status = LOGIC_GROUND_TIMEOUT;
+                break;
+            }
             set_var(g, x, a);
             if (v->arity == 1) {
                 if (eval3(g, bf) != V_FALSE)

@@ -28,11 +28,14 @@
  * not both atomic, and not ordered by hb either way.
  *
  * The closures (rf; rmw)+ and hb are existential SO variables containing
- * their generators and transitive (logic_plus). Every axiom, and the race
- * formula, uses them only negatively (a larger hb forbids more and races
- * less), so the least choice — the true closure — is always the best one
- * and the encoding is exact. The (rf; rmw)+ variable is quantified outside
- * hb so that hb's bound is computed from its table. */
+ * their generators and transitive (logic_plus), and the long compositions
+ * (rs; rf, sw, eco, the parts of psc) are named by SO variables containing
+ * their definitions (logic_over), so that no formula nests more than one
+ * sequence. Every axiom, and the race formula, uses all of them only
+ * negatively (a larger hb forbids more and races less), so the least choice
+ * — the true relation — is always the best one and the encoding is exact.
+ * Each variable is quantified outside the ones defined from it, so that
+ * their bounds are computed from its table. */
 #include "logic/combinators.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
@@ -54,6 +57,22 @@ static const logic_rexpr *from(logic_builder *b, const logic_rexpr *s, const log
 static const logic_rexpr *to(logic_builder *b, const logic_rexpr *r, const logic_rexpr *s)
 {
     return logic_inter(b, logic_prod(b, logic_r_all(b, 1), s), r);
+}
+
+/* The SO variables, innermost last, and their constraints. */
+typedef struct scope {
+    const logic_sovar *var[16];
+    const logic_formula *constraint[16];
+    uint32_t n;
+} scope;
+
+static const logic_rexpr *name(logic_builder *b, scope *sc, const char *nm, const logic_rexpr *r,
+                               const logic_rexpr *exclude, bool closure)
+{
+    const logic_rexpr *v = closure ? logic_plus(b, nm, r, exclude, &sc->constraint[sc->n], &sc->var[sc->n])
+                                   : logic_over(b, nm, r, exclude, &sc->constraint[sc->n], &sc->var[sc->n]);
+    sc->n++;
+    return v;
 }
 
 const logic_formula *logic_mm_c11_undef(logic_builder *b, const logic_exec *e,
@@ -85,55 +104,56 @@ const logic_formula *logic_mm_c11_undef(logic_builder *b, const logic_exec *e,
     const logic_rexpr *ACQ = modes(b, acq_names, 4);
     const logic_rexpr *SC = logic_named(b, LOGIC_V_ANNOT_PREFIX "sc", 1);
     const logic_rexpr *FSC = logic_inter(b, F, SC);
-    const logic_rexpr *id = logic_id(b, all);
-    const logic_rexpr *sb = e->po, *rf = e->rfr, *co = e->cor, *fr = e->fr;
+    const logic_rexpr *sb = e->po, *rf = e->rfr, *co = e->cor, *cf = e->conflict;
+    const logic_rexpr *fr = e->fr;
+    scope sc = { .n = 0 };
 
-    /* rs = [W]; (sb & loc)?; [W & atomic]; (rf; rmw)* */
-    const logic_formula *rs_closed;
-    const logic_sovar *rsv;
-    const logic_rexpr *rfrmw = logic_plus(b, "rf;rmw", logic_seq(b, rf, rmw), e->conflict,
-                                          &rs_closed, &rsv);
+    /* rs; rf; [R & atomic] with rs = [W]; (sb & loc)?; [W & atomic]; (rf; rmw)* */
+    const logic_rexpr *rfrmw = name(b, &sc, "rf;rmw", logic_seq(b, rf, rmw), cf, true);
     const logic_rexpr *WA = logic_inter(b, W, A);
     const logic_rexpr *rs0 = logic_union(b, logic_id(b, WA), to(b, from(b, W, e->poloc), WA));
-    const logic_rexpr *rs = logic_union(b, rs0, logic_seq(b, rs0, rfrmw));
-
+    const logic_rexpr *rs = name(b, &sc, "rs", logic_union(b, rs0, logic_seq(b, rs0, rfrmw)), cf, false);
+    const logic_rexpr *rsrf = name(b, &sc, "rs;rf", logic_seq(b, rs, to(b, rf, logic_inter(b, R, A))),
+                                   cf, false);
     /* sw = [REL]; ([F]; sb)?; rs; rf; [R & atomic]; (sb; [F])?; [ACQ] */
-    const logic_rexpr *pre = logic_union(b, logic_id(b, REL), from(b, logic_inter(b, F, REL), sb));
-    const logic_rexpr *post = logic_union(b, logic_id(b, ACQ), to(b, sb, logic_inter(b, F, ACQ)));
-    const logic_rexpr *sw = logic_seq(b, pre, logic_seq(b, rs, logic_seq(b,
-                                 to(b, rf, logic_inter(b, R, A)), post)));
+    const logic_rexpr *sw1 = name(b, &sc, "sw1", logic_union(b, from(b, REL, rsrf),
+        logic_seq(b, from(b, logic_inter(b, F, REL), sb), rsrf)), cf, false);
+    const logic_rexpr *sw = name(b, &sc, "sw", logic_union(b, to(b, sw1, ACQ),
+        logic_seq(b, sw1, to(b, sb, logic_inter(b, F, ACQ)))), cf, false);
+    const logic_rexpr *hb = name(b, &sc, "hb", logic_union(b, sb, sw), cf, true);
 
-    const logic_formula *hb_closed;
-    const logic_sovar *hbv;
-    const logic_rexpr *hb = logic_plus(b, "hb", logic_union(b, sb, sw), e->conflict, &hb_closed, &hbv);
-    const logic_rexpr *hbq = logic_union(b, id, hb);
-
+    /* eco = (rf | co | fr)+ = rf | co | fr | (co | fr); rf */
+    fr = name(b, &sc, "fr", fr, cf, false);
     const logic_rexpr *cofr = logic_union(b, co, fr);
-    const logic_rexpr *eco = logic_union(b, rf, logic_union(b, cofr, logic_seq(b, cofr, rf)));
+    const logic_rexpr *eco = name(b, &sc, "eco", logic_union(b, rf, logic_union(b, cofr,
+                                  logic_seq(b, cofr, rf))), cf, false);
 
-    /* psc */
+    /* psc_base = ([SC] | [F & SC]; hb?); scb; ([SC] | hb?; [F & SC]), where
+     * [F & SC]; hb? = [F & SC] | [F & SC]; hb and F & SC is within SC. */
     const logic_rexpr *sbl = logic_diff(b, sb, loc);
-    const logic_rexpr *scb = logic_union(b, sb, logic_union(b,
-        logic_seq(b, sbl, logic_seq(b, hb, sbl)),
-        logic_union(b, logic_inter(b, hb, loc), cofr)));
-    const logic_rexpr *scl = logic_union(b, logic_id(b, SC), from(b, FSC, hbq));
-    const logic_rexpr *scr = logic_union(b, logic_id(b, SC), to(b, hbq, FSC));
-    const logic_rexpr *pscb = logic_seq(b, scl, logic_seq(b, scb, scr));
-    const logic_rexpr *pscf = to(b, from(b, FSC, logic_union(b, hb,
-                                 logic_seq(b, hb, logic_seq(b, eco, hb)))), FSC);
-    const logic_rexpr *psc = logic_union(b, pscb, pscf);
+    const logic_rexpr *hbsbl = name(b, &sc, "hb;sbl", logic_seq(b, hb, sbl), cf, false);
+    const logic_rexpr *scb = name(b, &sc, "scb", logic_union(b, sb, logic_union(b,
+        logic_seq(b, sbl, hbsbl), logic_union(b, logic_inter(b, hb, loc), cofr))), cf, false);
+    const logic_rexpr *left = name(b, &sc, "psc1", logic_union(b, from(b, SC, scb),
+        logic_seq(b, from(b, FSC, hb), scb)), cf, false);
+    const logic_rexpr *pscb = logic_union(b, to(b, left, SC), logic_seq(b, left, to(b, hb, FSC)));
+    /* psc_F = [F & SC]; (hb | hb; eco; hb); [F & SC] */
+    const logic_rexpr *ecohb = name(b, &sc, "eco;hb", logic_seq(b, eco, to(b, hb, FSC)), cf, false);
+    const logic_rexpr *pscf = logic_union(b, to(b, from(b, FSC, hb), FSC),
+                                          logic_seq(b, from(b, FSC, hb), ecohb));
+    const logic_rexpr *psc = name(b, &sc, "psc", logic_union(b, pscb, pscf), cf, false);
 
-    const logic_formula *parts[8] = {
-        hb_closed,
+    const logic_formula *parts[6] = {
         logic_irrefl(b, hb),
         logic_irrefl(b, logic_seq(b, hb, eco)),
         logic_irrefl(b, logic_seq(b, rmw, eco)),
         logic_empty(b, logic_inter(b, rmw, logic_seq(b, fr, co))),
-        logic_acyclic(b, "psc", psc, e->conflict),
-        logic_acyclic(b, "sb|rf", logic_union(b, sb, rf), e->conflict),
+        logic_acyclic(b, "psc+", psc, cf),
+        logic_acyclic(b, "sb|rf", logic_union(b, sb, rf), cf),
     };
-    const logic_formula *body = logic_so_exists(b, hbv, logic_and(b, parts, 7));
-    body = logic_so_exists(b, rsv, logic_and2(b, rs_closed, body));
+    const logic_formula *body = logic_and(b, parts, 6);
+    for (uint32_t i = sc.n; i-- > 0;)
+        body = logic_so_exists(b, sc.var[i], logic_and2(b, sc.constraint[i], body));
 
     if (undef) {
         /* dr = (cnf & ext) \ (hb | hb^-1 | A * A) on the events of X */
