@@ -36,6 +36,8 @@
  * — the true relation — is always the best one and the encoding is exact.
  * Each variable is quantified outside the ones defined from it, so that
  * their bounds are computed from its table. */
+#include <assert.h>
+
 #include "logic/combinators.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
@@ -59,7 +61,7 @@ static const logic_rexpr *to(logic_builder *b, const logic_rexpr *r, const logic
     return logic_inter(b, logic_prod(b, logic_r_all(b, 1), s), r);
 }
 
-/* The SO variables, innermost last, and their constraints. */
+/* The SO variables, outermost first, and their constraints (13 are used). */
 typedef struct scope {
     const logic_sovar *var[16];
     const logic_formula *constraint[16];
@@ -69,6 +71,7 @@ typedef struct scope {
 static const logic_rexpr *name(logic_builder *b, scope *sc, const char *nm, const logic_rexpr *r,
                                const logic_rexpr *exclude, bool closure)
 {
+    assert(sc->n < sizeof sc->var / sizeof sc->var[0]);
     const logic_rexpr *v = closure ? logic_plus(b, nm, r, exclude, &sc->constraint[sc->n], &sc->var[sc->n])
                                    : logic_over(b, nm, r, exclude, &sc->constraint[sc->n], &sc->var[sc->n]);
     sc->n++;
