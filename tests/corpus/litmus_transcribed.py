@@ -22,6 +22,7 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # tests never write into the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from litmus_corpus import herd_states  # noqa: E402
 
