@@ -378,9 +378,9 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     logic_builder_init(&s.b, &s.st);
     logic_exec_build(&s.b, &s.ex);
     const logic_formula *undef = NULL;
-    const logic_formula *model = opt->model->consistent_undef
-                                     ? opt->model->consistent_undef(&s.b, &s.ex, &undef)
-                                     : opt->model->consistent(&s.b, &s.ex);
+    logic_mm_undef_fn with_undef = logic_mm_undef(opt->model);
+    const logic_formula *model = with_undef ? with_undef(&s.b, &s.ex, &undef)
+                                            : opt->model->consistent(&s.b, &s.ex);
     const logic_formula *phi = logic_exec_close(&s.b, &s.ex, model);
     s.solver = sat_solver_new();
     sat_circuit_init(&s.circ, s.solver);

@@ -12,7 +12,7 @@
  *    holds and that it fails, give Never / Sometimes / Always without
  *    enumerating anything.
  *
- * For a model with undefined behaviour (logic_mm.consistent_undef, C11's
+ * For a model with undefined behaviour (logic_mm_undef, C11's
  * data races), one more SAT call before either asks whether some consistent
  * execution (passing the filter) is undefined; herd reports such a test as
  * `Undef` whatever its condition, and so does report/.
