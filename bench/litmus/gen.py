@@ -19,11 +19,12 @@ Each family also has a "long" variant (<FAMILY>-long): NLONG threads (default
 instructions but no read forks, so the event structure grows linearly in k.
 
 Under x86-TSO only SB is allowed (Sometimes); the rest stay forbidden.
+Under release/acquire (ra) SB, IRIW and 2+2W are allowed, MP and LB not.
 
 Output: <outdir>/<FAMILY>/<FAMILY>_n<NN>.litmus and
         <outdir>/<FAMILY>-long/<FAMILY>-long_k<KK>.litmus
 plus <outdir>/index.tsv: family, param name, param value, threads, file,
-expected sc observation, expected tso observation.
+expected sc observation, expected tso observation, expected ra observation.
 """
 import argparse
 import os
@@ -31,6 +32,9 @@ import sys
 
 FAMILIES = ["SB", "LB", "MP", "IRIW", "2+2W"]
 TSO_EXPECT = {"SB": "Sometimes", "LB": "Never", "MP": "Never", "IRIW": "Never", "2+2W": "Never"}
+# Release/acquire (ravel -m ra): only po | rf cycles, co;hb and fr;hb are
+# forbidden, so MP and LB stay Never; SB, IRIW and 2+2W become Sometimes.
+RA_EXPECT = {"SB": "Sometimes", "LB": "Never", "MP": "Never", "IRIW": "Sometimes", "2+2W": "Sometimes"}
 
 
 def private_writes(i, k):
@@ -143,7 +147,8 @@ def main(argv):
         locs, threads, conds = built
         with open(path, "w") as fh:
             fh.write(render(name, doc, locs, threads, conds, k))
-        index.append((label, pname, str(pval), str(nthreads), os.path.relpath(path, a.outdir), "Never", TSO_EXPECT[fam]))
+        index.append((label, pname, str(pval), str(nthreads), os.path.relpath(path, a.outdir), "Never", TSO_EXPECT[fam],
+                      RA_EXPECT[fam]))
 
     for fam in fams:
         for n in range(a.nmin, a.nmax + 1):
@@ -157,7 +162,7 @@ def main(argv):
             emit(safe(fam) + "-long", name, name, doc, BUILDERS[fam](a.nlong, k), k, "k", k, a.nlong, fam, fam + "-long")
 
     with open(os.path.join(a.outdir, "index.tsv"), "w") as fh:
-        fh.write("family\tparam\tvalue\tthreads\tfile\texpect_sc\texpect_tso\n")
+        fh.write("family\tparam\tvalue\tthreads\tfile\texpect_sc\texpect_tso\texpect_ra\n")
         for row in index:
             fh.write("\t".join(row) + "\n")
     print("wrote %d tests to %s" % (len(index), a.outdir), file=sys.stderr)

@@ -5,13 +5,15 @@ Called by run.sh (which says where ravel and the generated tests are):
 
   run.py --ravel PATH --gen DIR --corpus DIR [--quick] [--cutoff S] [--timeout S]
 
-(a) the corpus (<corpus>/tests/<group>/...): one `ravel litmus -q --json -m sc`
+(a) the corpus (<corpus>/tests/<group>/...), for each model of
+    --corpus-models (default sc,ra): one `ravel litmus -q --json -m MODEL`
     run per group, full and --verdict-only; SAT sizes from the JSON; herd7's
-    time from <corpus>/manifest.tsv (sc rows); the 5 slowest tests.
+    time from <corpus>/manifest.tsv (that model's rows); the 5 slowest tests.
 (b) the scaling families made by gen.py: one ravel run per file, sc full,
-    sc --verdict-only and tso --verdict-only; a family stops in a mode once a
-    run takes more than --cutoff seconds (or fails); the corpus's
-    pridemm-store_buffer/sb_<n>threads next to herd7's manifest time.
+    sc --verdict-only, tso --verdict-only and ra --verdict-only; a family
+    stops in a mode once a run takes more than --cutoff seconds (or fails);
+    the corpus's pridemm-store_buffer/sb_<n>threads next to herd7's manifest
+    time.
 (c) herd7 itself on the generated files, if herd7 is on PATH.
 
 Times: "wall" is the whole process (fork, parse, everything); "t" is the sum
@@ -105,15 +107,15 @@ def run_ravel(ravel, args, cwd=None, hard_timeout=None):
     return r
 
 
-def load_manifest(corpus):
-    """test path -> (observation, herd7_seconds) for the sc rows."""
+def load_manifest(corpus, model="sc"):
+    """test path -> (observation, herd7_seconds) for the rows of model."""
     rows = {}
     with open(os.path.join(corpus, "manifest.tsv")) as fh:
         head = fh.readline().rstrip("\n").split("\t")
         ix = {h: i for i, h in enumerate(head)}
         for line in fh:
             f = line.rstrip("\n").split("\t")
-            if len(f) < len(head) or f[ix["model"]] != "sc":
+            if len(f) < len(head) or f[ix["model"]] != model:
                 continue
             try:
                 secs = float(f[ix["herd7_seconds"]])
@@ -133,13 +135,14 @@ def mb(kb):
 
 # ---------------------------------------------------------------- (a) corpus
 
-def corpus_section(a, problems):
+def corpus_section(a, problems, model):
     tests_dir = os.path.join(a.corpus, "tests")
     groups = sorted(d for d in os.listdir(tests_dir) if os.path.isdir(os.path.join(tests_dir, d)))
-    man = load_manifest(a.corpus)
-    print("== (a) corpus %s: ravel litmus -q --json -m sc [--verdict-only] --timeout %g, one run per group"
-          % (a.corpus, a.timeout))
-    print("   t = sum of ravel's per-test JSON time; herd7 = sum of herd7_seconds of the sc rows of the tests")
+    man = load_manifest(a.corpus, model)
+    print("== (a) corpus %s: ravel litmus -q --json -m %s [--verdict-only] --timeout %g, one run per group"
+          % (a.corpus, model, a.timeout))
+    print("   t = sum of ravel's per-test JSON time; herd7 = sum of herd7_seconds of the %s rows of the tests"
+          % model)
     print("   ravel decided (herd7 prints Time with 0.01 s resolution, so most tests count 0.01 or 0.00);")
     print("   ratio = herd7 / ravel t. Peak memory is per ravel process (all tests of the group).")
     print()
@@ -148,8 +151,8 @@ def corpus_section(a, problems):
     totmax = collections.defaultdict(int)
     alltests = []
     for g in groups:
-        full = run_ravel(a.ravel, ["-m", "sc", "--timeout", str(a.timeout), "tests/" + g], cwd=a.corpus)
-        vo = run_ravel(a.ravel, ["-m", "sc", "--verdict-only", "--timeout", str(a.timeout), "tests/" + g],
+        full = run_ravel(a.ravel, ["-m", model, "--timeout", str(a.timeout), "tests/" + g], cwd=a.corpus)
+        vo = run_ravel(a.ravel, ["-m", model, "--verdict-only", "--timeout", str(a.timeout), "tests/" + g],
                        cwd=a.corpus)
         fres = full.results
         vmap = {x.get("file"): x for x in vo.results}
@@ -174,11 +177,11 @@ def corpus_section(a, problems):
                     nherd += 1
                 if m is not None and m[0] != x.get("observation"):
                     mism += 1
-                    problems.append("corpus %s: ravel sc full says %s, herd7 (manifest) says %s"
-                                    % (f, x.get("observation"), m[0]))
+                    problems.append("corpus %s: ravel %s full says %s, herd7 (manifest) says %s"
+                                    % (f, model, x.get("observation"), m[0]))
             if v is not None and decided(x) and decided(v) and v.get("observation") != x.get("observation"):
-                problems.append("corpus %s: full says %s, --verdict-only says %s"
-                                % (f, x.get("observation"), v.get("observation")))
+                problems.append("corpus %s: %s full says %s, --verdict-only says %s"
+                                % (f, model, x.get("observation"), v.get("observation")))
         if nerr:
             errs = collections.Counter(re.sub(r"^.*?error: ", "", x.get("error", "")) for x in fres
                                        if x.get("verdict") == "error")
@@ -210,13 +213,13 @@ def corpus_section(a, problems):
         hdr = [h for h in hdr if h != "MB"]
         rows = [[c for i, c in enumerate(r) if i not in (6, 9)] for r in rows]
     table(hdr, rows)
-    # herd7's total over every sc row, whatever ravel did with the test
+    # herd7's total over every row of the model, whatever ravel did with the test
     all_herd = sum(s for (_, s) in man.values() if s is not None)
     print()
-    print("herd7 total over all %d sc rows of the manifest: %s s (ravel sc full t over the %d tests it decided: %s s)"
-          % (len(man), fmt_t(all_herd), int(tot["dec"]), fmt_t(tot["ft"])))
+    print("herd7 total over all %d %s rows of the manifest: %s s (ravel %s full t over the %d tests it decided: %s s)"
+          % (len(man), model, fmt_t(all_herd), model, int(tot["dec"]), fmt_t(tot["ft"])))
     print()
-    print("5 slowest tests (sc full, by ravel's JSON time):")
+    print("5 slowest tests (%s full, by ravel's JSON time):" % model)
     alltests.sort(key=lambda z: -z[0])
     rows = []
     for t, f, x, v, m in alltests[:5]:
@@ -231,7 +234,7 @@ def corpus_section(a, problems):
 
 # -------------------------------------------------------------- (b) families
 
-MODES = [("sc", False, "sc full"), ("sc", True, "sc vo"), ("tso", True, "tso vo")]
+MODES = [("sc", False, "sc full"), ("sc", True, "sc vo"), ("tso", True, "tso vo"), ("ra", True, "ra vo")]
 
 
 def load_index(gen):
@@ -271,8 +274,8 @@ def run_family(a, fam, rows, problems):
             else:
                 status = "ok"
             res[(label, r["value"])] = (run, x, status)
-            want = r["expect_sc"] if model == "sc" else r["expect_tso"]
-            if status == "ok" and x.get("observation") != want:
+            want = r.get("expect_" + model)
+            if status == "ok" and want and x.get("observation") != want:
                 problems.append("%s %s=%d under %s: %s, expected %s"
                                 % (fam, r["param"], r["value"], label, x.get("observation"), want))
             if status != "ok":
@@ -308,7 +311,8 @@ def families_section(a, problems):
     print("   after a run over %g s or a failed run. Times are wall seconds of the ravel process."
           % a.cutoff)
     print("   states = final states in full mode; events, vars, clauses from the JSON (vo = --verdict-only);")
-    print("   MB = peak RSS. Expected: Never under sc everywhere; under tso SB is Sometimes, the rest Never.")
+    print("   MB = peak RSS. Expected: Never under sc everywhere; under tso SB is Sometimes, the rest Never;")
+    print("   under ra SB, IRIW and 2+2W are Sometimes, MP and LB Never.")
     print()
     allres = {}
     for fam, rows in fams.items():
@@ -322,8 +326,9 @@ def families_section(a, problems):
             f = res[("sc full", v)]
             o = res[("sc vo", v)]
             t = res[("tso vo", v)]
+            q = res[("ra vo", v)]
             src = o[1] if o[2] == "ok" else (f[1] if f[2] == "ok" else None)
-            if all(z[0] is None for z in (f, o, t)):
+            if all(z[0] is None for z in (f, o, t, q)):
                 continue
             row = [v,
                    cell_time(res, "sc full", v), f[1]["observation"] if f[2] == "ok" else "-",
@@ -335,10 +340,11 @@ def families_section(a, problems):
                    src.get("events") if src else "-",
                    f[1].get("sat_vars") if f[2] == "ok" else "-", f[1].get("sat_clauses") if f[2] == "ok" else "-",
                    o[1].get("sat_vars") if o[2] == "ok" else "-", o[1].get("sat_clauses") if o[2] == "ok" else "-",
-                   cell_time(res, "tso vo", v), t[1]["observation"] if t[2] == "ok" else "-"]
+                   cell_time(res, "tso vo", v), t[1]["observation"] if t[2] == "ok" else "-",
+                   cell_time(res, "ra vo", v), q[1]["observation"] if q[2] == "ok" else "-"]
             trows.append(row)
         hdr = [p, "sc full s", "obs", "states", "MB", "sc vo s", "obs", "MB", "full/vo", "events",
-               "vars full", "clauses full", "vars vo", "clauses vo", "tso vo s", "tso obs"]
+               "vars full", "clauses full", "vars vo", "clauses vo", "tso vo s", "tso obs", "ra vo s", "ra obs"]
         if not TIME_BIN:
             drop = {4, 7}
             hdr = [h for i, h in enumerate(hdr) if i not in drop]
@@ -464,6 +470,7 @@ def main(argv):
     ap.add_argument("--cutoff", type=float, default=30.0)
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--skip-corpus", action="store_true")
+    ap.add_argument("--corpus-models", default="sc,ra", help="models for the corpus section (default sc,ra)")
     a = ap.parse_args(argv)
     a.timeout = int(a.timeout) if a.timeout == int(a.timeout) else a.timeout
     t0 = time.perf_counter()
@@ -475,7 +482,8 @@ def main(argv):
     print()
     problems = []
     if not a.skip_corpus:
-        corpus_section(a, problems)
+        for model in a.corpus_models.split(","):
+            corpus_section(a, problems, model)
     allres = families_section(a, problems)
     store_buffer_section(a, allres, problems)
     herd7_section(a, allres, problems)

@@ -10,7 +10,8 @@
 #
 # --quick limits the scaling families to n = 2..8 (about a minute in all).
 # Other options go to run.py: --cutoff S (stop a family after a run over S
-# seconds, 30), --timeout S (ravel --timeout, 60), --skip-corpus.
+# seconds, 30), --timeout S (ravel --timeout, 60), --skip-corpus,
+# --corpus-models sc,ra (the models of the corpus section).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -329,6 +329,32 @@ static void verdict(sim *s, const litmus_options *opt)
     res->negative = any[1];
 }
 
+/* Is some consistent execution (that passes the filter) undefined? Asked
+ * before enumeration, whose blocking clauses would hide executions. */
+static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula *undef)
+{
+    litmus_result *res = s->res;
+    if (!opt->verdict_only && s->t->filter)
+        undef = logic_and2(&s->b, undef, prop_formula(s, s->t->filter));
+    int lit = logic_ground_lit(&s->g, undef);
+    if (s->g.status != LOGIC_GROUND_OK) {
+        unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding"
+                                                          : "grounding the race condition failed");
+        return;
+    }
+    res->undef_checked = true;
+    if (lit == SAT_FALSE)
+        return;
+    if (lit != SAT_TRUE)
+        sat_assume(s->solver, lit);
+    sat_result r = sat_solve(s->solver);
+    if (r == SAT_UNKNOWN) {
+        unknown(res, "timeout in the SAT solver");
+        return;
+    }
+    res->undefined = r == SAT_SAT;
+}
+
 bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_result *res,
                      base_diag *diag)
 {
@@ -351,7 +377,11 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     litmus_encode_structure(t, &res->es, &s.st);
     logic_builder_init(&s.b, &s.st);
     logic_exec_build(&s.b, &s.ex);
-    const logic_formula *phi = logic_exec_close(&s.b, &s.ex, opt->model->consistent(&s.b, &s.ex));
+    const logic_formula *undef = NULL;
+    logic_mm_undef_fn with_undef = logic_mm_undef(opt->model);
+    const logic_formula *model = with_undef ? with_undef(&s.b, &s.ex, &undef)
+                                            : opt->model->consistent(&s.b, &s.ex);
+    const logic_formula *phi = logic_exec_close(&s.b, &s.ex, model);
     s.solver = sat_solver_new();
     sat_circuit_init(&s.circ, s.solver);
     logic_grounder_init(&s.g, &s.b, &s.circ);
@@ -381,9 +411,11 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         s.X = logic_ground_table(&s.g, s.ex.X);
         s.rf = logic_ground_table(&s.g, s.ex.rf);
         s.co = logic_ground_table(&s.g, s.ex.co);
-        if (opt->verdict_only)
+        if (undef)
+            ask_undefined(&s, opt, undef);
+        if (res->status == LITMUS_DECIDED && opt->verdict_only)
             verdict(&s, opt);
-        else
+        else if (res->status == LITMUS_DECIDED)
             enumerate(&s, opt);
     }
     if (res->status == LITMUS_DECIDED) {

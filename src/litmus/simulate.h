@@ -12,6 +12,11 @@
  *    holds and that it fails, give Never / Sometimes / Always without
  *    enumerating anything.
  *
+ * For a model with undefined behaviour (logic_mm_undef, C11's
+ * data races), one more SAT call before either asks whether some consistent
+ * execution (passing the filter) is undefined; herd reports such a test as
+ * `Undef` whatever its condition, and so does report/.
+ *
  * Nothing here prints: the result goes to report/. */
 #ifndef RAVEL_LITMUS_SIMULATE_H
 #define RAVEL_LITMUS_SIMULATE_H
@@ -61,6 +66,8 @@ typedef struct litmus_result {
     bool verdict_only;
     litmus_observation obs;
     bool ok;                   /* the quantified condition holds (herd's Ok / No) */
+    bool undef_checked;        /* the model has undefined behaviour and it was asked about */
+    bool undefined;            /* some consistent execution has undefined behaviour */
     uint64_t positive, negative; /* executions; full mode only */
     litmus_value *states;      /* nstates rows of test->nobs values, sorted */
     uint32_t nstates;

@@ -71,6 +71,35 @@ const logic_formula *logic_covers(logic_builder *b, const logic_rexpr *r, const 
         logic_exists(b, x, logic_apply(b, r, x, y))));
 }
 
+/* sub(r, v), with unions split and sequences written pairwise. */
+static const logic_formula *sub_split(logic_builder *b, const logic_rexpr *r, const logic_rexpr *v)
+{
+    if (r->kind == LOGIC_R_UNION)
+        return logic_and2(b, sub_split(b, r->a, v), sub_split(b, r->b, v));
+    if (r->kind == LOGIC_R_EMPTY)
+        return logic_true(b);
+    if (r->kind == LOGIC_R_SEQ) {
+        int32_t x = logic_fresh_var(b), y = logic_fresh_var(b), z = logic_fresh_var(b);
+        return logic_forall(b, x, logic_forall(b, z, logic_implies(b, logic_apply(b, r->a, x, z),
+            logic_forall(b, y, logic_implies(b, logic_apply(b, r->b, z, y), logic_apply(b, v, x, y))))));
+    }
+    return logic_sub(b, r, v);
+}
+
+const logic_rexpr *logic_over(logic_builder *b, const char *name, const logic_rexpr *r,
+                              const logic_rexpr *exclude, const logic_formula **constraint,
+                              const logic_sovar **var)
+{
+    logic_sovar *t = logic_new_sovar(b, name, r->arity);
+    t->bound = r;
+    t->exclude = exclude;
+    const logic_rexpr *tr = logic_r_sov(b, t);
+    *constraint = sub_split(b, r, tr);
+    if (var)
+        *var = t;
+    return tr;
+}
+
 const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_rexpr *r,
                               const logic_rexpr *exclude, const logic_formula **constraint,
                               const logic_sovar **var)
@@ -80,7 +109,7 @@ const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_re
     t->bound_closure = true;
     t->exclude = exclude;
     const logic_rexpr *tr = logic_r_sov(b, t);
-    *constraint = logic_and2(b, logic_sub(b, r, tr), logic_trans(b, tr));
+    *constraint = logic_and2(b, sub_split(b, r, tr), logic_trans(b, tr));
     if (var)
         *var = t;
     return tr;

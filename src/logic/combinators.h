@@ -41,5 +41,15 @@ const logic_formula *logic_covers(logic_builder *b, const logic_rexpr *r, const 
 const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_rexpr *r,
                               const logic_rexpr *exclude, const logic_formula **constraint,
                               const logic_sovar **var);
+/* r itself as an existentially bounded SO variable V with sub(r, V) (bound:
+ * r's possible tuples minus `exclude`): the same soundness condition as
+ * logic_plus. Naming a sub-expression this way keeps grounding from
+ * expanding long sequences (a;b;c;d costs n^3 per pair unnamed, n per
+ * possible a-pair named step by step). The constraint splits unions, and a
+ * sequence p;q is written forall x z. p(x,z) -> forall y. q(z,y) -> V(x,y),
+ * so that only the z where p may hold are visited. */
+const logic_rexpr *logic_over(logic_builder *b, const char *name, const logic_rexpr *r,
+                              const logic_rexpr *exclude, const logic_formula **constraint,
+                              const logic_sovar **var);
 
 #endif

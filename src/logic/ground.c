@@ -151,6 +151,181 @@ static int eval3(logic_grounder *g, const logic_formula *f)
     return V_UNKNOWN;
 }
 
+/* --- bounds by relational algebra on bit matrices --- */
+
+/* A three-valued relation: may (not known false) and must (known true), as
+ * bit rows of `rw` words (arity 2: n rows; arity 1: one row). Evaluating a
+ * bound this way gives exactly what eval3 gives tuple by tuple (a sequence
+ * may hold where some z has both sides possible, must where some z has both
+ * known), in O(n^3/64) for a sequence instead of O(n^3) per level. Bits past
+ * n in a row are junk and never read. */
+typedef struct mat3 {
+    uint64_t *may, *must;
+} mat3;
+
+static size_t row_words(const logic_grounder *g)
+{
+    return g->st->n / 64 + 1;
+}
+
+static mat3 mat_new(const logic_grounder *g, uint32_t arity)
+{
+    size_t w = row_words(g) * (arity == 2 ? g->st->n : 1);
+    mat3 m = { base_xcalloc(w ? w : 1, sizeof(uint64_t)), base_xcalloc(w ? w : 1, sizeof(uint64_t)) };
+    return m;
+}
+
+static void mat_free(mat3 *m)
+{
+    free(m->may);
+    free(m->must);
+}
+
+static inline bool row_get(const uint64_t *row, uint32_t c)
+{
+    return row[c >> 6] >> (c & 63) & 1;
+}
+
+static inline void row_set(uint64_t *row, uint32_t c)
+{
+    row[c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+static mat3 eval_mat(logic_grounder *g, const logic_rexpr *r)
+{
+    uint32_t n = g->st->n, ar = r->arity;
+    size_t rw = row_words(g), words = rw * (ar == 2 ? n : 1);
+    mat3 m = mat_new(g, ar);
+    switch (r->kind) {
+    case LOGIC_R_EMPTY:
+        break;
+    case LOGIC_R_ALL:
+        memset(m.may, 0xff, words * sizeof(uint64_t));
+        memset(m.must, 0xff, words * sizeof(uint64_t));
+        break;
+    case LOGIC_R_REL: {
+        const logic_relation *rel = &g->st->rels[r->rel];
+        for (uint32_t a = 0; a < (ar == 2 ? n : 1); a++)
+            for (uint32_t c = 0; c < n; c++)
+                if (logic_bit_get(rel->bits, ar == 2 ? (size_t)a * n + c : c)) {
+                    row_set(m.may + a * rw, c);
+                    row_set(m.must + a * rw, c);
+                }
+        break;
+    }
+    case LOGIC_R_SOV: {
+        const int *t = logic_ground_table(g, r->sov);
+        if (!t) { /* not declared yet: anything goes */
+            memset(m.may, 0xff, words * sizeof(uint64_t));
+            break;
+        }
+        for (uint32_t a = 0; a < (ar == 2 ? n : 1); a++)
+            for (uint32_t c = 0; c < n; c++) {
+                int l = t[ar == 2 ? (size_t)a * n + c : c];
+                if (l != SAT_FALSE)
+                    row_set(m.may + a * rw, c);
+                if (l == SAT_TRUE)
+                    row_set(m.must + a * rw, c);
+            }
+        break;
+    }
+    case LOGIC_R_UNION:
+    case LOGIC_R_INTER:
+    case LOGIC_R_DIFF: {
+        mat3 x = eval_mat(g, r->a), y = eval_mat(g, r->b);
+        for (size_t i = 0; i < words; i++) {
+            if (r->kind == LOGIC_R_UNION) {
+                m.may[i] = x.may[i] | y.may[i];
+                m.must[i] = x.must[i] | y.must[i];
+            } else if (r->kind == LOGIC_R_INTER) {
+                m.may[i] = x.may[i] & y.may[i];
+                m.must[i] = x.must[i] & y.must[i];
+            } else {
+                m.may[i] = x.may[i] & ~y.must[i];
+                m.must[i] = x.must[i] & ~y.may[i];
+            }
+        }
+        mat_free(&x);
+        mat_free(&y);
+        break;
+    }
+    case LOGIC_R_SEQ: {
+        mat3 x = eval_mat(g, r->a), y = eval_mat(g, r->b);
+        for (uint32_t a = 0; a < n; a++) {
+            if (g->deadline > 0 && (a & 63) == 0 && base_now() > g->deadline) {
+                g->status = LOGIC_GROUND_TIMEOUT;
+                break;
+            }
+            for (uint32_t k = 0; k < n; k++) {
+                if (row_get(x.may + a * rw, k))
+                    for (size_t w = 0; w < rw; w++)
+                        m.may[a * rw + w] |= y.may[k * rw + w];
+                if (row_get(x.must + a * rw, k))
+                    for (size_t w = 0; w < rw; w++)
+                        m.must[a * rw + w] |= y.must[k * rw + w];
+            }
+        }
+        mat_free(&x);
+        mat_free(&y);
+        break;
+    }
+    case LOGIC_R_INV: {
+        mat3 x = eval_mat(g, r->a);
+        for (uint32_t a = 0; a < n; a++)
+            for (uint32_t c = 0; c < n; c++) {
+                if (row_get(x.may + c * rw, a))
+                    row_set(m.may + a * rw, c);
+                if (row_get(x.must + c * rw, a))
+                    row_set(m.must + a * rw, c);
+            }
+        mat_free(&x);
+        break;
+    }
+    case LOGIC_R_ID: {
+        mat3 s = eval_mat(g, r->a);
+        for (uint32_t a = 0; a < n; a++) {
+            if (row_get(s.may, a))
+                row_set(m.may + a * rw, a);
+            if (row_get(s.must, a))
+                row_set(m.must + a * rw, a);
+        }
+        mat_free(&s);
+        break;
+    }
+    case LOGIC_R_PROD: {
+        mat3 s = eval_mat(g, r->a), t = eval_mat(g, r->b);
+        for (uint32_t a = 0; a < n; a++) {
+            if (row_get(s.may, a))
+                memcpy(m.may + a * rw, t.may, rw * sizeof(uint64_t));
+            if (row_get(s.must, a))
+                memcpy(m.must + a * rw, t.must, rw * sizeof(uint64_t));
+        }
+        mat_free(&s);
+        mat_free(&t);
+        break;
+    }
+    case LOGIC_R_FORMULA: {
+        /* No algebra for an arbitrary formula: evaluate it tuple by tuple. */
+        int32_t x = logic_fresh_var(g->b), y = logic_fresh_var(g->b);
+        const logic_formula *f = logic_apply(g->b, r, x, y);
+        for (uint32_t a = 0; a < (ar == 2 ? n : 1); a++) {
+            if (ar == 2)
+                set_var(g, x, a);
+            for (uint32_t c = 0; c < n; c++) {
+                set_var(g, ar == 2 ? y : x, c);
+                int v = eval3(g, f);
+                if (v != V_FALSE)
+                    row_set(m.may + a * rw, c);
+                if (v == V_TRUE)
+                    row_set(m.must + a * rw, c);
+            }
+        }
+        break;
+    }
+    }
+    return m;
+}
+
 /* Declares an SO variable: computes its bound and makes one SAT variable
  * per possible tuple. Redeclaring (a quantifier under a first-order
  * quantifier is grounded once per instance) makes fresh variables. */
@@ -166,62 +341,35 @@ static void declare(logic_grounder *g, const logic_sovar *v)
         memset(g->tables + g->tables_cap, 0, (ncap - g->tables_cap) * sizeof *g->tables);
         g->tables_cap = ncap;
     }
-    uint64_t *possible = base_xcalloc(size / 64 + 1, sizeof(uint64_t));
+    size_t rw = row_words(g), nrows = v->arity == 2 ? n : 1;
+    uint64_t *rows; /* the possible tuples, row-aligned */
     if (!v->bound) {
-        for (size_t i = 0; i < size; i++)
-            logic_bit_set(possible, i);
+        rows = base_xmalloc(base_mul_size(rw * nrows, sizeof(uint64_t)));
+        memset(rows, 0xff, rw * nrows * sizeof(uint64_t));
     } else {
-        int32_t x = logic_fresh_var(g->b), y = logic_fresh_var(g->b);
-        const logic_formula *bf = logic_apply(g->b, v->bound, x, y);
-        for (uint32_t a = 0; a < n; a++) {
-            set_var(g, x, a);
-            if (v->arity == 1) {
-                if (eval3(g, bf) != V_FALSE)
-                    logic_bit_set(possible, a);
-                continue;
-            }
-            for (uint32_t c = 0; c < n; c++) {
-                set_var(g, y, c);
-                if (eval3(g, bf) != V_FALSE)
-                    logic_bit_set(possible, (size_t)a * n + c);
-            }
-        }
+        mat3 m = eval_mat(g, v->bound);
+        rows = m.may;
+        free(m.must);
         if (v->bound_closure && v->arity == 2) {
             /* Warshall over rows of bits. */
-            size_t words = n / 64 + 1;
-            uint64_t *rows = base_xcalloc(base_mul_size(n, words), sizeof(uint64_t));
-            for (uint32_t a = 0; a < n; a++)
-                for (uint32_t c = 0; c < n; c++)
-                    if (logic_bit_get(possible, (size_t)a * n + c))
-                        logic_bit_set(rows + a * words, c);
             for (uint32_t k = 0; k < n; k++)
                 for (uint32_t a = 0; a < n; a++)
-                    if (logic_bit_get(rows + a * words, k))
-                        for (size_t w = 0; w < words; w++)
-                            rows[a * words + w] |= rows[k * words + w];
-            for (uint32_t a = 0; a < n; a++)
-                for (uint32_t c = 0; c < n; c++)
-                    if (logic_bit_get(rows + a * words, c))
-                        logic_bit_set(possible, (size_t)a * n + c);
-            free(rows);
+                    if (row_get(rows + a * rw, k))
+                        for (size_t w = 0; w < rw; w++)
+                            rows[a * rw + w] |= rows[k * rw + w];
         }
         if (v->exclude) {
-            const logic_formula *ef = logic_apply(g->b, v->exclude, x, y);
-            for (size_t i = 0; i < size; i++) {
-                if (!logic_bit_get(possible, i))
-                    continue;
-                set_var(g, x, v->arity == 1 ? (uint32_t)i : (uint32_t)(i / n));
-                if (v->arity == 2)
-                    set_var(g, y, (uint32_t)(i % n));
-                if (eval3(g, ef) == V_TRUE)
-                    possible[i >> 6] &= ~((uint64_t)1 << (i & 63));
-            }
+            mat3 ex = eval_mat(g, v->exclude);
+            for (size_t i = 0; i < rw * nrows; i++)
+                rows[i] &= ~ex.must[i];
+            mat_free(&ex);
         }
     }
     free(g->tables[v->id]);
     int *t = base_xmalloc(base_mul_size(size ? size : 1, sizeof(int)));
     for (size_t i = 0; i < size; i++) {
-        if (logic_bit_get(possible, i)) {
+        uint32_t a = v->arity == 2 ? (uint32_t)(i / n) : 0, c = (uint32_t)(v->arity == 2 ? i % n : i);
+        if (row_get(rows + a * rw, c)) {
             t[i] = sat_circuit_var(g->circ);
             g->so_vars++;
         } else {
@@ -229,7 +377,7 @@ static void declare(logic_grounder *g, const logic_sovar *v)
         }
     }
     g->tables[v->id] = t;
-    free(possible);
+    free(rows);
 }
 
 static bool so_allowed(logic_grounder *g, const logic_formula *f, int pol)

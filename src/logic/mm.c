@@ -6,12 +6,22 @@ static const logic_mm models[] = {
     { "sc", "sequential consistency: acyclic(po | rf | co | fr), atomic rmw", false, logic_mm_sc },
     { "tso", "x86-TSO: uniproc, atomic rmw, acyclic(ppo | mfence | implied | rfe | co | fr); "
              "f[mb] is MFENCE, rmw is a locked instruction", false, logic_mm_tso },
+    { "ra", "release/acquire, every access: hb = (po | rf)+ irreflexive, co;hb and fr;hb "
+            "irreflexive, atomic rmw", false, logic_mm_ra },
+    { "c11", "RC11 (Lahav et al. 2017) over annotations na/rlx/acq/rel/acq_rel/sc: coherence "
+             "(hb;eco? irreflexive), atomicity, acyclic psc, acyclic(sb | rf); "
+             "a race on a non-atomic access is undefined", false, logic_mm_c11 },
 };
 
 const logic_mm *logic_mm_all(size_t *count)
 {
     *count = sizeof models / sizeof models[0];
     return models;
+}
+
+logic_mm_undef_fn logic_mm_undef(const logic_mm *m)
+{
+    return m->consistent == logic_mm_c11 ? logic_mm_c11_undef : NULL;
 }
 
 const logic_mm *logic_mm_find(const char *name)
@@ -21,5 +31,7 @@ const logic_mm *logic_mm_find(const char *name)
             return &models[i];
     if (strcmp(name, "x86tso") == 0 || strcmp(name, "x86-tso") == 0)
         return logic_mm_find("tso");
+    if (strcmp(name, "rc11") == 0)
+        return logic_mm_find("c11");
     return NULL;
 }

@@ -1,6 +1,17 @@
 /* mm: the memory-model library. Each model is a formula over a candidate
  * execution (logic/exec.h), written with the combinators — never a
- * hand-coded search. `ravel litmus --list-models` prints this table. */
+ * hand-coded search. `ravel litmus --list-models` prints this table.
+ *
+ * A model that gives some executions undefined behaviour (C11's data races
+ * on non-atomics) also has an undef builder (logic_mm_undef): it returns
+ * the same consistency formula, and in *undef a formula over the execution
+ * that holds when that execution's behaviour is undefined. *undef may
+ * mention SO variables that the consistency formula quantifies
+ * existentially (such as hb): the caller grounds it after the consistency
+ * formula, when their tables exist, and asks only whether some consistent
+ * execution satisfies it — so those variables must occur in *undef where
+ * the model's least choice of them is also the choice most favourable to
+ * *undef. */
 #ifndef RAVEL_LOGIC_MM_H
 #define RAVEL_LOGIC_MM_H
 
@@ -16,11 +27,21 @@ typedef struct logic_mm {
     const logic_formula *(*consistent)(logic_builder *b, const logic_exec *e);
 } logic_mm;
 
+typedef const logic_formula *(*logic_mm_undef_fn)(logic_builder *b, const logic_exec *e,
+                                                  const logic_formula **undef);
+
 const logic_mm *logic_mm_find(const char *name);
 const logic_mm *logic_mm_all(size_t *count);
+/* The undef builder of a model with undefined behaviour, else NULL. */
+logic_mm_undef_fn logic_mm_undef(const logic_mm *m);
 
 /* The models, one file each. */
 const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_tso(logic_builder *b, const logic_exec *e);
+const logic_formula *logic_mm_ra(logic_builder *b, const logic_exec *e);
+const logic_formula *logic_mm_c11(logic_builder *b, const logic_exec *e);
+/* undef may be NULL */
+const logic_formula *logic_mm_c11_undef(logic_builder *b, const logic_exec *e,
+                                        const logic_formula **undef);
 
 #endif

@@ -116,11 +116,13 @@ void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_res
             base_strbuf_putc(out, '\n');
         }
     }
-    base_strbuf_puts(out, r->ok ? "Ok\n" : "No\n");
+    base_strbuf_puts(out, r->undefined ? "Undef\n" : r->ok ? "Ok\n" : "No\n");
     if (!r->verdict_only) {
         base_strbuf_printf(out, "Witnesses\nPositive: %" PRIu64 " Negative: %" PRIu64 "\n",
                            r->positive, r->negative);
     }
+    if (r->undefined)
+        base_strbuf_puts(out, "Flag *undef*\n");
     base_strbuf_puts(out, "Condition ");
     report_litmus_condition(out, t);
     base_strbuf_putc(out, '\n');
@@ -155,6 +157,8 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
         base_strbuf_printf(out, ", \"verdict\": \"%s\", \"ok\": %s, \"observation\": \"%s\"",
                            r->positive ? "allowed" : "forbidden", r->ok ? "true" : "false",
                            obs_name(r->obs));
+        if (r->undef_checked)
+            base_strbuf_printf(out, ", \"undefined\": %s", r->undefined ? "true" : "false");
         if (!r->verdict_only) {
             base_strbuf_printf(out, ", \"positive\": %" PRIu64 ", \"negative\": %" PRIu64
                                     ", \"states\": [", r->positive, r->negative);

@@ -3,8 +3,12 @@
  *  - herd: herd7's own layout (Test, States, Ok/No, Witnesses, Condition,
  *    Observation, Time), so users can diff ravel against herd7; verdict-only
  *    results leave out States and the witness counts, which they do not
- *    compute;
+ *    compute; a test with undefined behaviour (some consistent execution
+ *    races on a non-atomic access, under c11) prints `Undef` in place of
+ *    Ok/No and a `Flag *undef*` line, as herd7 does;
  *  - json: one object per test (an array overall, written by the cli);
+ *    `undefined` (true/false) is present for models that have undefined
+ *    behaviour;
  *  - dot: one execution drawn with Graphviz (events by thread; po, rf, co).
  *
  * Pure formatting: no file is opened here. */

@@ -89,16 +89,20 @@ def main():
             results[obj["file"]] = obj
     elapsed = time.time() - t0
     correct = wrong = unknown = 0
+    pridemm = {"agree": 0, "disagree": 0, "unknown": 0}
     herd_time = 0.0
     for r, path in zip(rows, files):
         herd_time += float(r.get("herd7_seconds") or 0)
         obj = results.get(path)
         group = r["test"].split("/")[1]
         problems = []
+        checks_pridemm = bool(r.get("pridemm_expect")) and group in PRIDEMM_GROUPS.get(model, ())
         if obj is None or obj.get("verdict") == "error":
             problems.append("error: " + (obj or {}).get("error", "no result"))
         elif obj["verdict"] == "unknown":
             unknown += 1
+            if checks_pridemm:
+                pridemm["unknown"] += 1
             print(f"UNKNOWN {r['test']}: {obj.get('reason')}")
             continue
         else:
@@ -109,17 +113,24 @@ def main():
                 mine = ravel_states(obj)
                 problems.append(f"states differ: only ravel {sorted(mine - hstates)[:3]}, "
                                 f"only herd7 {sorted(hstates - mine)[:3]}")
-            expect = r.get("pridemm_expect")
-            if expect and group in PRIDEMM_GROUPS.get(model, ()):
+            if checks_pridemm:
+                expect = r["pridemm_expect"]
                 allowed = obj["observation"] != "Never"
                 if allowed != (expect == "pass"):
+                    pridemm["disagree"] += 1
                     problems.append(f"PrideMM expects {expect}")
+                else:
+                    pridemm["agree"] += 1
         if problems:
             wrong += 1
             print(f"WRONG {r['test']}: " + "; ".join(problems))
         else:
             correct += 1
     mode = "verdict-only" if verdict_only else "full"
+    groups = sorted(PRIDEMM_GROUPS.get(model, ()))
+    if groups:
+        print(f"PrideMM's pass/fail ({', '.join(groups)}) under {model}: {pridemm['agree']} agree / "
+              f"{pridemm['disagree']} disagree / {pridemm['unknown']} unknown")
     print(f"litmus corpus, model {model}, {mode}: {correct} correct / {wrong} wrong / "
           f"{unknown} unknown of {len(rows)}; ravel {elapsed:.1f} s, herd7 {herd_time:.1f} s")
     return 1 if wrong else 0

@@ -194,12 +194,72 @@ static void test_rexpr_constants(void **state)
     finish(&f);
 }
 
+/* Bounds are computed through the relational algebra: sequences, inverses,
+ * differences (only a known tuple is removed), SO variables (a possible
+ * tuple stays possible), exclusions; logic_over's variable contains its
+ * definition. */
+static void test_bounds_through_algebra(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 4);
+    uint32_t a = logic_structure_add(&f.st, "a", 2);
+    logic_rel_set2(&f.st, a, 0, 1);
+    logic_rel_set2(&f.st, a, 1, 2);
+    logic_rel_set2(&f.st, a, 2, 3);
+    start(&f);
+    logic_builder *b = &f.b;
+    const logic_rexpr *ra = logic_r_rel(b, a);
+    const logic_formula *c;
+    const logic_sovar *v;
+    const logic_rexpr *aa = logic_over(b, "aa", logic_seq(b, ra, ra), NULL, &c, &v);
+    logic_ground_assert(&f.g, logic_so_exists(b, v, c));
+    assert_int_equal(f.g.so_vars, 2); /* (0,2) (1,3) */
+    const int *t = logic_ground_table(&f.g, v);
+    sat_assume(f.s, -t[0 * 4 + 2]);
+    assert_int_equal(sat_solve(f.s), SAT_UNSAT);
+    (void)aa;
+
+    /* U may hold on a's pairs; U;U^-1 may hold only on the diagonal. */
+    logic_sovar *u = logic_new_sovar(b, "U", 2);
+    u->bound = ra;
+    const logic_rexpr *ru = logic_r_sov(b, u);
+    logic_sovar *w = logic_new_sovar(b, "W", 2);
+    w->bound = logic_seq(b, ru, logic_inv(b, ru));
+    logic_sovar *d1 = logic_new_sovar(b, "D1", 2);
+    d1->bound = logic_diff(b, ra, ru); /* U is not known to hold: a stays */
+    logic_sovar *d2 = logic_new_sovar(b, "D2", 2);
+    d2->bound = logic_diff(b, ra, ra);
+    logic_sovar *e = logic_new_sovar(b, "E", 2);
+    e->bound = logic_r_all(b, 2);
+    e->exclude = ra;
+    uint64_t before = f.g.so_vars;
+    logic_ground_assert(&f.g, logic_so_exists(b, u, logic_true(b)));
+    assert_int_equal(f.g.so_vars - before, 3);
+    before = f.g.so_vars;
+    logic_ground_assert(&f.g, logic_so_exists(b, w, logic_true(b)));
+    assert_int_equal(f.g.so_vars - before, 3); /* (0,0) (1,1) (2,2) */
+    assert_int_not_equal(logic_ground_table(&f.g, w)[1 * 4 + 1], SAT_FALSE);
+    assert_int_equal(logic_ground_table(&f.g, w)[3 * 4 + 3], SAT_FALSE);
+    before = f.g.so_vars;
+    logic_ground_assert(&f.g, logic_so_exists(b, d1, logic_true(b)));
+    assert_int_equal(f.g.so_vars - before, 3);
+    before = f.g.so_vars;
+    logic_ground_assert(&f.g, logic_so_exists(b, d2, logic_true(b)));
+    assert_int_equal(f.g.so_vars - before, 0);
+    before = f.g.so_vars;
+    logic_ground_assert(&f.g, logic_so_exists(b, e, logic_true(b)));
+    assert_int_equal(f.g.so_vars - before, 16 - 3);
+    finish(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_downward_closed_set),
         cmocka_unit_test(test_acyclic),
         cmocka_unit_test(test_acyclic_bound_is_closure),
+        cmocka_unit_test(test_bounds_through_algebra),
         cmocka_unit_test(test_total_order),
         cmocka_unit_test(test_universal_needs_qbf),
         cmocka_unit_test(test_rexpr_constants),

@@ -1,5 +1,6 @@
 /* Unit tests for report/litmus_out: conditions print as herd prints them,
- * JSON is escaped, DOT draws the witness's events and edges. */
+ * JSON is escaped, DOT draws the witness's events and edges, undefined
+ * behaviour prints as herd7's Undef. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -71,6 +72,43 @@ static void test_herd_and_json_and_dot(void **state)
     litmus_test_free(t);
 }
 
+/* A c11 race: herd7 prints Undef for Ok/No and a Flag line; JSON says
+ * "undefined": true, and only models with undefined behaviour say it at all. */
+static void test_undefined(void **state)
+{
+    (void)state;
+    litmus_test *t = parse("LISA race\n{}\n P0 | P1 ;\n w[na] x 1 | r[rlx] r0 x ;\nexists (1:r0=1)\n");
+    for (int v = 0; v < 2; v++) {
+        litmus_options opt = { .model = logic_mm_find("c11"), .verdict_only = v == 1,
+                               .limits = { .unroll = 2, .max_events = 100, .max_values = 8 } };
+        litmus_result r;
+        base_diag d;
+        base_diag_init(&d);
+        assert_true(litmus_simulate(t, &opt, &r, &d));
+        base_strbuf b = { 0 };
+        report_litmus_herd(&b, t, &r);
+        const char *want = v ? "Test race Allowed\nUndef\nFlag *undef*\nCondition exists (1:r0=1)\n"
+                               "Observation race Sometimes\nTime race "
+                             : "Test race Allowed\nStates 2\n1:r0=0;\n1:r0=1;\nUndef\nWitnesses\n"
+                               "Positive: 1 Negative: 1\nFlag *undef*\nCondition exists (1:r0=1)\n"
+                               "Observation race Sometimes 1 1\nTime race ";
+        assert_memory_equal(base_strbuf_cstr(&b), want, strlen(want));
+        base_strbuf_clear(&b);
+        report_litmus_json(&b, t, &r, "c11");
+        assert_non_null(strstr(base_strbuf_cstr(&b), "\"observation\": \"Sometimes\", \"undefined\": true"));
+        base_strbuf_free(&b);
+        litmus_result_free(&r);
+        opt.model = logic_mm_find("sc");
+        assert_true(litmus_simulate(t, &opt, &r, &d));
+        report_litmus_json(&b, t, &r, "sc");
+        assert_null(strstr(base_strbuf_cstr(&b), "undefined"));
+        base_strbuf_free(&b);
+        litmus_result_free(&r);
+        base_diag_free(&d);
+    }
+    litmus_test_free(t);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -90,6 +128,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_condition_printing),
         cmocka_unit_test(test_herd_and_json_and_dot),
+        cmocka_unit_test(test_undefined),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
