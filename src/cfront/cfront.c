@@ -361,6 +361,9 @@ static size_t report_clang_diags(cf_ctx *c, CXTranslationUnit tu)
 static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
 {
     c->tu = tu;
+    /* Records are per translation unit: a tag may be incomplete in one and
+     * defined in another, or defined differently in two. */
+    base_hashmap_clear(&c->types);
     size_t errs = report_clang_diags(c, tu);
     if (errs) {
         c->errors += errs;

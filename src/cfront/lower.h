@@ -67,7 +67,7 @@ typedef struct cf_ctx {
     const cfront_opts *opts;
     CXTranslationUnit tu;
     base_hashmap by_usr;    /* USR symbol -> ir_func* or ir_var* (tag in the low bit) */
-    base_hashmap types;     /* record USR symbol -> ir_type* */
+    base_hashmap types;     /* record USR symbol -> ir_type*, for the current unit */
     base_hashmap names;     /* name symbol -> 1 for every function and global name used */
     base_hashmap queued;    /* USR symbol of a function definition -> 1 once queued */
     cf_cursor_vec work;     /* function definitions waiting to be lowered (FIFO) */
