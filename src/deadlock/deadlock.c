@@ -36,6 +36,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.sets_t.index);
     base_hashmap_init(&c.traces_t.index);
     base_hashmap_init(&c.insts_t.index);
+    base_hashmap_init(&c.atoms_t.index);
     base_hashmap_init(&c.func_index);
     base_hashmap_init(&c.rec_locks);
     base_hashmap_init(&c.rec_fields);
@@ -62,6 +63,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     dl_itab_free(&c.sets_t);
     dl_itab_free(&c.traces_t);
     dl_itab_free(&c.insts_t);
+    dl_itab_free(&c.atoms_t);
+    base_vec_free(&c.atoms);
     base_vec_free(&c.paths);
     base_vec_free(&c.sets);
     base_vec_free(&c.set_len);

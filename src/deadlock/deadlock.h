@@ -47,6 +47,7 @@ typedef struct deadlock_opts {
     bool no_recursive;        /* recursive mutexes treated as ordinary ones */
     bool no_trylock;          /* trylock treated as a blocking lock */
     bool no_rwlock;           /* read/read acquisitions treated as blocking */
+    bool no_value_order;      /* ignore branch conditions that order the locks' owners */
     unsigned max_cycle_len;   /* 0: no limit */
     unsigned max_scc_iters;   /* 0: the default (16) */
 } deadlock_opts;

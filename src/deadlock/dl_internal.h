@@ -15,6 +15,8 @@
  *  - traces: call chains ending at a lock statement, for the report.
  *  - thread instances: (spawn statement, callee value, argument value,
  *    handle path), so summaries can rename them like paths.
+ *  - condition atoms: comparisons between two values that hold on every
+ *    path to a dependency (for locks ordered by value: `if (a->id < b->id)`).
  *
  * A lock mode id is lock << 1 | read (read: a shared rwlock acquisition).
  *
@@ -90,6 +92,15 @@ typedef struct dl_inst {
     uint32_t handle; /* path of the handle object or DL_NONE */
 } dl_inst;
 
+/* --- condition atoms: x op y between two values, true on a path --- */
+
+typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE } dl_cmp;
+
+typedef struct dl_atom {
+    dl_cmp op;
+    uint32_t x, y; /* values */
+} dl_atom;
+
 /* --- summaries --- */
 
 typedef struct dl_dep {
@@ -97,6 +108,7 @@ typedef struct dl_dep {
     uint32_t ta, tb;     /* traces of the two acquisitions */
     uint32_t guards;     /* set of locks held on every path at b's acquisition */
     uint32_t par;        /* set of thread instances that may run at that time */
+    uint32_t conds;      /* set of condition atoms true on every path there */
 } dl_dep;
 
 typedef struct dl_acq {
@@ -106,6 +118,7 @@ typedef struct dl_acq {
     uint32_t guards;     /* set of locks held (must) inside the function */
     uint32_t released;   /* set of entry locks the function may have released before */
     uint32_t par;
+    uint32_t conds;
 } dl_acq;
 
 typedef struct dl_self {
@@ -145,6 +158,7 @@ typedef struct dl_ctx {
     dl_itab sets_t;   BASE_VEC(uint32_t *) sets; BASE_VEC(uint32_t) set_len;
     dl_itab traces_t; BASE_VEC(dl_trace) traces;
     dl_itab insts_t;  BASE_VEC(dl_inst) insts;
+    dl_itab atoms_t;  BASE_VEC(dl_atom) atoms;
     base_hashmap func_index;   /* ir_func pointer -> index in prog->funcs */
     dl_summary *sums;          /* one per function */
     uint32_t empty;            /* the empty set */
@@ -176,6 +190,13 @@ uint32_t dl_set_add(dl_ctx *c, uint32_t s, uint32_t x);
 uint32_t dl_trace_mk(dl_ctx *c, dl_trace_kind k, const ir_func *f, base_srcloc loc, uint32_t next);
 uint32_t dl_inst_mk(dl_ctx *c, const dl_inst *i);
 uint32_t dl_func_index(const dl_ctx *c, const ir_func *f);
+/* An atom (GT/GE are turned into LT/LE with the operands swapped; EQ/NE
+ * operands are ordered). */
+uint32_t dl_atom_mk(dl_ctx *c, dl_cmp op, uint32_t x, uint32_t y);
+uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom);
+/* Whether the conjunction of a set of atoms has a model over a total order
+ * (values as unknowns): no cycle through a strict <, no x != x. */
+bool dl_atoms_sat(const dl_ctx *c, uint32_t set);
 void dl_print_path(const dl_ctx *c, base_strbuf *out, uint32_t path);
 bool dl_path_has_any(const dl_ctx *c, uint32_t path);
 bool dl_path_is_local_object(const dl_ctx *c, uint32_t path, const ir_func **owner);
@@ -198,6 +219,7 @@ uint32_t dl_rename_lockset(dl_ctx *c, dl_rename *r, uint32_t set, bool modes);
 uint32_t dl_rename_valset(dl_ctx *c, dl_rename *r, uint32_t set);
 uint32_t dl_rename_inst(dl_ctx *c, dl_rename *r, uint32_t inst);
 uint32_t dl_rename_instset(dl_ctx *c, dl_rename *r, uint32_t set);
+uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
 
 /* dl_summary.c */
 void dl_summarise_all(dl_ctx *c);

@@ -305,6 +305,100 @@ uint32_t dl_func_index(const dl_ctx *c, const ir_func *f)
     return DL_NONE;
 }
 
+/* --- condition atoms --- */
+
+uint32_t dl_atom_mk(dl_ctx *c, dl_cmp op, uint32_t x, uint32_t y)
+{
+    if ((op == DL_CMP_EQ || op == DL_CMP_NE) && y < x) {
+        uint32_t t = x;
+        x = y;
+        y = t;
+    }
+    bool is_new;
+    dl_tuple key = { op, x, y, 0 };
+    uint32_t id = dl_tuple_intern(&c->atoms_t, key, &is_new);
+    if (is_new) {
+        dl_atom a = { op, x, y };
+        base_vec_push(&c->atoms, a);
+    }
+    return id;
+}
+
+uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom)
+{
+    dl_atom a = c->atoms.data[atom];
+    switch (a.op) {
+    case DL_CMP_LT: return dl_atom_mk(c, DL_CMP_LE, a.y, a.x);
+    case DL_CMP_LE: return dl_atom_mk(c, DL_CMP_LT, a.y, a.x);
+    case DL_CMP_EQ: return dl_atom_mk(c, DL_CMP_NE, a.x, a.y);
+    case DL_CMP_NE: return dl_atom_mk(c, DL_CMP_EQ, a.x, a.y);
+    }
+    return atom;
+}
+
+#define MAX_TERMS 24
+
+bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
+{
+    uint32_t n = dl_set_len(c, set);
+    if (n < 2)
+        return true;
+    uint32_t terms[MAX_TERMS], nt = 0;
+    /* le[i][j]: i <= j derived; lt[i][j]: i < j derived */
+    bool le[MAX_TERMS][MAX_TERMS], lt[MAX_TERMS][MAX_TERMS];
+    memset(le, 0, sizeof le);
+    memset(lt, 0, sizeof lt);
+    for (uint32_t i = 0; i < n; i++) {
+        const dl_atom *a = &c->atoms.data[dl_set_data(c, set)[i]];
+        uint32_t ix[2] = { UINT32_MAX, UINT32_MAX }, v[2] = { a->x, a->y };
+        for (int k = 0; k < 2; k++) {
+            for (uint32_t t = 0; t < nt; t++)
+                if (terms[t] == v[k])
+                    ix[k] = t;
+            if (ix[k] == UINT32_MAX) {
+                if (nt == MAX_TERMS)
+                    return true; /* too big to decide: assume it can hold */
+                terms[nt] = v[k];
+                ix[k] = nt++;
+            }
+        }
+        switch (a->op) {
+        case DL_CMP_LT: lt[ix[0]][ix[1]] = le[ix[0]][ix[1]] = true; break;
+        case DL_CMP_LE: le[ix[0]][ix[1]] = true; break;
+        case DL_CMP_EQ: le[ix[0]][ix[1]] = le[ix[1]][ix[0]] = true; break;
+        case DL_CMP_NE: break;
+        }
+    }
+    for (uint32_t i = 0; i < nt; i++)
+        le[i][i] = true;
+    for (uint32_t k = 0; k < nt; k++)
+        for (uint32_t i = 0; i < nt; i++)
+            for (uint32_t j = 0; j < nt; j++)
+                if (le[i][k] && le[k][j]) {
+                    le[i][j] = true;
+                    if (lt[i][k] || lt[k][j])
+                        lt[i][j] = true;
+                }
+    for (uint32_t i = 0; i < nt; i++)
+        if (lt[i][i])
+            return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const dl_atom *a = &c->atoms.data[dl_set_data(c, set)[i]];
+        if (a->op != DL_CMP_NE)
+            continue;
+        uint32_t x = 0, y = 0;
+        for (uint32_t t = 0; t < nt; t++) {
+            if (terms[t] == a->x)
+                x = t;
+            if (terms[t] == a->y)
+                y = t;
+        }
+        if (le[x][y] && le[y][x])
+            return false;
+    }
+    return true;
+}
+
 /* --- renaming --- */
 
 void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n)
@@ -429,6 +523,24 @@ uint32_t dl_rename_inst(dl_ctx *c, dl_rename *r, uint32_t inst)
     if (i.handle != DL_NONE)
         i.handle = dl_rename_path(c, r, i.handle);
     return dl_inst_mk(c, &i);
+}
+
+uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set)
+{
+    uint32_t n = dl_set_len(c, set);
+    if (n == 0)
+        return set;
+    const uint32_t *d = dl_set_data(c, set);
+    uint32_t *tmp = base_xmalloc(n * sizeof *tmp), m = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        dl_atom a = c->atoms.data[d[i]];
+        uint32_t x = dl_rename_value(c, r, a.x), y = dl_rename_value(c, r, a.y);
+        if (x != DL_NONE && y != DL_NONE)
+            tmp[m++] = dl_atom_mk(c, a.op, x, y);
+    }
+    uint32_t id = dl_set(c, tmp, m);
+    free(tmp);
+    return id;
 }
 
 uint32_t dl_rename_instset(dl_ctx *c, dl_rename *r, uint32_t set)

@@ -31,6 +31,7 @@ typedef struct dl_state {
     kv_vec env;        /* var key -> set of values, sorted by key */
     kv_vec tryres;     /* var key -> set of lock modes taken by the statement that set it */
     uint32_t live;     /* set of instances */
+    uint32_t conds;    /* set of condition atoms true on every path here */
 } dl_state;
 
 typedef struct fn_an {
@@ -95,7 +96,7 @@ static void kv_copy(kv_vec *dst, const kv_vec *src)
 static void state_init(dl_ctx *c, dl_state *s)
 {
     memset(s, 0, sizeof *s);
-    s->held_must = s->rel_may = s->rel_must = s->live = c->empty;
+    s->held_must = s->rel_may = s->rel_must = s->live = s->conds = c->empty;
 }
 
 static void state_free(dl_state *s)
@@ -115,6 +116,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
     dst->live = src->live;
+    dst->conds = src->conds;
 }
 
 static uint32_t var_key(const ir_var *v)
@@ -178,6 +180,8 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     changed |= x != dst->rel_must, dst->rel_must = x;
     x = dl_set_union(c, dst->live, src->live);
     changed |= x != dst->live, dst->live = x;
+    x = dl_set_inter(c, dst->conds, src->conds);
+    changed |= x != dst->conds, dst->conds = x;
     /* env: union of the value sets, an absent entry standing for the
      * variable itself; too many values: the variable itself */
     kv_vec merged = { 0 };
@@ -412,6 +416,7 @@ static void add_dep(fn_an *a, const dl_dep *d)
         dl_dep *o = &a->sum->deps.data[ix];
         o->guards = dl_set_inter(a->c, o->guards, d->guards);
         o->par = dl_set_union(a->c, o->par, d->par);
+        o->conds = dl_set_inter(a->c, o->conds, d->conds);
         return;
     }
     base_hashmap_put(&a->dep_ix, key, a->sum->deps.len);
@@ -426,6 +431,7 @@ static void add_acq(fn_an *a, const dl_acq *q)
         o->guards = dl_set_inter(a->c, o->guards, q->guards);
         o->released = dl_set_inter(a->c, o->released, q->released);
         o->par = dl_set_union(a->c, o->par, q->par);
+        o->conds = dl_set_inter(a->c, o->conds, q->conds);
         return;
     }
     base_hashmap_put(&a->acq_ix, key, a->sum->acqs.len);
@@ -507,7 +513,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     uint32_t A = st->held.data[i].k;
                     if (A >> 1 == L)
                         continue;
-                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live };
+                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -518,7 +524,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live };
+            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds };
             add_acq(a, &q);
             if (!held_may && !dl_set_has(c, st->rel_may, L))
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
@@ -596,6 +602,10 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         if (dl_set_len(c, dl_set_inter(c, dl_set_minus(c, st->rel_may, hl_may), mh)))
             reset = true;
     }
+    /* A double lock or unlock through the call: the caller's lockset is not
+     * trusted (an infeasible path), so no dependency starts from it. */
+    size_t nheld = reset ? 0 : st->held.len;
+    uint32_t hl_guard = reset ? c->empty : hl_must;
     if (a->record) {
         a->sum->must_held_entry = dl_set_union(
             c, a->sum->must_held_entry, dl_set_minus(c, dl_set_minus(c, mh, hl_may), st->rel_may));
@@ -608,16 +618,17 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                 continue;
             uint32_t lm = L << 1 | (e->lm & 1u);
             uint32_t rel = dl_rename_lockset(c, &r, e->released, false);
-            uint32_t guards = dl_set_union(c, dl_set_minus(c, hl_must, rel),
+            uint32_t guards = dl_set_union(c, dl_set_minus(c, hl_guard, rel),
                                            dl_rename_lockset(c, &r, e->guards, false));
             uint32_t par = dl_set_union(c, dl_rename_instset(c, &r, e->par), st->live);
             uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
+            uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
             if (!e->is_try) {
-                for (size_t k = 0; k < st->held.len; k++) {
+                for (size_t k = 0; k < nheld; k++) {
                     uint32_t A = st->held.data[k].k;
                     if (A >> 1 == L || dl_set_has(c, rel, A >> 1))
                         continue;
-                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par };
+                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par, conds };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -629,7 +640,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, e->is_try, tr, guards, dl_set_union(c, st->rel_may, rel), par };
+            dl_acq q = { lm, e->is_try, tr, guards, dl_set_union(c, st->rel_may, rel), par, conds };
             add_acq(a, &q);
         }
         for (size_t i = 0; i < x->deps.len; i++) {
@@ -640,8 +651,9 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             dl_dep nd = { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u),
                           dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, d->ta),
                           dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, d->tb),
-                          dl_set_union(c, dl_rename_lockset(c, &r, d->guards, false), hl_must),
-                          dl_set_union(c, dl_rename_instset(c, &r, d->par), st->live) };
+                          dl_set_union(c, dl_rename_lockset(c, &r, d->guards, false), hl_guard),
+                          dl_set_union(c, dl_rename_instset(c, &r, d->par), st->live),
+                          dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds) };
             add_dep(a, &nd);
         }
         for (size_t i = 0; i < x->selfs.len; i++) {
@@ -837,9 +849,18 @@ static void do_join(fn_an *a, const ir_stmt *s, dl_state *st)
     st->live = dl_set(c, keep, nk);
 }
 
+static void kill_conds(fn_an *a, dl_state *st, uint32_t path);
+
 static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
 {
-    if (!s->lhs || s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
+    if (!s->lhs)
+        return;
+    if (st->conds != a->c->empty) {
+        uint32_t ps = lvpaths(a, st, s->lhs);
+        for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
+            kill_conds(a, st, dl_set_data(a->c, ps)[i]);
+    }
+    if (s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
         return;
     uint32_t k = var_key(s->lhs->var);
     kv_del(&st->tryres, k);
@@ -858,11 +879,76 @@ static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
         kv_del(&st->env, k);
 }
 
+/* A comparison guard between two values: the atom true on the jump. */
+static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
+{
+    dl_ctx *c = a->c;
+    const ir_expr *g = s->rhs;
+    if (!g || c->opts->no_value_order)
+        return;
+    bool pos = jump;
+    for (;;) {
+        while (g->kind == IR_E_CAST)
+            g = g->a;
+        if (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT) {
+            pos = !pos;
+            g = g->a;
+            continue;
+        }
+        break;
+    }
+    if (g->kind != IR_E_BINARY)
+        return;
+    dl_cmp op;
+    bool swap = false;
+    switch (g->op) {
+    case IR_OP_LT: op = DL_CMP_LT; break;
+    case IR_OP_LE: op = DL_CMP_LE; break;
+    case IR_OP_GT: op = DL_CMP_LT, swap = true; break;
+    case IR_OP_GE: op = DL_CMP_LE, swap = true; break;
+    case IR_OP_EQ: op = DL_CMP_EQ; break;
+    case IR_OP_NE: op = DL_CMP_NE; break;
+    default: return;
+    }
+    uint32_t xs = eval(a, st, g->a), ys = eval(a, st, g->b);
+    if (dl_set_len(c, xs) != 1 || dl_set_len(c, ys) != 1)
+        return;
+    uint32_t x = dl_set_data(c, xs)[0], y = dl_set_data(c, ys)[0];
+    uint32_t atom = swap ? dl_atom_mk(c, op, y, x) : dl_atom_mk(c, op, x, y);
+    if (!pos)
+        atom = dl_atom_neg(c, atom);
+    st->conds = dl_set_add(c, st->conds, atom);
+}
+
+/* Drops the atoms that read a path just written (or a variable's value). */
+static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
+{
+    dl_ctx *c = a->c;
+    uint32_t n = dl_set_len(c, st->conds);
+    if (n == 0)
+        return;
+    uint32_t keep[64], nk = 0;
+    for (uint32_t i = 0; i < n && nk < 64; i++) {
+        uint32_t at = dl_set_data(c, st->conds)[i];
+        const dl_atom *x = &c->atoms.data[at];
+        bool hit = false;
+        uint32_t v[2] = { x->x, x->y };
+        for (int k = 0; k < 2; k++)
+            for (uint32_t p = dl_val_path(v[k]); p != DL_NONE; p = c->paths.data[p].parent)
+                if (p == path)
+                    hit = true;
+        if (!hit)
+            keep[nk++] = at;
+    }
+    st->conds = dl_set(c, keep, nk);
+}
+
 /* For a GOTO on a lock result: which locks the jump (and the fall-through)
  * proves not taken. */
 static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
 {
     const ir_expr *g = s->rhs;
+    add_cond(a, s, st, jump);
     if (!g || st->tryres.len == 0)
         return;
     bool nonzero_means_jump = true; /* guard "v" or "v != 0": jump when v != 0 */
@@ -1010,11 +1096,12 @@ static uint64_t fingerprint(const dl_summary *s)
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
         const dl_dep *d = &s->deps.data[i];
-        sum += mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par);
+        sum += mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds);
     }
     for (size_t i = 0; i < s->acqs.len; i++) {
         const dl_acq *q = &s->acqs.data[i];
-        sum += mix(mix(mix(mix(mix(2, q->lm), q->is_try), q->guards), q->released), q->par);
+        sum += mix(mix(mix(mix(mix(mix(2, q->lm), q->is_try), q->guards), q->released), q->par),
+                   q->conds);
     }
     for (size_t i = 0; i < s->selfs.len; i++)
         sum += mix(mix(3, s->selfs.data[i].lock), s->selfs.data[i].par);

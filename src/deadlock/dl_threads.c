@@ -70,7 +70,7 @@ static void add_node_effects(finder *fd, uint32_t ni)
             continue;
         tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
                           dl_rename_lockset(c, &r, d->guards, false),
-                          dl_rename_instset(c, &r, d->par) } };
+                          dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds) } };
         base_vec_push(&fd->deps, td);
     }
     for (size_t i = 0; i < x->selfs.len; i++) {
@@ -266,7 +266,7 @@ static bool blocks(const tdep *wanting, const tdep *holding)
     return !((wanting->d.b & 1u) && (holding->d.a & 1u));
 }
 
-static bool choose(chooser *ch, uint32_t k, uint32_t guards)
+static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds)
 {
     finder *fd = ch->fd;
     dl_ctx *c = fd->c;
@@ -295,8 +295,13 @@ static bool choose(chooser *ch, uint32_t k, uint32_t guards)
         uint32_t ng = k == 0 ? d->d.guards : dl_set_inter(c, guards, d->d.guards);
         if (!c->opts->no_gate_locks && k > 0 && dl_set_len(c, ng) > 0 && k + 1 == ch->len)
             continue;
+        /* value ordering: the branch conditions of all edges must be able
+         * to hold together */
+        uint32_t nc = dl_set_union(c, conds, d->d.conds);
+        if (nc != conds && !dl_atoms_sat(c, nc))
+            continue;
         ch->pick[k] = di;
-        if (choose(ch, k + 1, ng))
+        if (choose(ch, k + 1, ng, nc))
             return true;
     }
     return false;
@@ -407,7 +412,7 @@ static void try_cycle(cycle_search *cs, uint32_t len)
         if (superset_of_reported(cs, 0, set) || superset_of_reported(cs, kind, set))
             break;
         chooser ch = { fd, cs->g, cs->path_edges, len, pick, kind == 0, 100000 };
-        if (!choose(&ch, 0, c->empty))
+        if (!choose(&ch, 0, c->empty, c->empty))
             continue;
         deadlock_finding f = { 0 };
         f.kind = kind == 0 ? DEADLOCK_CYCLE : DEADLOCK_LOCK_ORDER;
@@ -559,7 +564,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         f.nedges = 1;
         f.edges = base_xcalloc(1, sizeof *f.edges);
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
-                                            s->par } };
+                                            s->par, c->empty } };
         make_edge(&fd, &td, &f.edges[0], s->t1);
         f.abstract_lock = dl_path_has_any(c, s->lock);
         base_vec_push(&out, f);

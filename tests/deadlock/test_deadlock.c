@@ -410,6 +410,100 @@ static void test_struct_field_params(void **state)
     tb_free(&t);
 }
 
+static const ir_expr *acct_field(tb *t, ir_var *p, uint32_t field)
+{
+    return ir_member(&t->p, ir_deref(&t->p, ir_var_ref(&t->p, p)), field);
+}
+
+static uint32_t *targets1(tb *t, uint32_t to)
+{
+    uint32_t *tg = BASE_ARENA_ARRAY(&t->p.arena, uint32_t, 1);
+    tg[0] = to;
+    return tg;
+}
+
+/* Locks ordered by a value of their owners (goblint's account example):
+ *   if (f->id == t->id) return;
+ *   if (f->id < t->id) { lock f; lock t } else { lock t; lock f } */
+static void test_value_order(void **state)
+{
+    (void)state;
+    tb t;
+    tb_init(&t);
+    ir_type *st = BASE_ARENA_NEW(&t.p.arena, ir_type);
+    st->kind = IR_T_STRUCT;
+    st->tag = base_intern_cstr(&t.syms, "acct");
+    st->nfields = 2;
+    st->fields = BASE_ARENA_ARRAY(&t.p.arena, ir_field, 2);
+    st->fields[0].name = base_intern_cstr(&t.syms, "id");
+    st->fields[0].type = t.i32;
+    st->fields[1].name = base_intern_cstr(&t.syms, "lk");
+    st->fields[1].type = t.mtx;
+    st->size = 8;
+    ir_var *A = ir_add_global(&t.p, "A", st, at(&t)), *B = ir_add_global(&t.p, "B", st, at(&t));
+    const ir_type *sp = ir_type_ptr(&t.p, st), *b1 = ir_type_int(&t.p, 1, false);
+    const ir_type *ps[] = { sp, sp };
+    ir_func *x = ir_add_func(&t.p, "deposit", ir_type_func(&t.p, ir_type_void(&t.p), ps, 2, false), at(&t));
+    ir_var *f = ir_add_param(&t.p, x, "f", sp, at(&t));
+    ir_var *to = ir_add_param(&t.p, x, "t", sp, at(&t));
+    /* 0: if (f->id == t->id) goto 11 (the return) */
+    uint32_t s = ir_emit(&t.p, x, IR_S_GOTO, at(&t));
+    x->stmts[s].rhs = ir_binary(&t.p, IR_OP_EQ, b1, acct_field(&t, f, 0), acct_field(&t, to, 0));
+    x->stmts[s].targets = targets1(&t, 11);
+    x->stmts[s].ntargets = 1;
+    /* 1: if (!(f->id < t->id)) goto 5 */
+    s = ir_emit(&t.p, x, IR_S_GOTO, at(&t));
+    x->stmts[s].rhs = ir_unary(&t.p, IR_OP_LNOT, b1,
+                               ir_binary(&t.p, IR_OP_LT, b1, acct_field(&t, f, 0), acct_field(&t, to, 0)));
+    x->stmts[s].targets = targets1(&t, 5);
+    x->stmts[s].ntargets = 1;
+    lock_op(&t, x, IR_S_LOCK, ir_addr(&t.p, acct_field(&t, f, 1)));  /* 2 */
+    lock_op(&t, x, IR_S_LOCK, ir_addr(&t.p, acct_field(&t, to, 1))); /* 3 */
+    s = ir_emit(&t.p, x, IR_S_GOTO, at(&t));                           /* 4: goto 7 */
+    x->stmts[s].targets = targets1(&t, 7);
+    x->stmts[s].ntargets = 1;
+    lock_op(&t, x, IR_S_LOCK, ir_addr(&t.p, acct_field(&t, to, 1))); /* 5 */
+    lock_op(&t, x, IR_S_LOCK, ir_addr(&t.p, acct_field(&t, f, 1)));  /* 6 */
+    s = ir_emit(&t.p, x, IR_S_ASSIGN, at(&t));                         /* 7 */
+    x->stmts[s].lhs = acct_field(&t, to, 0);
+    x->stmts[s].rhs = ir_const(&t.p, t.i32, 0);
+    lock_op(&t, x, IR_S_UNLOCK, ir_addr(&t.p, acct_field(&t, to, 1))); /* 8 */
+    lock_op(&t, x, IR_S_UNLOCK, ir_addr(&t.p, acct_field(&t, f, 1)));  /* 9 */
+    ir_emit(&t.p, x, IR_S_SKIP, at(&t));                                /* 10 */
+    ret(&t, x);                                                         /* 11 */
+    ir_func *t1 = thread_fn(&t, "t1"), *t2 = thread_fn(&t, "t2");
+    const ir_expr **a1 = BASE_ARENA_ARRAY(&t.p.arena, const ir_expr *, 2);
+    a1[0] = ir_addr(&t.p, ir_var_ref(&t.p, A));
+    a1[1] = ir_addr(&t.p, ir_var_ref(&t.p, B));
+    const ir_expr **a2 = BASE_ARENA_ARRAY(&t.p.arena, const ir_expr *, 2);
+    a2[0] = a1[1];
+    a2[1] = a1[0];
+    call(&t, t1, x, a1, 2);
+    ret(&t, t1);
+    call(&t, t2, x, a2, 2);
+    ret(&t, t2);
+    ir_func *mf = main_fn(&t);
+    spawn(&t, mf, t1, NULL);
+    spawn(&t, mf, t2, NULL);
+    ret(&t, mf);
+    deadlock_result r;
+    run(&t, NULL, &r);
+    assert_int_equal(r.nfindings, 0);
+    deadlock_result_free(&r);
+    deadlock_opts o;
+    deadlock_opts_default(&o);
+    o.no_value_order = true;
+    run(&t, &o, &r);
+    assert_int_equal(r.nfindings, 1);
+    deadlock_result_free(&r);
+    /* without the equality test, A.id == B.id allows the else branches */
+    x->stmts[0].kind = IR_S_SKIP;
+    run(&t, NULL, &r);
+    assert_int_equal(r.nfindings, 1);
+    deadlock_result_free(&r);
+    tb_free(&t);
+}
+
 static void test_trylock(void **state)
 {
     (void)state;
@@ -556,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_gate_lock_in_caller),
         cmocka_unit_test(test_wrapper_renaming),
         cmocka_unit_test(test_struct_field_params),
+        cmocka_unit_test(test_value_order),
         cmocka_unit_test(test_trylock),
         cmocka_unit_test(test_self_and_recursive),
         cmocka_unit_test(test_rwlock_read_read),
