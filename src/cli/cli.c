@@ -14,8 +14,10 @@ static const char usage[] =
     "\n"
     "commands:\n"
     "  litmus    decide litmus tests (LISA) under a memory model, herd7-compatible output\n"
+    "  ir        lower C files (libclang) to ravel's intermediate program and print it\n"
+    "  deadlock  find lock-order deadlocks and self-deadlocks in C programs (L2D2)\n"
     "\n"
-    "planned (see the issues): check, seq, race, ir\n"
+    "planned (see the issues): check, seq, race\n"
     "\n"
     "options:\n"
     "  -h, --help       this text; `ravel <command> --help` describes a command\n"
@@ -27,7 +29,7 @@ static const char usage[] =
     "  2   bad command line (unknown option, missing argument)\n"
     "  3   some answer is unknown (timeout, unsupported feature, model needs QBF)\n"
     "  4   out of memory\n"
-    "  5   bad input (missing file, parse error, unsupported construct)\n"
+    "  5   bad input (missing file, parse or clang error, unsupported construct)\n"
     "  6   unknown memory model\n"
     "  70  internal error (a bug in ravel; please report it)\n";
 
@@ -48,9 +50,11 @@ int cli_main(int argc, char **argv)
     }
     if (strcmp(cmd, "litmus") == 0)
         return cli_litmus(argc - 1, argv + 1);
+    if (strcmp(cmd, "ir") == 0)
+        return cli_ir(argc - 1, argv + 1);
     if (strcmp(cmd, "deadlock") == 0)
         return cli_deadlock(argc - 1, argv + 1);
-    static const char *const planned[] = { "check", "seq", "race", "ir" };
+    static const char *const planned[] = { "check", "seq", "race" };
     for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
         if (strcmp(cmd, planned[i]) == 0) {
             fprintf(stderr, "ravel: error: the '%s' command is not implemented yet\n", cmd);

@@ -196,13 +196,7 @@ int cli_deadlock(int argc, char **argv)
         co.m32 = m32;
         co.progress = progress;
         co.progress_ctx = &pc;
-#ifdef RAVEL_NO_CFRONT /* temporary until the front end lands */
-        size_t errors = 1;
-        (void)co;
-        base_diag_error(&diag, base_srcloc_make("ravel", 0, 0), "the C front end is not built");
-#else
         size_t errors = cfront_lower(&p, files.data, files.len, &co, &diag);
-#endif
         if (pc.on)
             fputs("\r\033[K", stderr);
         base_diag_print(&diag, stderr);

@@ -47,9 +47,11 @@ typedef enum ir_type_kind {
 typedef struct ir_type ir_type;
 
 typedef struct ir_field {
-    base_sym name;
+    base_sym name;        /* 0: an unnamed member (anonymous struct or union) */
     const ir_type *type;
-    uint64_t offset; /* in bytes */
+    uint64_t offset;      /* in bytes, from the start of the enclosing record */
+    uint32_t bit_width;   /* a bit-field's width (0: not a bit-field) */
+    uint32_t bit_offset;  /* a bit-field's first bit within the byte at offset */
 } ir_field;
 
 struct ir_type {
@@ -162,6 +164,7 @@ typedef enum ir_lock_kind {
     IR_LOCK_RW_READ,
     IR_LOCK_RW_WRITE,
     IR_LOCK_SPIN,
+    IR_LOCK_RW,          /* a rwlock in either mode: its init, unlock and destroy */
 } ir_lock_kind;
 
 /* Operands by statement kind (unused ones are NULL / 0):

@@ -83,16 +83,26 @@ void ir_print_expr(base_strbuf *out, const ir_program *p, const ir_expr *e)
         base_strbuf_puts(out, "*");
         ir_print_expr(out, p, e->a);
         return;
-    case IR_E_FIELD:
-        if (e->a->kind == IR_E_DEREF) {
-            ir_print_expr(out, p, e->a->a);
+    case IR_E_FIELD: {
+        /* Members of anonymous structs and unions are named as C names
+         * them: o.as_int for FIELD(FIELD(o, <anon>), as_int). */
+        if (!e->a->type->fields[e->field].name) {
+            ir_print_expr(out, p, e->a);
+            return;
+        }
+        const ir_expr *base = e->a;
+        while (base->kind == IR_E_FIELD && !base->a->type->fields[base->field].name)
+            base = base->a;
+        if (base->kind == IR_E_DEREF) {
+            ir_print_expr(out, p, base->a);
             base_strbuf_puts(out, "->");
         } else {
-            ir_print_expr(out, p, e->a);
+            ir_print_expr(out, p, base);
             base_strbuf_putc(out, '.');
         }
         base_strbuf_puts(out, name(p, e->a->type->fields[e->field].name));
         return;
+    }
     case IR_E_INDEX:
         ir_print_expr(out, p, e->a);
         base_strbuf_putc(out, '[');
@@ -138,7 +148,8 @@ void ir_print_expr(base_strbuf *out, const ir_program *p, const ir_expr *e)
 
 static const char *lock_kind(ir_lock_kind k)
 {
-    static const char *const t[] = { "mutex", "recursive", "errorcheck", "rdlock", "wrlock", "spin" };
+    static const char *const t[] = { "mutex", "recursive", "errorcheck", "rdlock", "wrlock", "spin",
+                                     "rwlock" };
     return t[k];
 }
 
@@ -344,7 +355,7 @@ void ir_print_program_opts(base_strbuf *out, const ir_program *p, const ir_print
                                                  : ";  // body unknown\n");
             continue;
         }
-        if (src && f->loc.file)
+        if (src && f->loc.file && f->loc.line)
             base_strbuf_printf(out, " {  // %s:%u\n", f->loc.file, f->loc.line);
         else
             base_strbuf_puts(out, " {\n");

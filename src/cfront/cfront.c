@@ -1,0 +1,570 @@
+/* cfront: parsing with libclang, clang's diagnostics, declarations and the
+ * lowering driver (see cfront.h and lower.h). */
+#define _DEFAULT_SOURCE /* realpath */
+#include "cfront/cfront.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/intern.h"
+#include "cfront/lower.h"
+#include "ir/ir_check.h"
+
+/* Flags every parse gets before the user's: accept what gcc 12 accepts
+ * (clang 16+ made these warnings errors), and keep the error count sane. */
+static const char *const default_args[] = {
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=return-type",
+    "-ferror-limit=50",
+};
+
+#define TAG_VAR 1u
+
+/* --- locations and errors --- */
+
+const char *cf_file_name(cf_ctx *c, CXFile f)
+{
+    CXString s = clang_getFileName(f);
+    const char *n = clang_getCString(s);
+    const char *r = base_sym_str(c->p->syms, base_intern_cstr(c->p->syms, n ? n : "<unknown>"));
+    clang_disposeString(s);
+    return r;
+}
+
+static base_srcloc loc_of(cf_ctx *c, CXSourceLocation l)
+{
+    CXFile f;
+    unsigned line, col;
+    clang_getExpansionLocation(l, &f, &line, &col, NULL);
+    if (!f)
+        return base_srcloc_make("<built-in>", 0, 0);
+    return base_srcloc_make(cf_file_name(c, f), line, col);
+}
+
+base_srcloc cf_loc(cf_ctx *c, CXCursor cur)
+{
+    return loc_of(c, clang_getCursorLocation(cur));
+}
+
+_Noreturn void cf_fail(cf_ctx *c, CXCursor cur, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    base_diag_vreport(c->d, BASE_SEV_ERROR, cf_loc(c, cur), fmt, ap);
+    va_end(ap);
+    c->errors++;
+    longjmp(c->fail, 1);
+}
+
+_Noreturn void cf_unsupported(cf_ctx *c, CXCursor cur, const char *what)
+{
+    cf_fail(c, cur, "unsupported construct: %s", what);
+}
+
+char *cf_spelling(cf_ctx *c, CXCursor cur)
+{
+    CXString s = clang_getCursorSpelling(cur);
+    char *r = base_arena_strdup(&c->p->arena, clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+    return r;
+}
+
+static base_sym usr_of(cf_ctx *c, CXCursor cur)
+{
+    CXString s = clang_getCursorUSR(cur);
+    base_sym r = base_intern_cstr(c->p->syms, clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+    return r;
+}
+
+/* A name for a new function or global: its C name, with `@file` appended
+ * when another object already has it (two statics in two files). */
+static const char *unique_name(cf_ctx *c, CXCursor decl, const char *name)
+{
+    base_sym s = base_intern_cstr(c->p->syms, name);
+    uint64_t seen;
+    if (!base_hashmap_get(&c->names, s, &seen)) {
+        base_hashmap_put(&c->names, s, 1);
+        return name;
+    }
+    base_srcloc l = cf_loc(c, decl);
+    const char *file = strrchr(l.file, '/') ? strrchr(l.file, '/') + 1 : l.file;
+    size_t n = strlen(name) + strlen(file) + 16;
+    char *r = base_arena_alloc(&c->p->arena, n);
+    snprintf(r, n, "%s@%s", name, file);
+    base_hashmap_put(&c->names, base_intern_cstr(c->p->syms, r), 1);
+    return r;
+}
+
+/* --- declarations --- */
+
+static bool is_atomic_name(const char *n)
+{
+    return strncmp(n, "__VERIFIER_atomic_", 18) == 0 && strcmp(n, "__VERIFIER_atomic_begin") != 0 &&
+           strcmp(n, "__VERIFIER_atomic_end") != 0;
+}
+
+ir_func *cf_func_decl(cf_ctx *c, CXCursor decl)
+{
+    base_sym usr = usr_of(c, decl);
+    uint64_t found;
+    ir_func *f;
+    if (usr && base_hashmap_get(&c->by_usr, usr, &found)) {
+        f = (ir_func *)(uintptr_t)found;
+    } else {
+        char *name = cf_spelling(c, decl);
+        f = ir_add_func(c->p, unique_name(c, decl, name),
+                        cf_type(c, clang_getCursorType(decl), decl), cf_loc(c, decl));
+        f->external_linkage = clang_getCursorLinkage(decl) == CXLinkage_External;
+        f->is_atomic = is_atomic_name(name);
+        if (usr)
+            base_hashmap_put(&c->by_usr, usr, (uint64_t)(uintptr_t)f);
+    }
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (!f->has_body && !f->not_lowered && !clang_Cursor_isNull(def) &&
+        clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+        uint64_t queued;
+        if (!base_hashmap_get(&c->queued, usr, &queued)) {
+            base_hashmap_put(&c->queued, usr, 1);
+            base_vec_push(&c->work, def);
+        }
+    }
+    return f;
+}
+
+ir_var *cf_global(cf_ctx *c, CXCursor decl)
+{
+    base_sym usr = usr_of(c, decl);
+    uint64_t found;
+    if (usr && base_hashmap_get(&c->by_usr, usr, &found))
+        return (ir_var *)(uintptr_t)(found & ~(uint64_t)TAG_VAR);
+    CXCursor def = clang_getCursorDefinition(decl);
+    CXCursor use = clang_Cursor_isNull(def) ? decl : def;
+    char *name = cf_spelling(c, use);
+    if (clang_getCursorSemanticParent(use).kind == CXCursor_FunctionDecl && c->f) {
+        /* a function's static local: a global named f.x */
+        size_t n = strlen(name) + 64;
+        char *q = base_arena_alloc(&c->p->arena, n);
+        snprintf(q, n, "%s.%s", base_sym_str(c->p->syms, c->f->name), name);
+        name = q;
+    }
+    ir_var *v = ir_add_global(c->p, unique_name(c, use, name),
+                              cf_type(c, clang_getCursorType(use), use), cf_loc(c, use));
+    v->is_static = clang_getCursorLinkage(use) != CXLinkage_External;
+    v->is_thread_local = clang_getCursorTLSKind(use) != CXTLS_None;
+    if (usr)
+        base_hashmap_put(&c->by_usr, usr, (uint64_t)(uintptr_t)v | TAG_VAR);
+    if (!clang_Cursor_isNull(def))
+        base_vec_push(&c->ginit, def);
+    return v;
+}
+
+ir_var *cf_local_lookup(cf_ctx *c, CXCursor decl)
+{
+    unsigned h = clang_hashCursor(decl);
+    uint64_t idx;
+    if (base_hashmap_get(&c->local_index, h, &idx) && clang_equalCursors(c->locals.data[idx - 1].decl, decl))
+        return c->locals.data[idx - 1].var;
+    for (size_t i = 0; i < c->locals.len; i++) /* a hash collision: rare */
+        if (clang_equalCursors(c->locals.data[i].decl, decl))
+            return c->locals.data[i].var;
+    return NULL;
+}
+
+static void local_register(cf_ctx *c, CXCursor decl, ir_var *v)
+{
+    cf_local l = { decl, v };
+    base_vec_push(&c->locals, l);
+    unsigned h = clang_hashCursor(decl);
+    uint64_t idx;
+    if (!base_hashmap_get(&c->local_index, h, &idx))
+        base_hashmap_put(&c->local_index, h, c->locals.len);
+}
+
+/* A local name not used yet in the function: C's name, or name.N when an
+ * inner scope shadows an outer one. */
+static const char *fresh_local_name(cf_ctx *c, const char *name)
+{
+    for (unsigned k = 0;; k++) {
+        char buf[256];
+        if (k == 0)
+            snprintf(buf, sizeof buf, "%s", name);
+        else
+            snprintf(buf, sizeof buf, "%s.%u", name, k);
+        base_sym s = base_intern_cstr(c->p->syms, buf);
+        bool used = false;
+        for (uint32_t i = 0; i < c->f->nlocals && !used; i++)
+            used = c->f->locals[i]->name == s;
+        for (uint32_t i = 0; i < c->f->nparams && !used; i++)
+            used = c->f->params[i]->name == s;
+        if (!used)
+            return base_sym_str(c->p->syms, s);
+    }
+}
+
+ir_var *cf_new_local(cf_ctx *c, const char *name, const ir_type *t)
+{
+    return ir_add_local(c->p, c->f, fresh_local_name(c, name), t, c->loc);
+}
+
+ir_var *cf_temp(cf_ctx *c, const ir_type *t)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "t.%u", ++c->ntemps);
+    return ir_add_local(c->p, c->f, buf, t, c->loc);
+}
+
+/* Declares a local variable for a VarDecl or ParmDecl of the function. */
+ir_var *cf_declare_local(cf_ctx *c, CXCursor decl, bool param)
+{
+    char *name = cf_spelling(c, decl);
+    char buf[32];
+    if (!*name) {
+        snprintf(buf, sizeof buf, "p%u", c->f->nparams);
+        name = buf;
+    }
+    const ir_type *t = cf_type(c, clang_getCursorType(decl), decl);
+    if (param && t->kind == IR_T_ARRAY) /* an array parameter is a pointer */
+        t = ir_type_ptr(c->p, t->to);
+    if (param && t->kind == IR_T_FUNC)
+        t = ir_type_ptr(c->p, t);
+    ir_var *v = param ? ir_add_param(c->p, c->f, fresh_local_name(c, name), t, cf_loc(c, decl))
+                      : ir_add_local(c->p, c->f, fresh_local_name(c, name), t, cf_loc(c, decl));
+    local_register(c, decl, v);
+    return v;
+}
+
+/* --- the driver --- */
+
+static void reset_function_state(cf_ctx *c)
+{
+    for (size_t i = 0; i < c->jumps.len; i++) { /* left by an abandoned function */
+        base_vec_free(&c->jumps.data[i]->breaks);
+        base_vec_free(&c->jumps.data[i]->continues);
+        base_vec_free(&c->jumps.data[i]->cases);
+    }
+    base_arena_free(&c->scratch);
+    base_arena_init(&c->scratch);
+    base_vec_clear(&c->locals);
+    base_hashmap_clear(&c->local_index);
+    base_hashmap_clear(&c->labels);
+    base_hashmap_clear(&c->attr_kinds);
+    base_vec_clear(&c->gotos);
+    base_vec_clear(&c->jumps);
+    c->ntemps = 0;
+    c->f = NULL;
+}
+
+/* Lowers one global's initialiser into init. */
+static void lower_global_init(cf_ctx *c, CXCursor def)
+{
+    ir_var *v = cf_global(c, def);
+    CXCursor init = clang_Cursor_getVarDeclInitializer(def);
+    if (clang_Cursor_isNull(init))
+        return; /* zero, as every global starts */
+    reset_function_state(c);
+    c->f = c->p->init;
+    c->loc = cf_loc(c, def);
+    uint32_t mark = c->f->nstmts;
+    if (setjmp(c->fail) == 0)
+        cf_init(c, ir_var_ref(c->p, v), init);
+    else
+        c->p->init->nstmts = mark; /* drop the partial initialiser; the error says why */
+    reset_function_state(c);
+}
+
+/* Lowers the initialisers of the queued global definitions, in source
+ * order (the queue may grow while it is worked off). */
+static void lower_global_inits(cf_ctx *c)
+{
+    for (size_t gi = 0; gi < c->ginit.len; gi++)
+        lower_global_init(c, c->ginit.data[gi]);
+    base_vec_clear(&c->ginit);
+}
+
+static void lower_worklist(cf_ctx *c)
+{
+    for (;;) {
+        lower_global_inits(c);
+        if (c->work_next == c->work.len) {
+            c->work.len = c->work_next = 0;
+            break;
+        }
+        CXCursor def = c->work.data[c->work_next++];
+        ir_func *f = cf_func_decl(c, def);
+        if (f->has_body || f->not_lowered)
+            continue;
+        reset_function_state(c);
+        c->f = f;
+        if (setjmp(c->fail) == 0) {
+            cf_function(c, def, f);
+        } else {
+            f->nstmts = 0;
+            f->has_body = false;
+            f->not_lowered = true;
+        }
+        reset_function_state(c);
+    }
+}
+
+typedef struct tu_walk {
+    cf_ctx *c;
+    CXFile main;
+} tu_walk;
+
+/* Queues the main file's definitions (functions and globals). */
+static enum CXChildVisitResult visit_top(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    tu_walk *w = data;
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL, NULL);
+    if (!f || !clang_File_isEqual(f, w->main))
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    cf_ctx *c = w->c;
+    if (setjmp(c->fail) != 0)
+        return CXChildVisit_Continue; /* a type we cannot lower; reported */
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(cur))
+        cf_func_decl(c, cur);
+    else if (k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclExternalStorage(cur))
+        cf_global(c, cur); /* definitions and tentative definitions */
+    return CXChildVisit_Continue;
+}
+
+static size_t report_clang_diags(cf_ctx *c, CXTranslationUnit tu)
+{
+    size_t errors = 0;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+        if (sev >= CXDiagnostic_Error) {
+            CXString s = clang_getDiagnosticSpelling(dg);
+            base_diag_error(c->d, loc_of(c, clang_getDiagnosticLocation(dg)), "%s",
+                            clang_getCString(s));
+            clang_disposeString(s);
+            errors++;
+        }
+        clang_disposeDiagnostic(dg);
+    }
+    return errors;
+}
+
+static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
+{
+    c->tu = tu;
+    size_t errs = report_clang_diags(c, tu);
+    if (errs) {
+        c->errors += errs;
+        return;
+    }
+    tu_walk w = { .c = c, .main = clang_getFile(tu, file) };
+    if (!w.main) {
+        base_diag_error(c->d, base_srcloc_make(file, 0, 0), "clang did not read the file");
+        c->errors++;
+        return;
+    }
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &w);
+    lower_worklist(c);
+    c->tu = NULL;
+}
+
+static CXTranslationUnit parse(cf_ctx *c, CXIndex idx, const char *file, const char *const *args,
+                               int nargs, bool full_argv)
+{
+    CXTranslationUnit tu = NULL;
+    unsigned flags = CXTranslationUnit_KeepGoing;
+    enum CXErrorCode err = full_argv
+        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, nargs, NULL, 0, flags, &tu)
+        : clang_parseTranslationUnit2(idx, file, args, nargs, NULL, 0, flags, &tu);
+    if (err != CXError_Success || !tu) {
+        base_diag_error(c->d, base_srcloc_make(file, 0, 0),
+                        "clang could not parse the file (libclang error %d)", (int)err);
+        c->errors++;
+        return NULL;
+    }
+    return tu;
+}
+
+/* Matches calls through pointers with the functions they may reach. */
+static void resolve_indirect_calls(cf_ctx *c)
+{
+    ir_program *p = c->p;
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            ir_stmt *s = &f->stmts[i];
+            if ((s->kind != IR_S_CALL && s->kind != IR_S_ASYNC) || !s->callee ||
+                s->callee->kind == IR_E_FUNC)
+                continue;
+            const ir_type *ft = s->callee->type && s->callee->type->kind == IR_T_PTR
+                                    ? s->callee->type->to : NULL;
+            BASE_VEC(const ir_func *) cands = { 0 };
+            for (uint32_t k = 0; k < p->nfuncs; k++) {
+                const ir_func *g = p->funcs[k];
+                if (!g->address_taken)
+                    continue;
+                bool match = ft && ft->kind == IR_T_FUNC && g->type->kind == IR_T_FUNC &&
+                             (ir_type_eq(ft, g->type) ||
+                              (ft->variadic && ft->nparams == 0) || /* K&R: f() */
+                              (g->type->nparams == ft->nparams && ir_type_eq(ft->to, g->type->to)));
+                if (s->kind == IR_S_ASYNC && !(ft && ft->kind == IR_T_FUNC))
+                    match = g->type->kind == IR_T_FUNC && g->type->nparams <= 1;
+                if (match)
+                    base_vec_push(&cands, g);
+            }
+            s->cands = BASE_ARENA_ARRAY(&p->arena, const ir_func *, cands.len);
+            for (size_t k = 0; k < cands.len; k++)
+                s->cands[k] = cands.data[k];
+            s->ncands = (uint32_t)cands.len;
+            base_vec_free(&cands);
+        }
+    }
+}
+
+static void ctx_free(cf_ctx *c)
+{
+    base_hashmap_free(&c->by_usr);
+    base_hashmap_free(&c->types);
+    base_hashmap_free(&c->names);
+    base_hashmap_free(&c->queued);
+    base_hashmap_free(&c->local_index);
+    base_hashmap_free(&c->labels);
+    base_hashmap_free(&c->attr_kinds);
+    base_vec_free(&c->work);
+    base_vec_free(&c->ginit);
+    base_vec_free(&c->locals);
+    base_vec_free(&c->gotos);
+    base_vec_free(&c->jumps);
+    base_arena_free(&c->scratch);
+}
+
+size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, const cfront_opts *o,
+                    base_diag *d)
+{
+    static const cfront_opts none = { 0 };
+    if (!o)
+        o = &none;
+    cf_ctx c = { .p = p, .d = d, .opts = o };
+    base_hashmap_init(&c.by_usr);
+    base_hashmap_init(&c.types);
+    base_hashmap_init(&c.names);
+    base_hashmap_init(&c.queued);
+    base_hashmap_init(&c.local_index);
+    base_hashmap_init(&c.labels);
+    base_hashmap_init(&c.attr_kinds);
+    base_arena_init(&c.scratch);
+    p->ptr_bytes = o->m32 ? 4 : 8;
+    p->init = ir_add_func(p, "__ravel_init", ir_type_func(p, ir_type_void(p), NULL, 0, false),
+                          base_srcloc_make("<built-in>", 0, 0));
+    p->init->has_body = true;
+    p->init->external_linkage = false;
+
+    CXIndex idx = clang_createIndex(0, 0);
+    size_t ndefault = sizeof default_args / sizeof default_args[0];
+    if (o->compdb_dir) {
+        CXCompilationDatabase_Error err;
+        CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->compdb_dir, &err);
+        if (err != CXCompilationDatabase_NoError) {
+            base_diag_error(d, base_srcloc_make(o->compdb_dir, 0, 0),
+                            "cannot read compile_commands.json in this directory");
+            c.errors++;
+        } else {
+            CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+            unsigned n = clang_CompileCommands_getSize(cmds);
+            for (unsigned i = 0; i < n; i++) {
+                CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+                CXString fn = clang_CompileCommand_getFilename(cmd);
+                CXString dir = clang_CompileCommand_getDirectory(cmd);
+                char path[4096];
+                const char *f = clang_getCString(fn);
+                if (f[0] == '/')
+                    snprintf(path, sizeof path, "%s", f);
+                else
+                    snprintf(path, sizeof path, "%s/%s", clang_getCString(dir), f);
+                bool wanted = nfiles == 0;
+                for (size_t k = 0; k < nfiles && !wanted; k++) {
+                    char *rp = realpath(files[k], NULL), *rq = realpath(path, NULL);
+                    wanted = rp && rq && strcmp(rp, rq) == 0;
+                    free(rp);
+                    free(rq);
+                }
+                if (wanted) {
+                    unsigned na = clang_CompileCommand_getNumArgs(cmd);
+                    const char **args = base_xmalloc((na + ndefault + 2) * sizeof *args);
+                    CXString *strs = base_xmalloc((na + 1) * sizeof *strs);
+                    int m = 0;
+                    for (unsigned a = 0; a < na; a++) {
+                        strs[a] = clang_CompileCommand_getArg(cmd, a);
+                        args[m++] = clang_getCString(strs[a]);
+                        if (a == 0)
+                            for (size_t q = 0; q < ndefault; q++)
+                                args[m++] = default_args[q];
+                    }
+                    char wd[4200];
+                    snprintf(wd, sizeof wd, "-working-directory=%s", clang_getCString(dir));
+                    args[m++] = wd;
+                    if (o->progress)
+                        o->progress(o->progress_ctx, i, n, path);
+                    CXTranslationUnit tu = parse(&c, idx, path, args, m, true);
+                    if (tu) {
+                        lower_tu(&c, tu, path);
+                        clang_disposeTranslationUnit(tu);
+                    }
+                    for (unsigned a = 0; a < na; a++)
+                        clang_disposeString(strs[a]);
+                    free(strs);
+                    free(args);
+                }
+                clang_disposeString(fn);
+                clang_disposeString(dir);
+            }
+            clang_CompileCommands_dispose(cmds);
+            clang_CompilationDatabase_dispose(db);
+        }
+    } else {
+        size_t na = ndefault + o->nclang_args + 1;
+        const char **args = base_xmalloc(na * sizeof *args);
+        int m = 0;
+        for (size_t q = 0; q < ndefault; q++)
+            args[m++] = default_args[q];
+        if (o->m32)
+            args[m++] = "-m32";
+        for (size_t q = 0; q < o->nclang_args; q++)
+            args[m++] = o->clang_args[q];
+        for (size_t i = 0; i < nfiles; i++) {
+            FILE *probe = fopen(files[i], "r");
+            if (!probe) {
+                base_diag_error(d, base_srcloc_make(files[i], 0, 0), "cannot open the file");
+                c.errors++;
+                continue;
+            }
+            fclose(probe);
+            if (o->progress)
+                o->progress(o->progress_ctx, i, nfiles, files[i]);
+            CXTranslationUnit tu = parse(&c, idx, files[i], args, m, false);
+            if (tu) {
+                lower_tu(&c, tu, files[i]);
+                clang_disposeTranslationUnit(tu);
+            }
+        }
+        free(args);
+    }
+    clang_disposeIndex(idx);
+    resolve_indirect_calls(&c);
+    if (c.errors == 0) {
+        unsigned bad = ir_check(p, d);
+        c.errors += bad;
+    }
+    size_t errors = c.errors;
+    ctx_free(&c);
+    return errors;
+}

@@ -1,0 +1,272 @@
+/* ctype: clang types -> ir types, and C's arithmetic conversions.
+ *
+ * Sizes, alignments and field offsets come from clang (the target's ABI,
+ * so -m32 is right); only the shape is ours. Records are cached by their
+ * USR before their fields are filled, so recursive types terminate. The
+ * synchronisation types of pthread and C11 (pthread_mutex_t, mtx_t, ...)
+ * are recognised by their typedef name and become IR_T_MUTEX, whatever
+ * union the C library hides them in. */
+#include <string.h>
+
+#include "base/intern.h"
+#include "cfront/lower.h"
+
+static const char *const sync_names[] = {
+    "pthread_mutex_t", "pthread_rwlock_t", "pthread_spinlock_t", "pthread_cond_t",
+    "pthread_barrier_t", "mtx_t", "cnd_t",
+};
+
+const ir_type *cf_int(cf_ctx *c, uint32_t bits, bool is_signed)
+{
+    return ir_type_int(c->p, bits, is_signed);
+}
+
+const ir_type *cf_int_type(cf_ctx *c)
+{
+    return cf_int(c, 32, true);
+}
+
+const ir_type *cf_size_type(cf_ctx *c)
+{
+    return cf_int(c, c->p->ptr_bytes * 8, false);
+}
+
+bool cf_type_is_atomic(CXType t)
+{
+    for (int guard = 0; guard < 16; guard++) {
+        if (t.kind == CXType_Atomic)
+            return true;
+        if (t.kind == CXType_Elaborated)
+            t = clang_Type_getNamedType(t);
+        else if (t.kind == CXType_Typedef)
+            t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+        else if (t.kind == CXType_Attributed)
+            t = clang_Type_getModifiedType(t);
+        else
+            return false;
+    }
+    return false;
+}
+
+static uint32_t bits_of(CXType t)
+{
+    long long s = clang_Type_getSizeOf(t);
+    return s > 0 ? (uint32_t)s * 8 : 32;
+}
+
+/* Collects field cursors only: nothing that may longjmp runs inside
+ * clang's visitor. */
+static enum CXVisitorResult visit_field(CXCursor fc, CXClientData data)
+{
+    cf_cursor_vec *v = data;
+    base_vec_push(v, fc);
+    return CXVisit_Continue;
+}
+
+static ir_field lower_field(cf_ctx *c, CXCursor fc, CXCursor where)
+{
+    ir_field fld = { 0 };
+    CXString n = clang_getCursorSpelling(fc);
+    const char *s = clang_getCString(n);
+    bool named = s && *s && !clang_Cursor_isAnonymousRecordDecl(fc) && !strchr(s, ' ');
+    fld.name = named ? base_intern_cstr(c->p->syms, s) : 0;
+    clang_disposeString(n);
+    fld.type = cf_type(c, clang_getCursorType(fc), where);
+    long long off = clang_Cursor_getOffsetOfField(fc);
+    fld.offset = off > 0 ? (uint64_t)off / 8 : 0;
+    if (clang_Cursor_isBitField(fc)) {
+        fld.bit_width = (uint32_t)clang_getFieldDeclBitWidth(fc);
+        fld.bit_offset = off > 0 ? (uint32_t)(off % 8) : 0;
+    }
+    return fld;
+}
+
+static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
+{
+    CXCursor decl = clang_getTypeDeclaration(t);
+    CXCursor def = clang_getCursorDefinition(decl);
+    CXString usr = clang_getCursorUSR(clang_Cursor_isNull(def) ? decl : def);
+    base_sym key = base_intern_cstr(c->p->syms, clang_getCString(usr));
+    clang_disposeString(usr);
+    uint64_t found;
+    if (key && base_hashmap_get(&c->types, key, &found))
+        return (const ir_type *)(uintptr_t)found;
+    ir_type *r = BASE_ARENA_NEW(&c->p->arena, ir_type);
+    r->kind = clang_getCursorKind(decl) == CXCursor_UnionDecl ? IR_T_UNION : IR_T_STRUCT;
+    CXString sp = clang_getCursorSpelling(decl);
+    const char *name = clang_getCString(sp);
+    if (name && *name && !clang_Cursor_isAnonymous(decl) && !strchr(name, ' '))
+        r->tag = base_intern_cstr(c->p->syms, name);
+    clang_disposeString(sp);
+    if (key)
+        base_hashmap_put(&c->types, key, (uint64_t)(uintptr_t)r);
+    long long size = clang_Type_getSizeOf(t);
+    r->size = size > 0 ? (uint64_t)size : 0;
+    long long al = clang_Type_getAlignOf(t);
+    r->align = al > 0 ? (uint32_t)al : 0;
+    if (clang_Cursor_isNull(def))
+        return r; /* incomplete: no fields */
+    cf_cursor_vec fcs = { 0 };
+    clang_Type_visitFields(clang_getCursorType(def), visit_field, &fcs);
+    size_t n = fcs.len;
+    CXCursor *cs = BASE_ARENA_ARRAY(&c->p->arena, CXCursor, n);
+    if (n)
+        memcpy(cs, fcs.data, n * sizeof *cs);
+    base_vec_free(&fcs);
+    ir_field *fields = BASE_ARENA_ARRAY(&c->p->arena, ir_field, n);
+    for (size_t i = 0; i < n; i++)
+        fields[i] = lower_field(c, cs[i], where);
+    r->fields = fields;
+    r->nfields = (uint32_t)n;
+    return r;
+}
+
+static const ir_type *sync_type(cf_ctx *c, CXType t)
+{
+    CXString n = clang_getTypedefName(t);
+    const char *s = clang_getCString(n);
+    const ir_type *r = NULL;
+    for (size_t i = 0; s && i < sizeof sync_names / sizeof sync_names[0]; i++) {
+        if (strcmp(s, sync_names[i]) == 0) {
+            ir_type *m = (ir_type *)ir_type_mutex(c->p);
+            m->tag = base_intern_cstr(c->p->syms, s);
+            long long size = clang_Type_getSizeOf(t);
+            m->size = size > 0 ? (uint64_t)size : 0;
+            r = m;
+            break;
+        }
+    }
+    clang_disposeString(n);
+    return r;
+}
+
+const ir_type *cf_type(cf_ctx *c, CXType t, CXCursor where)
+{
+    for (;;) {
+        if (t.kind == CXType_Typedef) {
+            const ir_type *s = sync_type(c, t);
+            if (s)
+                return s;
+            t = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(t));
+        } else if (t.kind == CXType_Elaborated) {
+            t = clang_Type_getNamedType(t);
+        } else if (t.kind == CXType_Attributed) {
+            t = clang_Type_getModifiedType(t);
+        } else if (t.kind == CXType_Atomic) {
+            t = clang_Type_getValueType(t);
+        } else {
+            break;
+        }
+    }
+    switch (t.kind) {
+    case CXType_Void: return ir_type_void(c->p);
+    case CXType_Bool: return cf_int(c, 1, false);
+    case CXType_Char_S:
+    case CXType_SChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Int128:
+    case CXType_WChar: return cf_int(c, bits_of(t), true);
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_UInt128:
+    case CXType_Char16:
+    case CXType_Char32: return cf_int(c, bits_of(t), false);
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_Float128:
+    case CXType_Half:
+    case CXType_Float16: return ir_type_float(c->p, bits_of(t));
+    case CXType_LongDouble: return ir_type_float(c->p, 80);
+    case CXType_Pointer: return ir_type_ptr(c->p, cf_type(c, clang_getPointeeType(t), where));
+    case CXType_ConstantArray:
+    case CXType_IncompleteArray:
+    case CXType_VariableArray: {
+        ir_type *a = BASE_ARENA_NEW(&c->p->arena, ir_type);
+        a->kind = IR_T_ARRAY;
+        a->to = cf_type(c, clang_getArrayElementType(t), where);
+        long long n = t.kind == CXType_ConstantArray ? clang_getArraySize(t) : 0;
+        a->count = n > 0 ? (uint64_t)n : 0;
+        a->size = a->count * a->to->size;
+        a->align = a->to->align;
+        return a;
+    }
+    case CXType_Record: return record(c, t, where);
+    case CXType_Enum:
+        return cf_type(c, clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)), where);
+    case CXType_FunctionProto:
+    case CXType_FunctionNoProto: {
+        int n = clang_getNumArgTypes(t);
+        const ir_type *ps[64];
+        if (n > 64)
+            cf_unsupported(c, where, "function type with more than 64 parameters");
+        for (int i = 0; i < n; i++)
+            ps[i] = cf_type(c, clang_getArgType(t, (unsigned)i), where);
+        bool variadic = t.kind == CXType_FunctionNoProto || clang_isFunctionTypeVariadic(t);
+        return ir_type_func(c->p, cf_type(c, clang_getResultType(t), where), ps,
+                            n > 0 ? (uint32_t)n : 0, variadic);
+    }
+    case CXType_Complex: cf_unsupported(c, where, "_Complex type");
+    case CXType_Vector:
+    case CXType_ExtVector: cf_unsupported(c, where, "vector type");
+    case CXType_BlockPointer: cf_unsupported(c, where, "block pointer type");
+    default: break;
+    }
+    CXString sp = clang_getTypeSpelling(t);
+    char what[160];
+    snprintf(what, sizeof what, "type '%s'", clang_getCString(sp));
+    clang_disposeString(sp);
+    cf_unsupported(c, where, what);
+}
+
+const ir_type *cf_promote(cf_ctx *c, const ir_type *t)
+{
+    if (t->kind == IR_T_INT && t->bits < 32)
+        return cf_int_type(c);
+    return t;
+}
+
+const ir_type *cf_arith(cf_ctx *c, const ir_type *a, const ir_type *b)
+{
+    if (a->kind == IR_T_FLOAT || b->kind == IR_T_FLOAT) {
+        if (a->kind != IR_T_FLOAT)
+            return b;
+        if (b->kind != IR_T_FLOAT)
+            return a;
+        return a->bits >= b->bits ? a : b;
+    }
+    if (a->kind != IR_T_INT || b->kind != IR_T_INT)
+        return a;
+    a = cf_promote(c, a);
+    b = cf_promote(c, b);
+    if (a->is_signed == b->is_signed)
+        return a->bits >= b->bits ? a : b;
+    const ir_type *u = a->is_signed ? b : a, *s = a->is_signed ? a : b;
+    if (u->bits >= s->bits)
+        return u;
+    return s; /* the signed type is wider, so it holds every value of the unsigned one */
+}
+
+const ir_expr *cf_find_field(cf_ctx *c, const ir_expr *agg, base_sym name)
+{
+    const ir_type *t = agg->type;
+    if (!t || (t->kind != IR_T_STRUCT && t->kind != IR_T_UNION))
+        return NULL;
+    for (uint32_t i = 0; i < t->nfields; i++)
+        if (t->fields[i].name == name)
+            return ir_member(c->p, agg, i);
+    for (uint32_t i = 0; i < t->nfields; i++) {
+        if (t->fields[i].name)
+            continue;
+        const ir_expr *inner = cf_find_field(c, ir_member(c->p, agg, i), name);
+        if (inner)
+            return inner;
+    }
+    return NULL;
+}

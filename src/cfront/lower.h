@@ -1,0 +1,160 @@
+/* lower: the state shared by the front end's files while one program is
+ * lowered (internal to src/cfront).
+ *
+ * One cf_ctx lowers every translation unit into one ir_program. Functions
+ * are lowered one at a time from a worklist: the definitions of the main
+ * files first, then whatever they reference from headers. While a function
+ * is lowered, `f` is it and the per-function maps are live; an unsupported
+ * construct reports an error and longjmps to `fail`, which marks the
+ * function not_lowered and moves on.
+ *
+ * Invariants: every ir_func and global ir_var is registered under its
+ * clang USR in `by_usr` (so translation units link by name); every emitted
+ * statement carries `loc`, the expansion location of the cursor being
+ * lowered; temporaries are locals named `t.N`, which no C name can be. */
+#ifndef RAVEL_CFRONT_LOWER_H
+#define RAVEL_CFRONT_LOWER_H
+
+#include <clang-c/Index.h>
+#include <setjmp.h>
+#include <stdbool.h>
+
+#include "base/diag.h"
+#include "base/hashmap.h"
+#include "base/vec.h"
+#include "cfront/cfront.h"
+#include "ir/ir.h"
+
+/* A jump whose target is not known yet: statement `stmt` of the current
+ * function gets target `label` (or the loop/switch exit) when it is. */
+typedef struct cf_patch {
+    uint32_t stmt;
+    base_sym label;
+} cf_patch;
+
+typedef BASE_VEC(cf_patch) cf_patch_vec;
+typedef BASE_VEC(CXCursor) cf_cursor_vec;
+
+/* A cursor's children, in the scratch arena (so an abandoned function
+ * leaks nothing). */
+typedef struct cf_cursors {
+    CXCursor *v;
+    size_t n;
+} cf_cursors;
+
+typedef struct cf_case {
+    int64_t value;
+    uint32_t at;
+} cf_case;
+
+/* The innermost enclosing loop or switch: where break and continue go, and
+ * a switch's case labels. */
+typedef struct cf_jumpctx {
+    cf_patch_vec breaks, continues;
+    bool is_switch;
+    BASE_VEC(cf_case) cases;
+    int64_t default_at; /* -1: none */
+} cf_jumpctx;
+
+typedef struct cf_local {
+    CXCursor decl;
+    ir_var *var;
+} cf_local;
+
+typedef struct cf_ctx {
+    ir_program *p;
+    base_diag *d;
+    const cfront_opts *opts;
+    CXTranslationUnit tu;
+    base_hashmap by_usr;    /* USR symbol -> ir_func* or ir_var* (tag in the low bit) */
+    base_hashmap types;     /* record USR symbol -> ir_type* */
+    base_hashmap names;     /* name symbol -> 1 for every function and global name used */
+    base_hashmap queued;    /* USR symbol of a function definition -> 1 once queued */
+    cf_cursor_vec work;     /* function definitions waiting to be lowered (FIFO) */
+    size_t work_next;       /* the next one in work */
+    cf_cursor_vec ginit;    /* global definitions whose initialisers wait */
+    size_t errors;
+
+    /* the function being lowered */
+    ir_func *f;
+    base_arena scratch;       /* freed after each function */
+    base_srcloc loc;
+    jmp_buf fail;
+    BASE_VEC(cf_local) locals;
+    base_hashmap local_index; /* clang_hashCursor -> index+1 in locals (first of a chain) */
+    base_hashmap labels;      /* label symbol -> statement index */
+    base_hashmap attr_kinds;  /* attribute object (var symbol) -> ir_lock_kind + 1 */
+    cf_patch_vec gotos;
+    BASE_VEC(cf_jumpctx *) jumps;
+    uint32_t ntemps;
+} cf_ctx;
+
+/* --- errors and locations (cfront.c) --- */
+base_srcloc cf_loc(cf_ctx *c, CXCursor cur);
+const char *cf_file_name(cf_ctx *c, CXFile f);
+/* Reports "unsupported construct" at cur and abandons the current function. */
+_Noreturn void cf_unsupported(cf_ctx *c, CXCursor cur, const char *what);
+_Noreturn void cf_fail(cf_ctx *c, CXCursor cur, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+char *cf_spelling(cf_ctx *c, CXCursor cur); /* in the program's arena */
+
+/* --- declarations (cfront.c) --- */
+ir_func *cf_func_decl(cf_ctx *c, CXCursor decl);
+ir_var *cf_global(cf_ctx *c, CXCursor decl);
+ir_var *cf_local_lookup(cf_ctx *c, CXCursor decl);
+ir_var *cf_new_local(cf_ctx *c, const char *name, const ir_type *t);
+ir_var *cf_temp(cf_ctx *c, const ir_type *t);
+
+/* --- types (ctype.c) --- */
+const ir_type *cf_type(cf_ctx *c, CXType t, CXCursor where);
+const ir_type *cf_int(cf_ctx *c, uint32_t bits, bool is_signed);
+const ir_type *cf_int_type(cf_ctx *c);  /* C's int */
+const ir_type *cf_size_type(cf_ctx *c); /* size_t */
+/* C's integer promotion and usual arithmetic conversions. */
+const ir_type *cf_promote(cf_ctx *c, const ir_type *t);
+const ir_type *cf_arith(cf_ctx *c, const ir_type *a, const ir_type *b);
+bool cf_type_is_atomic(CXType t);
+/* Finds field `name` in t (searching anonymous members) and returns the
+ * access path from agg to it, or NULL. */
+const ir_expr *cf_find_field(cf_ctx *c, const ir_expr *agg, base_sym name);
+
+/* --- expressions (cexpr.c) --- */
+/* The children of cur that are expressions or statements (references to
+ * types and declarations are left out). */
+cf_cursors cf_children(cf_ctx *c, CXCursor cur);
+/* Every child, as clang visits them. */
+cf_cursors cf_all_children(cf_ctx *c, CXCursor cur);
+const ir_expr *cf_rvalue(cf_ctx *c, CXCursor e);
+const ir_expr *cf_lvalue(cf_ctx *c, CXCursor e);
+void cf_effect(cf_ctx *c, CXCursor e);
+bool cf_has_effects(CXCursor e);
+bool cf_eval_int(CXCursor e, int64_t *out);
+/* A string literal's bytes (escapes decoded, adjacent literals joined), in
+ * the program's arena. */
+const char *cf_string_value(cf_ctx *c, CXCursor lit); /* an integer constant expression's value */
+char *cf_first_token(cf_ctx *c, CXCursor e); /* in the scratch arena; "" if none */
+ir_var *cf_declare_local(cf_ctx *c, CXCursor decl, bool param);
+const ir_expr *cf_convert(cf_ctx *c, const ir_expr *e, const ir_type *to);
+const ir_expr *cf_not(cf_ctx *c, const ir_expr *cond);
+const ir_expr *cf_const_int(cf_ctx *c, const ir_type *t, int64_t v);
+/* Emits lhs = rhs (converting rhs to lhs's type). */
+void cf_assign(cf_ctx *c, const ir_expr *lhs, const ir_expr *rhs);
+/* Stores rhs in a fresh temporary and returns the temporary. */
+const ir_expr *cf_to_temp(cf_ctx *c, const ir_expr *rhs);
+uint32_t cf_emit(cf_ctx *c, ir_stmt_kind k);
+uint32_t cf_emit_goto(cf_ctx *c, const ir_expr *guard, uint32_t target);
+/* Lowers the initialiser `init` of the object lv (cinit.c). */
+void cf_init(cf_ctx *c, const ir_expr *lv, CXCursor init);
+
+/* --- calls to known functions (capi.c) --- */
+/* Lowers a call; want_value: the caller uses the result (returns NULL for
+ * void). */
+const ir_expr *cf_call(cf_ctx *c, CXCursor call, bool want_value);
+/* Lowers a C11/GCC atomic expression (clang's AtomicExpr). */
+const ir_expr *cf_atomic_expr(cf_ctx *c, CXCursor e, bool want_value);
+
+/* --- statements and functions (cstmt.c) --- */
+void cf_stmt(cf_ctx *c, CXCursor s);
+void cf_function(cf_ctx *c, CXCursor def, ir_func *f);
+
+#endif
