@@ -37,6 +37,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.traces_t.index);
     base_hashmap_init(&c.insts_t.index);
     base_hashmap_init(&c.atoms_t.index);
+    base_hashmap_init(&c.spec_ix);
     base_hashmap_init(&c.func_index);
     base_hashmap_init(&c.rec_locks);
     base_hashmap_init(&c.rec_fields);
@@ -59,6 +60,18 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
         base_vec_free(&c.sums[i].spawns);
     }
     free(c.sums);
+    for (size_t i = 0; i < c.specs.len; i++) {
+        dl_summary *x = &c.specs.data[i]->sum;
+        base_vec_free(&x->deps);
+        base_vec_free(&x->acqs);
+        base_vec_free(&x->selfs);
+        base_vec_free(&x->spawns);
+        free(c.specs.data[i]);
+    }
+    base_vec_free(&c.specs);
+    base_hashmap_free(&c.spec_ix);
+    free(c.scc_of);
+    free(c.branches_on_param);
     dl_itab_free(&c.paths_t);
     dl_itab_free(&c.sets_t);
     dl_itab_free(&c.traces_t);

@@ -150,6 +150,14 @@ typedef struct dl_summary {
     uint64_t fingerprint;
 } dl_summary;
 
+/* A summary of a function specialised to constant arguments. */
+typedef struct dl_spec {
+    uint32_t func;
+    bool known[16];
+    int64_t vals[16];
+    dl_summary sum;
+} dl_spec;
+
 typedef struct dl_ctx {
     const ir_program *prog;
     const deadlock_opts *opts;
@@ -166,6 +174,11 @@ typedef struct dl_ctx {
     base_hashmap rec_fields;   /* (struct type, field) key -> 1 */
     base_hashmap nonrec_fields;
     size_t unknown_locks;      /* lock statements whose lock could not be named */
+    uint32_t *scc_of;          /* function -> strongly connected component (0: not yet) */
+    uint32_t cur_scc;
+    uint8_t *branches_on_param;/* function -> 0 unknown, 1 yes, 2 no */
+    BASE_VEC(dl_spec *) specs;
+    base_hashmap spec_ix;
 } dl_ctx;
 
 /* dl_paths.c */

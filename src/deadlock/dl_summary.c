@@ -43,7 +43,13 @@ typedef struct fn_an {
     base_hashmap dep_ix, acq_ix, self_ix, spawn_ix;
     bool ret_unknown;
     uint32_t ret;         /* set of values */
+    const bool *pknown;   /* specialisation: parameter i is the constant pconst[i] */
+    const int64_t *pconst;
 } fn_an;
+
+static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
+                         dl_summary *ns);
+static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth);
 
 /* --- small helpers --- */
 
@@ -572,6 +578,90 @@ static uint32_t set_rename_modes(dl_ctx *c, dl_rename *r, uint32_t s)
     return dl_rename_lockset(c, r, s, true);
 }
 
+/* Whether parameter i of f may be used as a constant through the body:
+ * never assigned, address never taken. */
+static bool param_is_fixed(const ir_func *f, uint32_t i)
+{
+    const ir_var *v = f->params[i];
+    if (v->address_taken)
+        return false;
+    for (uint32_t k = 0; k < f->nstmts; k++) {
+        const ir_expr *l = f->stmts[k].lhs;
+        if (l && l->kind == IR_E_VAR && l->var == v)
+            return false;
+    }
+    return true;
+}
+
+static bool mentions_param(const ir_expr *e, int depth)
+{
+    if (!e || depth > 16)
+        return false;
+    if (e->kind == IR_E_VAR)
+        return e->var->kind == IR_V_PARAM;
+    return mentions_param(e->a, depth + 1) || mentions_param(e->b, depth + 1) ||
+           mentions_param(e->c, depth + 1);
+}
+
+/* The summary of g specialised to the call's constant arguments, when g
+ * branches on a parameter and is outside the component being analysed
+ * (its callees' summaries are final), else NULL. Cached per (g, constants). */
+static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *g, uint32_t gi)
+{
+    dl_ctx *c = a->c;
+    if (c->opts->no_value_order || g->nparams == 0 || g->nparams > 16 || !c->scc_of ||
+        c->scc_of[gi] == c->cur_scc || !c->sums[gi].done)
+        return NULL;
+    if (c->branches_on_param[gi] == 0) {
+        bool any = false;
+        for (uint32_t k = 0; k < g->nstmts && !any; k++) {
+            const ir_stmt *t = &g->stmts[k];
+            if ((t->kind == IR_S_GOTO || t->kind == IR_S_ASSUME) && mentions_param(t->rhs, 0))
+                any = true;
+        }
+        c->branches_on_param[gi] = any ? 1 : 2;
+    }
+    if (c->branches_on_param[gi] != 1)
+        return NULL;
+    bool known[16] = { false };
+    int64_t vals[16] = { 0 };
+    bool anyk = false;
+    uint64_t h = base_hash64(gi + 1);
+    for (uint32_t i = 0; i < g->nparams && i < s->nargs; i++) {
+        int64_t v;
+        if (const_eval(a, s->args[i], &v, 0) && param_is_fixed(g, i)) {
+            known[i] = true;
+            vals[i] = v;
+            anyk = true;
+            h = base_hash64(h ^ (i + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)v);
+        }
+    }
+    if (!anyk)
+        return NULL;
+    if (h == BASE_HASHMAP_EMPTY)
+        h = 0;
+    for (;;) {
+        uint64_t ix;
+        if (!base_hashmap_get(&c->spec_ix, h, &ix))
+            break;
+        dl_spec *sp = c->specs.data[ix];
+        if (sp->func == gi && memcmp(sp->known, known, sizeof known) == 0 &&
+            memcmp(sp->vals, vals, sizeof vals) == 0)
+            return &sp->sum;
+        h = base_hash64(h + 1);
+        if (h == BASE_HASHMAP_EMPTY)
+            h = 0;
+    }
+    dl_spec *sp = base_xcalloc(1, sizeof *sp);
+    sp->func = gi;
+    memcpy(sp->known, known, sizeof known);
+    memcpy(sp->vals, vals, sizeof vals);
+    analyse_into(c, g, sp->known, sp->vals, &sp->sum);
+    base_vec_push(&c->specs, sp);
+    base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
+    return &sp->sum;
+}
+
 /* Applies callee g's summary at call statement s (Algorithm 3). */
 static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state *st)
 {
@@ -588,6 +678,9 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                 actuals[i] = dl_set_data(c, vs)[0];
         }
     }
+    const dl_summary *spec = specialised(a, s, g, gi);
+    if (spec)
+        x = spec;
     dl_rename r;
     dl_rename_init(&r, g, actuals, np);
     uint32_t mf = dl_rename_lockset(c, &r, x->must_free_entry, false);
@@ -1020,6 +1113,82 @@ static bool is_false(const ir_expr *e)
     return e && const_value(e, &v) && v == 0;
 }
 
+/* Evaluates an integer expression made of constants and (when the
+ * function is specialised) parameters known to be constants. */
+static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth)
+{
+    int64_t x, y;
+    if (depth > 16)
+        return false;
+    switch (e->kind) {
+    case IR_E_CONST:
+        if (e->type && e->type->kind == IR_T_FLOAT)
+            return false;
+        *out = e->value;
+        return true;
+    case IR_E_VAR:
+        if (a->pknown && e->var->kind == IR_V_PARAM && a->pknown[e->var->id]) {
+            *out = a->pconst[e->var->id];
+            return true;
+        }
+        return false;
+    case IR_E_CAST:
+        if (!const_eval(a, e->a, &x, depth + 1))
+            return false;
+        if (e->type && e->type->kind == IR_T_INT && e->type->bits < 64 && e->type->bits > 0) {
+            uint64_t m = (1ull << e->type->bits) - 1, v = (uint64_t)x & m;
+            if (e->type->bits == 1)
+                v = x != 0;
+            else if (e->type->is_signed && (v >> (e->type->bits - 1)) & 1)
+                v |= ~m;
+            x = (int64_t)v;
+        } else if (!e->type || (e->type->kind != IR_T_INT && e->type->kind != IR_T_PTR)) {
+            return false;
+        }
+        *out = x;
+        return true;
+    case IR_E_UNARY:
+        if (!const_eval(a, e->a, &x, depth + 1))
+            return false;
+        switch (e->op) {
+        case IR_OP_LNOT: *out = !x; return true;
+        case IR_OP_NEG: *out = (int64_t)(0 - (uint64_t)x); return true;
+        case IR_OP_BITNOT: *out = ~x; return true;
+        default: return false;
+        }
+    case IR_E_BINARY: {
+        bool kx = const_eval(a, e->a, &x, depth + 1), ky = const_eval(a, e->b, &y, depth + 1);
+        if (e->op == IR_OP_LAND && ((kx && !x) || (ky && !y))) {
+            *out = 0;
+            return true;
+        }
+        if (e->op == IR_OP_LOR && ((kx && x) || (ky && y))) {
+            *out = 1;
+            return true;
+        }
+        if (!kx || !ky)
+            return false;
+        switch (e->op) {
+        case IR_OP_EQ: *out = x == y; return true;
+        case IR_OP_NE: *out = x != y; return true;
+        case IR_OP_LT: *out = x < y; return true;
+        case IR_OP_LE: *out = x <= y; return true;
+        case IR_OP_GT: *out = x > y; return true;
+        case IR_OP_GE: *out = x >= y; return true;
+        case IR_OP_LAND: *out = x && y; return true;
+        case IR_OP_LOR: *out = x || y; return true;
+        case IR_OP_ADD: *out = (int64_t)((uint64_t)x + (uint64_t)y); return true;
+        case IR_OP_SUB: *out = (int64_t)((uint64_t)x - (uint64_t)y); return true;
+        case IR_OP_AND: *out = x & y; return true;
+        case IR_OP_OR: *out = x | y; return true;
+        default: return false;
+        }
+    }
+    default:
+        return false;
+    }
+}
+
 static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
 {
     const ir_func *f = a->f;
@@ -1057,7 +1226,18 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
     }
     if (s->kind == IR_S_ASSUME && is_false(s->rhs))
         return; /* exit(), abort(): the path ends */
-    if (s->kind == IR_S_GOTO) {
+    int64_t cv;
+    if (s->kind == IR_S_ASSUME && s->rhs && const_eval(a, s->rhs, &cv, 0) && !cv)
+        return;
+    if (s->kind == IR_S_GOTO && s->rhs && const_eval(a, s->rhs, &cv, 0)) {
+        if (cv) { /* always jumps */
+            for (uint32_t t = 0; t < s->ntargets; t++)
+                if (state_join(a, &ins[s->targets[t]], st))
+                    wl_push(w, s->targets[t]);
+            return;
+        }
+        /* never jumps: falls through */
+    } else if (s->kind == IR_S_GOTO) {
         for (uint32_t t = 0; t < s->ntargets; t++) {
             dl_state e;
             state_init(a->c, &e);
@@ -1113,7 +1293,8 @@ static uint64_t fingerprint(const dl_summary *s)
 
 /* Analyses f with the current summaries of its callees; replaces its
  * summary. Returns whether the summary changed. */
-static bool analyse_func(dl_ctx *c, const ir_func *f)
+static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
+                         dl_summary *out)
 {
     uint32_t fi = dl_func_index(c, f);
     uint32_t n = f->nstmts;
@@ -1121,6 +1302,8 @@ static bool analyse_func(dl_ctx *c, const ir_func *f)
     a.c = c;
     a.f = f;
     a.fi = fi;
+    a.pknown = pknown;
+    a.pconst = pconst;
     dl_summary ns = { 0 };
     ns.must_held_entry = ns.must_free_entry = ns.held_may_exit = ns.held_must_exit = c->empty;
     ns.rel_may_exit = ns.rel_must_exit = ns.live_exit = ns.joins = ns.recursive = c->empty;
@@ -1188,7 +1371,14 @@ static bool analyse_func(dl_ctx *c, const ir_func *f)
     base_hashmap_free(&a.acq_ix);
     base_hashmap_free(&a.self_ix);
     base_hashmap_free(&a.spawn_ix);
+    *out = ns;
+}
 
+static bool analyse_func(dl_ctx *c, const ir_func *f)
+{
+    uint32_t fi = dl_func_index(c, f);
+    dl_summary ns;
+    analyse_into(c, f, NULL, NULL, &ns);
     dl_summary *old = &c->sums[fi];
     bool changed = !old->done || old->fingerprint != ns.fingerprint;
     summary_clear(old);
@@ -1253,6 +1443,9 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
             if (g->succ[members[0]][k] == members[0])
                 cyclic = true;
     unsigned cap = c->opts->max_scc_iters ? c->opts->max_scc_iters : 16;
+    c->cur_scc++;
+    for (uint32_t i = 0; i < n; i++)
+        c->scc_of[members[i]] = c->cur_scc;
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;
         for (uint32_t i = 0; i < n; i++) {
@@ -1273,6 +1466,9 @@ void dl_summarise_all(dl_ctx *c)
     uint32_t nf = p->nfuncs;
     cg g;
     build_cg(c, &g);
+    c->scc_of = base_xcalloc(nf + 1, sizeof *c->scc_of);
+    c->branches_on_param = base_xcalloc(nf + 1, 1);
+    c->cur_scc = 0;
     uint32_t *index = base_xmalloc((nf + 1) * sizeof *index);
     uint32_t *low = base_xmalloc((nf + 1) * sizeof *low);
     bool *on = base_xcalloc(nf + 1, sizeof *on);
