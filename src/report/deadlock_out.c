@@ -55,9 +55,10 @@ static void headline(base_strbuf *out, const deadlock_finding *f)
     case DEADLOCK_CYCLE:
     case DEADLOCK_LOCK_ORDER:
         base_strbuf_printf(out, "%s of %zu locks: ",
-                           f->kind == DEADLOCK_CYCLE ? "lock cycle" : "lock-order inversion in one thread",
-                           f->nedges);
+                           f->kind == DEADLOCK_CYCLE ? "lock cycle" : "inverted lock order", f->nedges);
         put_cycle(out, f);
+        if (f->kind == DEADLOCK_LOCK_ORDER)
+            base_strbuf_puts(out, " (never by threads running at the same time)");
         break;
     case DEADLOCK_SELF:
         base_strbuf_printf(out, "%s is acquired again by %s while it holds it", e->wanted,
@@ -98,9 +99,10 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
         n[r->findings[i].kind]++;
     base_strbuf_printf(out,
                        "%zu deadlock%s, %zu self-deadlock%s, %zu lock-order inversion%s "
-                       "(%zu functions, %zu threads, %zu lock dependencies)\n",
+                       "(%zu function%s, %zu thread%s, %zu lock dependenc%s)\n",
                        n[0], n[0] == 1 ? "" : "s", n[1], n[1] == 1 ? "" : "s", n[2],
-                       n[2] == 1 ? "" : "s", r->nfuncs, r->nthreads, r->ndeps);
+                       n[2] == 1 ? "" : "s", r->nfuncs, r->nfuncs == 1 ? "" : "s", r->nthreads,
+                       r->nthreads == 1 ? "" : "s", r->ndeps, r->ndeps == 1 ? "y" : "ies");
 }
 
 static void json_chain(base_strbuf *out, const deadlock_chain *c)
@@ -170,10 +172,27 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
                        r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks);
 }
 
+/* A file path as a URI reference (RFC 3986): bytes outside the path
+ * characters are percent-encoded. */
+static void uri_path(base_strbuf *out, const char *path)
+{
+    static const char ok[] = "-._~/!$&'()*+,;=:@";
+    base_strbuf b = { 0 };
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            (*p && strchr(ok, *p)))
+            base_strbuf_putc(&b, (char)*p);
+        else
+            base_strbuf_printf(&b, "%%%02X", *p);
+    }
+    base_strbuf_json_string(out, base_strbuf_cstr(&b));
+    base_strbuf_free(&b);
+}
+
 static void sarif_phys(base_strbuf *out, const deadlock_frame *f)
 {
     base_strbuf_puts(out, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-    base_strbuf_json_string(out, f ? f->file : "unknown");
+    uri_path(out, f ? f->file : "unknown");
     base_strbuf_printf(out, "},\"region\":{\"startLine\":%u", f && f->line ? f->line : 1);
     if (f && f->col)
         base_strbuf_printf(out, ",\"startColumn\":%u", f->col);
