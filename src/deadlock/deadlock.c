@@ -109,6 +109,7 @@ void deadlock_result_free(deadlock_result *res)
             free(e->wanted);
             free(e->thread);
             free(e->thread_start);
+            free_chain(&e->start_chain);
             free_chain(&e->held_chain);
             free_chain(&e->wanted_chain);
             for (size_t g = 0; g < e->nguards; g++)

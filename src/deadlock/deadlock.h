@@ -80,6 +80,7 @@ typedef struct deadlock_edge {
     bool held_read, wanted_read;
     char *thread;              /* the thread's entry function */
     char *thread_start;        /* "file:line" where it is started, or NULL for an entry point */
+    deadlock_chain start_chain;/* the calls that start it (empty for an entry point) */
     deadlock_chain held_chain, wanted_chain;
     char **guards;             /* locks held on every path at the acquisition */
     size_t nguards;

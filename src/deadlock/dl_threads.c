@@ -358,6 +358,7 @@ static void make_edge(finder *fd, const tdep *d, deadlock_edge *e, uint32_t held
         char buf[512];
         snprintf(buf, sizeof buf, "%s:%u", x->loc.file ? x->loc.file : "?", x->loc.line);
         e->thread_start = base_xstrdup(buf);
+        make_chain(c, n->spawn_trace, &e->start_chain);
     }
     make_chain(c, held_tr, &e->held_chain);
     make_chain(c, d->d.tb, &e->wanted_chain);

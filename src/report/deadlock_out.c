@@ -35,10 +35,15 @@ static void put_chain(base_strbuf *out, const deadlock_chain *c)
 static void put_thread(base_strbuf *out, const deadlock_edge *e)
 {
     base_strbuf_printf(out, "thread %s", e->thread);
-    if (e->thread_start)
+    if (e->start_chain.nframes) {
+        base_strbuf_puts(out, " (started at ");
+        put_chain(out, &e->start_chain);
+        base_strbuf_putc(out, ')');
+    } else if (e->thread_start) {
         base_strbuf_printf(out, " (started at %s)", e->thread_start);
-    else
+    } else {
         base_strbuf_puts(out, " (entry point)");
+    }
 }
 
 static void put_cycle(base_strbuf *out, const deadlock_finding *f)
@@ -142,6 +147,8 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
                 base_strbuf_json_string(out, e->thread_start);
             else
                 base_strbuf_puts(out, "null");
+            base_strbuf_puts(out, ",\"started_at\":");
+            json_chain(out, &e->start_chain);
             base_strbuf_puts(out, ",\"held\":");
             base_strbuf_json_string(out, e->held);
             base_strbuf_printf(out, ",\"held_mode\":\"%s\",\"wanted\":", e->held_read ? "read" : "write");

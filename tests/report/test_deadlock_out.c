@@ -19,9 +19,9 @@ static void fill(deadlock_result *r, deadlock_finding *f, deadlock_edge *e, char
                  deadlock_graph_edge *g)
 {
     memset(r, 0, sizeof *r);
-    e[0] = (deadlock_edge){ "a", "b", false, false, "t1", "x y.c:30", { frames_a, 2 }, { frames_b, 1 },
+    e[0] = (deadlock_edge){ "a", "b", false, false, "t1", "x y.c:30", { NULL, 0 }, { frames_a, 2 }, { frames_b, 1 },
                             no_guards, 0 };
-    e[1] = (deadlock_edge){ "b", "a", false, false, "t2", NULL, { frames_c, 1 }, { frames_d, 1 },
+    e[1] = (deadlock_edge){ "b", "a", false, false, "t2", NULL, { NULL, 0 }, { frames_c, 1 }, { frames_d, 1 },
                             no_guards, 0 };
     *f = (deadlock_finding){ DEADLOCK_CYCLE, e, 2, false };
     r->findings = f;
@@ -81,7 +81,7 @@ static void test_sarif_and_json(void **state)
     base_strbuf_clear(&out);
     report_deadlock_json(&out, &r);
     s = base_strbuf_cstr(&out);
-    assert_non_null(strstr(s, "{\"findings\":[{\"kind\":\"deadlock\",\"abstract_lock\":false,\"edges\":[{\"thread\":\"t1\",\"thread_start\":\"x y.c:30\",\"held\":\"a\""));
+    assert_non_null(strstr(s, "{\"findings\":[{\"kind\":\"deadlock\",\"abstract_lock\":false,\"edges\":[{\"thread\":\"t1\",\"thread_start\":\"x y.c:30\",\"started_at\":[],\"held\":\"a\""));
     assert_non_null(strstr(s, "\"thread_start\":null"));
     base_strbuf_clear(&out);
     report_deadlock_dot(&out, &r);
