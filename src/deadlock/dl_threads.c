@@ -151,13 +151,16 @@ static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
         return A->multi;
     if (A->root != B->root)
         return true; /* library mode: entry points run in any combination */
+    /* an ancestor's dependency runs with the descendant when the branch
+     * towards it was started and not joined there, or when the ancestor
+     * runs more than once (another instance started it) */
     if (is_ancestor(fd, nb, na)) {
         int ch = child_towards(fd, nb, na);
-        return dl_set_has(c, b->d.par, fd->nodes.data[ch].inst);
+        return B->multi || dl_set_has(c, b->d.par, fd->nodes.data[ch].inst);
     }
     if (is_ancestor(fd, na, nb)) {
         int ch = child_towards(fd, na, nb);
-        return dl_set_has(c, a->d.par, fd->nodes.data[ch].inst);
+        return A->multi || dl_set_has(c, a->d.par, fd->nodes.data[ch].inst);
     }
     /* the children of the lowest common ancestor */
     int x = (int)na, y = (int)nb;

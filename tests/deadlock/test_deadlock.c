@@ -251,6 +251,44 @@ static void test_join_orders_threads(void **state)
     tb_free(&t);
 }
 
+/* boss joins its worker before it inverts the order, but two bosses run at
+ * once (started in a loop): one boss's A -> B meets the other's worker. */
+static void test_nested_threads(void **state)
+{
+    (void)state;
+    tb t;
+    tb_init(&t);
+    ir_func *worker = nested(&t, "worker", 1, 0);
+    ir_func *boss = thread_fn(&t, "boss");
+    ir_var *h = ir_add_local(&t.p, boss, "h", t.i32, at(&t));
+    spawn(&t, boss, worker, h);
+    join(&t, boss, h);
+    lk(&t, boss, 0); lk(&t, boss, 1); ul(&t, boss, 1); ul(&t, boss, 0);
+    ret(&t, boss);
+    ir_func *mf = main_fn(&t);
+    uint32_t s0 = spawn(&t, mf, boss, NULL);
+    uint32_t g = ir_emit(&t.p, mf, IR_S_GOTO, at(&t));
+    uint32_t *tg = BASE_ARENA_ARRAY(&t.p.arena, uint32_t, 2);
+    tg[0] = s0;
+    tg[1] = g + 1;
+    mf->stmts[g].targets = tg;
+    mf->stmts[g].ntargets = 2;
+    ret(&t, mf);
+    deadlock_result r;
+    run(&t, NULL, &r);
+    assert_int_equal(count(&r, DEADLOCK_CYCLE), 1);
+    assert_int_equal(r.nthreads, 3);
+    deadlock_result_free(&r);
+    /* one boss only: the worker is joined before the inversion */
+    mf->stmts[g].kind = IR_S_SKIP;
+    mf->stmts[g].targets = NULL;
+    mf->stmts[g].ntargets = 0;
+    run(&t, NULL, &r);
+    assert_int_equal(r.nfindings, 0);
+    deadlock_result_free(&r);
+    tb_free(&t);
+}
+
 static void test_three_lock_cycle(void **state)
 {
     (void)state;
@@ -646,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_same_order_and_single_thread),
         cmocka_unit_test(test_thread_in_loop),
         cmocka_unit_test(test_join_orders_threads),
+        cmocka_unit_test(test_nested_threads),
         cmocka_unit_test(test_three_lock_cycle),
         cmocka_unit_test(test_gate_lock_in_caller),
         cmocka_unit_test(test_wrapper_renaming),
