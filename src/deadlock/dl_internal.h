@@ -109,6 +109,7 @@ typedef struct dl_dep {
     uint32_t guards;     /* set of locks held on every path at b's acquisition */
     uint32_t par;        /* set of thread instances that may run at that time */
     uint32_t conds;      /* set of condition atoms true on every path there */
+    uint32_t joined;     /* set of thread handles joined before, on every path */
 } dl_dep;
 
 typedef struct dl_acq {
@@ -119,6 +120,7 @@ typedef struct dl_acq {
     uint32_t released;   /* set of entry locks the function may have released before */
     uint32_t par;
     uint32_t conds;
+    uint32_t joined;
 } dl_acq;
 
 typedef struct dl_self {
@@ -140,7 +142,8 @@ typedef struct dl_summary {
     uint32_t held_may_exit, held_must_exit;      /* sets of lock modes */
     uint32_t rel_may_exit, rel_must_exit;        /* sets of locks */
     uint32_t live_exit;                          /* instances still running at exit */
-    uint32_t joins;                              /* set of handle paths joined */
+    uint32_t joins;                              /* set of handle paths joined (may) */
+    uint32_t joined_exit;                        /* handle paths joined on every path */
     uint32_t ret;                                /* set of values returned, or DL_NONE */
     uint32_t recursive;                          /* set of locks initialised recursive */
     BASE_VEC(dl_dep) deps;
@@ -237,6 +240,8 @@ uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
 /* dl_summary.c */
 void dl_summarise_all(dl_ctx *c);
 void dl_prepass_recursive(dl_ctx *c);
+uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
+                         const ir_func **out, uint32_t max);
 
 /* dl_threads.c */
 void dl_find(dl_ctx *c, deadlock_result *res);

@@ -32,6 +32,7 @@ typedef struct dl_state {
     kv_vec tryres;     /* var key -> set of lock modes taken by the statement that set it */
     uint32_t live;     /* set of instances */
     uint32_t conds;    /* set of condition atoms true on every path here */
+    uint32_t joined;   /* set of handle paths joined on every path since entry */
 } dl_state;
 
 typedef struct fn_an {
@@ -102,7 +103,7 @@ static void kv_copy(kv_vec *dst, const kv_vec *src)
 static void state_init(dl_ctx *c, dl_state *s)
 {
     memset(s, 0, sizeof *s);
-    s->held_must = s->rel_may = s->rel_must = s->live = s->conds = c->empty;
+    s->held_must = s->rel_may = s->rel_must = s->live = s->conds = s->joined = c->empty;
 }
 
 static void state_free(dl_state *s)
@@ -123,6 +124,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     dst->rel_must = src->rel_must;
     dst->live = src->live;
     dst->conds = src->conds;
+    dst->joined = src->joined;
 }
 
 static uint32_t var_key(const ir_var *v)
@@ -188,6 +190,8 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     changed |= x != dst->live, dst->live = x;
     x = dl_set_inter(c, dst->conds, src->conds);
     changed |= x != dst->conds, dst->conds = x;
+    x = dl_set_inter(c, dst->joined, src->joined);
+    changed |= x != dst->joined, dst->joined = x;
     /* env: union of the value sets, an absent entry standing for the
      * variable itself; too many values: the variable itself */
     kv_vec merged = { 0 };
@@ -415,14 +419,24 @@ static uint32_t held_locks(dl_ctx *c, const dl_state *st)
     return s;
 }
 
+/* Dependencies are kept apart by the threads that may run at their time,
+ * so a reported chain is one that runs concurrently with the other edges. */
 static void add_dep(fn_an *a, const dl_dep *d)
 {
-    uint64_t key = (uint64_t)d->a << 32 | d->b, ix;
-    if (base_hashmap_get(&a->dep_ix, key, &ix)) {
+    uint64_t key = base_hash64(((uint64_t)d->a << 32 | d->b) ^ base_hash64(d->par)), ix;
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 0;
+    while (base_hashmap_get(&a->dep_ix, key, &ix)) {
         dl_dep *o = &a->sum->deps.data[ix];
+        if (o->a != d->a || o->b != d->b || o->par != d->par) {
+            key = base_hash64(key + 1);
+            if (key == BASE_HASHMAP_EMPTY)
+                key = 0;
+            continue;
+        }
         o->guards = dl_set_inter(a->c, o->guards, d->guards);
-        o->par = dl_set_union(a->c, o->par, d->par);
         o->conds = dl_set_inter(a->c, o->conds, d->conds);
+        o->joined = dl_set_inter(a->c, o->joined, d->joined);
         return;
     }
     base_hashmap_put(&a->dep_ix, key, a->sum->deps.len);
@@ -438,6 +452,7 @@ static void add_acq(fn_an *a, const dl_acq *q)
         o->released = dl_set_inter(a->c, o->released, q->released);
         o->par = dl_set_union(a->c, o->par, q->par);
         o->conds = dl_set_inter(a->c, o->conds, q->conds);
+        o->joined = dl_set_inter(a->c, o->joined, q->joined);
         return;
     }
     base_hashmap_put(&a->acq_ix, key, a->sum->acqs.len);
@@ -519,7 +534,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     uint32_t A = st->held.data[i].k;
                     if (A >> 1 == L)
                         continue;
-                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds };
+                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds,
+                                 st->joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -530,7 +546,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds };
+            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds, st->joined };
             add_acq(a, &q);
             if (!held_may && !dl_set_has(c, st->rel_may, L))
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
@@ -576,6 +592,21 @@ static void do_unlock(fn_an *a, const ir_stmt *s, dl_state *st)
 static uint32_t set_rename_modes(dl_ctx *c, dl_rename *r, uint32_t s)
 {
     return dl_rename_lockset(c, r, s, true);
+}
+
+/* The instances of live whose handle is not in the set of joined handles. */
+static uint32_t live_minus(dl_ctx *c, uint32_t live, uint32_t joined)
+{
+    if (dl_set_len(c, joined) == 0 || dl_set_len(c, live) == 0)
+        return live;
+    uint32_t keep[64], nk = 0;
+    for (uint32_t i = 0; i < dl_set_len(c, live) && nk < 64; i++) {
+        uint32_t in = dl_set_data(c, live)[i];
+        uint32_t h = c->insts.data[in].handle;
+        if (h == DL_NONE || !dl_set_has(c, joined, h))
+            keep[nk++] = in;
+    }
+    return dl_set(c, keep, nk);
 }
 
 /* Whether parameter i of f may be used as a constant through the body:
@@ -713,7 +744,10 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             uint32_t rel = dl_rename_lockset(c, &r, e->released, false);
             uint32_t guards = dl_set_union(c, dl_set_minus(c, hl_guard, rel),
                                            dl_rename_lockset(c, &r, e->guards, false));
-            uint32_t par = dl_set_union(c, dl_rename_instset(c, &r, e->par), st->live);
+            uint32_t ejoined = dl_rename_lockset(c, &r, e->joined, false);
+            uint32_t par = dl_set_union(c, dl_rename_instset(c, &r, e->par),
+                                        live_minus(c, st->live, ejoined));
+            uint32_t joined = dl_set_union(c, ejoined, st->joined);
             uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
             uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
             if (!e->is_try) {
@@ -721,7 +755,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     uint32_t A = st->held.data[k].k;
                     if (A >> 1 == L || dl_set_has(c, rel, A >> 1))
                         continue;
-                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par, conds };
+                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par, conds, joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -733,7 +767,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, e->is_try, tr, guards, dl_set_union(c, st->rel_may, rel), par, conds };
+            dl_acq q = { lm,   e->is_try, tr,    guards, dl_set_union(c, st->rel_may, rel),
+                         par, conds,      joined };
             add_acq(a, &q);
         }
         for (size_t i = 0; i < x->deps.len; i++) {
@@ -741,12 +776,15 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             uint32_t A = dl_rename_path(c, &r, d->a >> 1), B = dl_rename_path(c, &r, d->b >> 1);
             if (A == DL_NONE || B == DL_NONE || A == B)
                 continue;
+            uint32_t djoined = dl_rename_lockset(c, &r, d->joined, false);
             dl_dep nd = { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u),
                           dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, d->ta),
                           dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, d->tb),
                           dl_set_union(c, dl_rename_lockset(c, &r, d->guards, false), hl_guard),
-                          dl_set_union(c, dl_rename_instset(c, &r, d->par), st->live),
-                          dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds) };
+                          dl_set_union(c, dl_rename_instset(c, &r, d->par),
+                                       live_minus(c, st->live, djoined)),
+                          dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds),
+                          dl_set_union(c, djoined, st->joined) };
             add_dep(a, &nd);
         }
         for (size_t i = 0; i < x->selfs.len; i++) {
@@ -817,6 +855,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         st->live = dl_set(c, keep, nk);
     }
     st->live = dl_set_union(c, st->live, dl_rename_instset(c, &r, x->live_exit));
+    st->joined = dl_set_union(c, st->joined, dl_rename_lockset(c, &r, x->joined_exit, false));
     if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
         uint32_t k = var_key(s->lhs->var);
         kv_del(&st->tryres, k);
@@ -840,12 +879,114 @@ static bool has_summary(dl_ctx *c, const ir_func *g)
     return gi != DL_NONE && g->has_body;
 }
 
+/* Types as a call through a pointer must agree (C's compatible types,
+ * loosely): integers by width, aggregates by tag, pointers by what they
+ * point to (two levels deep; qualifiers do not exist in the IR). */
+static bool type_class_eq_depth(const ir_type *x, const ir_type *y, int depth)
+{
+    if (!x || !y || depth > 2)
+        return true;
+    if (x->kind != y->kind)
+        return false;
+    switch (x->kind) {
+    case IR_T_INT:
+    case IR_T_FLOAT:
+        return x->bits == y->bits;
+    case IR_T_STRUCT:
+    case IR_T_UNION:
+        return x->tag == y->tag;
+    case IR_T_PTR:
+    case IR_T_ARRAY:
+        return type_class_eq_depth(x->to, y->to, depth + 1);
+    default:
+        return true;
+    }
+}
+
+static bool type_class_eq(const ir_type *x, const ir_type *y)
+{
+    return type_class_eq_depth(x, y, 0);
+}
+
+/* Whether candidate g fits a call through a pointer whose function type
+ * is ft (the pointer's type; NULL: unknown). */
+static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
+{
+    const ir_type *gt = g->type;
+    if (!gt || gt->kind != IR_T_FUNC)
+        return true;
+    if (ft && ft->kind == IR_T_FUNC) {
+        if (ft->nparams != gt->nparams || ft->variadic != gt->variadic)
+            return false;
+        for (uint32_t i = 0; i < ft->nparams; i++)
+            if (!type_class_eq(ft->params[i], gt->params[i]))
+                return false;
+        return type_class_eq(ft->to, gt->to);
+    }
+    if (s->nargs < gt->nparams || (s->nargs > gt->nparams && !gt->variadic))
+        return false;
+    for (uint32_t i = 0; i < gt->nparams; i++)
+        if (!type_class_eq(s->args[i]->type, gt->params[i]))
+            return false;
+    return true;
+}
+
+/* The functions a call (or thread start) through a pointer may reach: the
+ * functions the pointer may hold when they are known (a local assigned a
+ * function's address), else the statement's candidates whose type fits. */
+uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
+                         const ir_func **out, uint32_t max)
+{
+    uint32_t n = 0;
+    if (s->callee && s->callee->kind == IR_E_FUNC) {
+        out[0] = s->callee->func;
+        return 1;
+    }
+    if (callee_values != DL_NONE && dl_set_len(c, callee_values) > 0) {
+        bool all = true;
+        for (uint32_t i = 0; i < dl_set_len(c, callee_values) && all; i++) {
+            uint32_t v = dl_set_data(c, callee_values)[i];
+            const dl_path *p = &c->paths.data[dl_val_path(v)];
+            all = dl_val_is_addr(v) && p->parent == DL_NONE && p->kind == DL_BASE_FUNC;
+        }
+        if (all) {
+            for (uint32_t i = 0; i < dl_set_len(c, callee_values) && n < max; i++) {
+                const dl_path *p = &c->paths.data[dl_val_path(dl_set_data(c, callee_values)[i])];
+                out[n++] = c->prog->funcs[p->a];
+            }
+            return n;
+        }
+    }
+    const ir_type *ft = NULL;
+    if (s->callee) {
+        const ir_expr *e = s->callee;
+        while (e->kind == IR_E_CAST && e->a)
+            e = e->a;
+        ft = e->type;
+        if (ft && ft->kind == IR_T_PTR)
+            ft = ft->to;
+        if (ft && ft->kind != IR_T_FUNC)
+            ft = NULL;
+    }
+    for (uint32_t k = 0; k < s->ncands && n < max; k++)
+        if (cand_fits(s, ft, s->cands[k]))
+            out[n++] = s->cands[k];
+    return n;
+}
+
 static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     dl_ctx *c = a->c;
-    const ir_func *direct = s->callee && s->callee->kind == IR_E_FUNC ? s->callee->func : NULL;
-    const ir_func *const *cands = direct ? &direct : s->cands;
-    uint32_t ncands = direct ? 1 : s->ncands;
+    const ir_func *targets[256];
+    uint32_t callee_values = DL_NONE;
+    if (s->callee && s->callee->kind != IR_E_FUNC) {
+        const ir_expr *e = s->callee;
+        if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
+            e = e->a;
+        callee_values = eval(a, st, e);
+    }
+    uint32_t ncands = dl_call_targets(c, s, callee_values, targets, 256);
+    const ir_func *const *cands = targets;
     uint32_t nbody = 0;
     for (uint32_t i = 0; i < ncands; i++)
         nbody += has_summary(c, cands[i]);
@@ -933,6 +1074,7 @@ static void do_join(fn_an *a, const ir_stmt *s, dl_state *st)
         return;
     if (a->record)
         a->sum->joins = dl_set_add(c, a->sum->joins, h);
+    st->joined = dl_set_add(c, st->joined, h);
     uint32_t keep[64], nk = 0;
     for (uint32_t i = 0; i < dl_set_len(c, st->live) && nk < 64; i++) {
         uint32_t in = dl_set_data(c, st->live)[i];
@@ -1272,16 +1414,17 @@ static uint64_t fingerprint(const dl_summary *s)
     h = mix(h, s->held_may_exit); h = mix(h, s->held_must_exit);
     h = mix(h, s->rel_may_exit); h = mix(h, s->rel_must_exit);
     h = mix(h, s->live_exit); h = mix(h, s->joins); h = mix(h, s->ret);
+    h = mix(h, s->joined_exit);
     h = mix(h, s->recursive);
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
         const dl_dep *d = &s->deps.data[i];
-        sum += mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds);
+        sum += mix(mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds), d->joined);
     }
     for (size_t i = 0; i < s->acqs.len; i++) {
         const dl_acq *q = &s->acqs.data[i];
         sum += mix(mix(mix(mix(mix(mix(2, q->lm), q->is_try), q->guards), q->released), q->par),
-                   q->conds);
+                   mix(q->conds, q->joined));
     }
     for (size_t i = 0; i < s->selfs.len; i++)
         sum += mix(mix(3, s->selfs.data[i].lock), s->selfs.data[i].par);
@@ -1307,6 +1450,7 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     dl_summary ns = { 0 };
     ns.must_held_entry = ns.must_free_entry = ns.held_may_exit = ns.held_must_exit = c->empty;
     ns.rel_may_exit = ns.rel_must_exit = ns.live_exit = ns.joins = ns.recursive = c->empty;
+    ns.joined_exit = c->empty;
     ns.ret = DL_NONE;
     a.sum = &ns;
     a.ret = c->empty;
@@ -1356,6 +1500,7 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
         ns.rel_may_exit = ex->rel_may;
         ns.rel_must_exit = ex->rel_must;
         ns.live_exit = ex->live;
+        ns.joined_exit = ex->joined;
     }
     ns.ret = a.ret_unknown || dl_set_len(c, a.ret) == 0 ? DL_NONE : a.ret;
     ns.done = true;
@@ -1406,16 +1551,12 @@ static void build_cg(dl_ctx *c, cg *g)
             const ir_stmt *s = &f->stmts[i];
             if (s->kind != IR_S_CALL)
                 continue;
-            if (s->callee && s->callee->kind == IR_E_FUNC) {
-                uint32_t gi = dl_func_index(c, s->callee->func);
+            const ir_func *targets[256];
+            uint32_t nt = dl_call_targets(c, s, DL_NONE, targets, 256);
+            for (uint32_t k = 0; k < nt; k++) {
+                uint32_t gi = dl_func_index(c, targets[k]);
                 if (gi != DL_NONE)
                     base_vec_push(&tmp, gi);
-            } else {
-                for (uint32_t k = 0; k < s->ncands; k++) {
-                    uint32_t gi = dl_func_index(c, s->cands[k]);
-                    if (gi != DL_NONE)
-                        base_vec_push(&tmp, gi);
-                }
             }
         }
         g->nsucc[fi] = (uint32_t)tmp.len;

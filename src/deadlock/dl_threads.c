@@ -70,7 +70,8 @@ static void add_node_effects(finder *fd, uint32_t ni)
             continue;
         tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
                           dl_rename_lockset(c, &r, d->guards, false),
-                          dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds) } };
+                          dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds),
+                          c->empty } };
         base_vec_push(&fd->deps, td);
     }
     for (size_t i = 0; i < x->selfs.len; i++) {
@@ -568,7 +569,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         f.nedges = 1;
         f.edges = base_xcalloc(1, sizeof *f.edges);
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
-                                            s->par, c->empty } };
+                                            s->par, c->empty, c->empty } };
         make_edge(&fd, &td, &f.edges[0], s->t1);
         f.abstract_lock = dl_path_has_any(c, s->lock);
         base_vec_push(&out, f);
