@@ -145,6 +145,7 @@ typedef struct dl_summary {
     uint32_t joins;                              /* set of handle paths joined (may) */
     uint32_t joined_exit;                        /* handle paths joined on every path */
     uint32_t ret;                                /* set of values returned, or DL_NONE */
+    bool ret_has_null;                           /* some path returns a null constant */
     uint32_t recursive;                          /* set of locks initialised recursive */
     BASE_VEC(dl_dep) deps;
     BASE_VEC(dl_acq) acqs;

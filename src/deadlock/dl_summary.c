@@ -21,6 +21,7 @@
 #include "deadlock/dl_internal.h"
 
 typedef struct kv { uint32_t k, v; } kv;
+#define TRY_NONNULL 0x80000000u
 typedef BASE_VEC(kv) kv_vec;
 
 typedef struct dl_state {
@@ -29,7 +30,9 @@ typedef struct dl_state {
     uint32_t held_must;/* set of lock modes */
     uint32_t rel_may, rel_must;
     kv_vec env;        /* var key -> set of values, sorted by key */
-    kv_vec tryres;     /* var key -> set of lock modes taken by the statement that set it */
+    kv_vec tryres;     /* var key -> set of lock modes taken by the statement that set it;
+                          the result is 0 when they were taken, or, with
+                          TRY_NONNULL in the set id, nonzero (a lock pointer) */
     uint32_t live;     /* set of instances */
     uint32_t conds;    /* set of condition atoms true on every path here */
     uint32_t joined;   /* set of handle paths joined on every path since entry */
@@ -43,6 +46,7 @@ typedef struct fn_an {
     dl_summary *sum;      /* being built */
     base_hashmap dep_ix, acq_ix, self_ix, spawn_ix;
     bool ret_unknown;
+    bool ret_has_null;
     uint32_t ret;         /* set of values */
     const bool *pknown;   /* specialisation: parameter i is the constant pconst[i] */
     const int64_t *pconst;
@@ -865,6 +869,27 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                 kv_put(&st->env, k, rv);
             else
                 kv_del(&st->env, k);
+            /* a function that returns the lock it took, or NULL without it
+             * (a trylock wrapper): the result tells whether it is held */
+            if (x->ret_has_null && dl_set_len(c, rv) > 0) {
+                uint32_t modes[DL_MAX_ENV_VALUES * 2 + 2], nm = 0;
+                bool all = true;
+                for (uint32_t i = 0; i < dl_set_len(c, rv) && all; i++) {
+                    uint32_t v = dl_set_data(c, rv)[i];
+                    uint32_t L = dl_val_is_addr(v) ? dl_val_path(v) : DL_NONE;
+                    all = false;
+                    for (uint32_t m = 0; L != DL_NONE && m < 2; m++) {
+                        uint32_t lm = L << 1 | m;
+                        if (dl_set_has(c, hmay_exit, lm) && !dl_set_has(c, hmust_exit, lm) &&
+                            nm < DL_MAX_ENV_VALUES * 2 + 2) {
+                            modes[nm++] = lm;
+                            all = true;
+                        }
+                    }
+                }
+                if (all && nm)
+                    kv_put(&st->tryres, k, dl_set(c, modes, nm) | TRY_NONNULL);
+            }
         } else {
             kv_del(&st->env, k);
         }
@@ -1211,10 +1236,12 @@ static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     int i = kv_find(&st->tryres, var_key(g->var));
     if (i < 0)
         return;
-    bool failed = jump == nonzero_means_jump; /* the lock result is nonzero: not taken */
+    uint32_t set = st->tryres.data[i].v;
+    bool nonzero = jump == nonzero_means_jump;
+    bool failed = set & TRY_NONNULL ? !nonzero : nonzero;
     if (!failed)
         return;
-    uint32_t set = st->tryres.data[i].v;
+    set &= ~TRY_NONNULL;
     for (uint32_t k = 0; k < dl_set_len(a->c, set); k++) {
         uint32_t lm = dl_set_data(a->c, set)[k];
         kv_del(&st->held, lm);
@@ -1351,10 +1378,13 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
     case IR_S_RETURN:
         if (a->record) {
             uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
+            int64_t k;
             if (s->rhs && dl_set_len(a->c, vs))
                 a->ret = dl_set_union(a->c, a->ret, vs);
-            else
+            else if (!s->rhs || !const_value(s->rhs, &k)) /* NULL names no object */
                 a->ret_unknown = true;
+            else if (k == 0)
+                a->ret_has_null = true;
         }
         break;
     default: break;
@@ -1415,6 +1445,7 @@ static uint64_t fingerprint(const dl_summary *s)
     h = mix(h, s->rel_may_exit); h = mix(h, s->rel_must_exit);
     h = mix(h, s->live_exit); h = mix(h, s->joins); h = mix(h, s->ret);
     h = mix(h, s->joined_exit);
+    h = mix(h, s->ret_has_null);
     h = mix(h, s->recursive);
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
@@ -1503,6 +1534,7 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
         ns.joined_exit = ex->joined;
     }
     ns.ret = a.ret_unknown || dl_set_len(c, a.ret) == 0 ? DL_NONE : a.ret;
+    ns.ret_has_null = a.ret_has_null;
     ns.done = true;
     ns.fingerprint = fingerprint(&ns);
 
