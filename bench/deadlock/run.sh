@@ -4,8 +4,8 @@
 # second, peak memory, the findings, and for generated code bases whether
 # every planted deadlock was reported (and nothing else).
 # Inputs: code bases made by gen.py (about 22 lines per function; the last
-# one has at least a million lines) and, when a compilation database is found
-# at $MEMCACHED_DIR (bear -- make in a memcached source tree), memcached.
+# one has at least a million lines) and memcached: $MEMCACHED_DIR (a source
+# tree with compile_commands.json), else fetched and built when run as root.
 # Figures only; nothing here is a test.
 #   bench/deadlock/run.sh [RAVEL]   (default build/ravel)
 #   SIZES="20x30 200x240" bench/deadlock/run.sh   (modules x functions)
@@ -54,6 +54,28 @@ if [ -d "$corpus" ]; then
     end=$(date +%s.%N)
     awk -v l="$lines" -v s="$start" -v e="$end" \
         'BEGIN { printf "%-22s %9d %8.2f %8s %8s %10.0f (58 runs, one per file)\n", "deadlock corpus", l, e - s, "-", "-", l / (e - s) }'
+fi
+# memcached (the paper measured 1.6.10): fetched and built once when run as
+# root without MEMCACHED_DIR (deb-src enabled in its own sources file,
+# apt-get source, the build dependencies, bear -- make).
+src=${RAVEL_BENCH_SRC:-$HOME/.cache/ravel-bench}
+if [ -z "${MEMCACHED_DIR:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+    mc=$(ls -d "$src"/memcached-*/ 2>/dev/null | head -n 1 || true)
+    if [ -z "$mc" ]; then
+        mkdir -p "$src"
+        if ! grep -rqs '^Types: deb-src' /etc/apt/sources.list.d/ /etc/apt/sources.list; then
+            printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+                > /etc/apt/sources.list.d/ravel-deb-src.sources
+        fi
+        apt-get update -qq > /dev/null
+        (cd "$src" && apt-get source -qq memcached > /dev/null 2>&1)
+        apt-get build-dep -y -qq memcached > /dev/null 2>&1 || apt-get install -y -qq libevent-dev bear > /dev/null
+        mc=$(ls -d "$src"/memcached-*/ | head -n 1)
+    fi
+    if [ ! -f "$mc/compile_commands.json" ]; then
+        (cd "$mc" && ./configure > /dev/null && bear -- make -j2 memcached > /dev/null)
+    fi
+    MEMCACHED_DIR=${mc%/}
 fi
 if [ -n "${MEMCACHED_DIR:-}" ] && [ -f "$MEMCACHED_DIR/compile_commands.json" ]; then
     lines=$(cat "$MEMCACHED_DIR"/*.c | wc -l)
