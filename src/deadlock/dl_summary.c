@@ -13,8 +13,16 @@
  * its acquisition; and must), the locks released since entry (may, must),
  * what each pointer-valued local may hold (a set of at most
  * DL_MAX_ENV_VALUES values; absent: itself), the lock results of lock and
- * trylock statements (a failed branch drops the lock), and the threads
- * started and not joined. */
+ * trylock statements and of functions returning the lock they took or NULL
+ * (a failed branch drops the lock), the threads started and not joined, the
+ * thread handles joined on every path, and the comparisons true on every
+ * path (condition atoms, for locks ordered by value).
+ *
+ * Guards that are constant (after substituting constant arguments) prune
+ * the branch not taken; a callee that branches on a parameter gets a summary
+ * specialised to a call's constant arguments (cached, outside the current
+ * component only). Calls through pointers reach the functions the pointer
+ * may hold, else the statement's candidates whose type fits the call. */
 #include <stdlib.h>
 #include <string.h>
 
