@@ -383,6 +383,7 @@ typedef struct cycle_search {
     u32_vec reported_sets[2]; /* lock-node sets (as set ids) reported, per kind */
     uint32_t *path_nodes, *path_edges;
     bool *blocked;
+    uint32_t *scc;       /* lock node -> strongly connected component */
     long budget;
     unsigned maxlen;
     size_t found;
@@ -438,6 +439,67 @@ static void try_cycle(cycle_search *cs, uint32_t len)
     free(pick);
 }
 
+/* Tarjan's strongly connected components of the lock graph (iterative):
+ * a cycle never leaves one, so the search is restricted to it. Returns
+ * the number of components; scc[v] is v's. */
+static uint32_t lock_sccs(const graph *g, uint32_t *scc, uint32_t *size)
+{
+    uint32_t n = (uint32_t)g->locks.len, counter = 0, ncomp = 0, sp = 0;
+    uint32_t *index = base_xmalloc((n + 1) * sizeof *index), *low = base_xmalloc((n + 1) * sizeof *low);
+    uint32_t *stack = base_xmalloc((n + 1) * sizeof *stack), *cs_node = base_xmalloc((n + 1) * sizeof *cs_node);
+    uint32_t *cs_edge = base_xmalloc((n + 1) * sizeof *cs_edge);
+    bool *on = base_xcalloc(n + 1, sizeof *on);
+    for (uint32_t i = 0; i < n; i++)
+        index[i] = DL_NONE;
+    for (uint32_t root = 0; root < n; root++) {
+        if (index[root] != DL_NONE)
+            continue;
+        uint32_t depth = 1;
+        cs_node[0] = root;
+        cs_edge[0] = 0;
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        on[root] = true;
+        while (depth > 0) {
+            uint32_t v = cs_node[depth - 1];
+            if (cs_edge[depth - 1] < g->nout[v]) {
+                uint32_t w = g->edges.data[g->out[v][cs_edge[depth - 1]++]].to;
+                if (index[w] == DL_NONE) {
+                    index[w] = low[w] = counter++;
+                    stack[sp++] = w;
+                    on[w] = true;
+                    cs_node[depth] = w;
+                    cs_edge[depth] = 0;
+                    depth++;
+                } else if (on[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            if (low[v] == index[v]) {
+                uint32_t w, k = 0;
+                do {
+                    w = stack[--sp];
+                    on[w] = false;
+                    scc[w] = ncomp;
+                    k++;
+                } while (w != v);
+                size[ncomp++] = k;
+            }
+            depth--;
+            if (depth > 0 && low[v] < low[cs_node[depth - 1]])
+                low[cs_node[depth - 1]] = low[v];
+        }
+    }
+    free(index);
+    free(low);
+    free(stack);
+    free(cs_node);
+    free(cs_edge);
+    free(on);
+    return ncomp;
+}
+
 /* Elementary cycles of exactly `len` edges through start (the smallest
  * node of the cycle), by depth-first search. */
 static void dfs_cycles(cycle_search *cs, uint32_t start, uint32_t v, uint32_t depth, uint32_t len)
@@ -448,7 +510,7 @@ static void dfs_cycles(cycle_search *cs, uint32_t start, uint32_t v, uint32_t de
     for (uint32_t k = 0; k < g->nout[v]; k++) {
         uint32_t e = g->out[v][k];
         uint32_t w = g->edges.data[e].to;
-        if (w < start)
+        if (w < start || cs->scc[w] != cs->scc[start])
             continue;
         cs->path_edges[depth] = e;
         if (w == start) {
@@ -478,12 +540,20 @@ static void find_cycles(finder *fd, graph *g, finding_vec *out)
     cs.path_nodes = base_xcalloc(n + 1, sizeof(uint32_t));
     cs.path_edges = base_xcalloc(n + 1, sizeof(uint32_t));
     cs.blocked = base_xcalloc(n + 1, sizeof(bool));
+    cs.scc = base_xcalloc(n + 1, sizeof(uint32_t));
+    uint32_t *scc_size = base_xcalloc(n + 1, sizeof(uint32_t));
+    uint32_t ncomp = lock_sccs(g, cs.scc, scc_size), largest = 0;
+    for (uint32_t i = 0; i < ncomp; i++)
+        if (scc_size[i] > largest)
+            largest = scc_size[i];
     cs.budget = 5000000;
     unsigned maxlen = c->opts->max_cycle_len ? c->opts->max_cycle_len : (unsigned)n;
-    if (maxlen > n)
-        maxlen = (unsigned)n;
+    if (maxlen > largest)
+        maxlen = largest;
     for (unsigned len = 2; len <= maxlen && cs.budget > 0; len++) {
         for (uint32_t s = 0; s < n; s++) {
+            if (scc_size[cs.scc[s]] < len)
+                continue; /* no cycle of len locks fits in its component */
             cs.path_nodes[0] = s;
             cs.blocked[s] = true;
             dfs_cycles(&cs, s, s, 0, len);
@@ -493,6 +563,8 @@ static void find_cycles(finder *fd, graph *g, finding_vec *out)
     free(cs.path_nodes);
     free(cs.path_edges);
     free(cs.blocked);
+    free(cs.scc);
+    free(scc_size);
     base_vec_free(&cs.reported_sets[0]);
     base_vec_free(&cs.reported_sets[1]);
 }
