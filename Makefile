@@ -18,7 +18,7 @@ SHELL := /bin/bash
 
 # The Debian 12 packages ravel needs to build and test: the one list.
 RAVEL_PACKAGES := cmake make gcc g++ pkg-config libcadical-dev libcmocka-dev \
-                  clang-19 libclang-19-dev libclang-rt-19-dev llvm-19 graphviz \
+                  clang-19 libclang-19-dev libclang-rt-19-dev llvm-19 graphviz depqbf \
                   libc6-dev-i386
 
 JOBS               ?= $(shell nproc 2>/dev/null || echo 2)
@@ -76,6 +76,9 @@ build: setup
 demo: build
 	build/ravel litmus examples/litmus/*.litmus
 	build/ravel litmus --verdict-only -m tso examples/litmus/*.litmus
+	build/ravel ir examples/c/counter.c
+	build/ravel seq examples/c/counter.c -o build/counter-seq.c && gcc -w -c build/counter-seq.c -o build/counter-seq.o
+	@echo "ravel seq: build/counter-seq.c is the sequential program (it compiles)"
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
 ctest_counts = awk '/tests passed, .* tests failed out of/ { total = $$NF; failed = $$(NF-5) } \

@@ -382,9 +382,17 @@ static CXTranslationUnit parse(cf_ctx *c, CXIndex idx, const char *file, const c
 {
     CXTranslationUnit tu = NULL;
     unsigned flags = CXTranslationUnit_KeepGoing;
+    size_t nu = c->opts->nunsaved;
+    struct CXUnsavedFile *un = base_xmalloc((nu ? nu : 1) * sizeof *un);
+    for (size_t i = 0; i < nu; i++) {
+        un[i].Filename = c->opts->unsaved[i].name;
+        un[i].Contents = c->opts->unsaved[i].contents;
+        un[i].Length = (unsigned long)c->opts->unsaved[i].len;
+    }
     enum CXErrorCode err = full_argv
-        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, nargs, NULL, 0, flags, &tu)
-        : clang_parseTranslationUnit2(idx, file, args, nargs, NULL, 0, flags, &tu);
+        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, nargs, un, (unsigned)nu, flags, &tu)
+        : clang_parseTranslationUnit2(idx, file, args, nargs, un, (unsigned)nu, flags, &tu);
+    free(un);
     if (err != CXError_Success || !tu) {
         base_diag_error(c->d, base_srcloc_make(file, 0, 0),
                         "clang could not parse the file (libclang error %d)", (int)err);
@@ -541,13 +549,17 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
         for (size_t q = 0; q < o->nclang_args; q++)
             args[m++] = o->clang_args[q];
         for (size_t i = 0; i < nfiles; i++) {
-            FILE *probe = fopen(files[i], "r");
-            if (!probe) {
+            bool in_memory = false;
+            for (size_t u = 0; u < o->nunsaved && !in_memory; u++)
+                in_memory = strcmp(o->unsaved[u].name, files[i]) == 0;
+            FILE *probe = in_memory ? NULL : fopen(files[i], "r");
+            if (!probe && !in_memory) {
                 base_diag_error(d, base_srcloc_make(files[i], 0, 0), "cannot open the file");
                 c.errors++;
                 continue;
             }
-            fclose(probe);
+            if (probe)
+                fclose(probe);
             if (o->progress)
                 o->progress(o->progress_ctx, i, nfiles, files[i]);
             CXTranslationUnit tu = parse(&c, idx, files[i], args, m, false);

@@ -24,11 +24,20 @@
 #include "base/diag.h"
 #include "ir/ir.h"
 
+/* A file whose contents are given in memory instead of read from disk. */
+typedef struct cfront_unsaved {
+    const char *name;
+    const char *contents;
+    size_t len;
+} cfront_unsaved;
+
 typedef struct cfront_opts {
     const char *const *clang_args; /* the user's compiler flags (after `--`) */
     size_t nclang_args;
     const char *compdb_dir;        /* -p DIR: read DIR/compile_commands.json */
     bool m32;                      /* analyse for ILP32 (-m32), as SV-COMP's data_model says */
+    const cfront_unsaved *unsaved; /* in-memory files (the fuzzer's input) */
+    size_t nunsaved;
     void (*progress)(void *ctx, size_t done, size_t total, const char *file);
     void *progress_ctx;
 } cfront_opts;

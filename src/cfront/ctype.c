@@ -206,8 +206,13 @@ const ir_type *cf_type(cf_ctx *c, CXType t, CXCursor where)
         const ir_type *ps[64];
         if (n > 64)
             cf_unsupported(c, where, "function type with more than 64 parameters");
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             ps[i] = cf_type(c, clang_getArgType(t, (unsigned)i), where);
+            if (ps[i]->kind == IR_T_ARRAY) /* C adjusts array and function parameters */
+                ps[i] = ir_type_ptr(c->p, ps[i]->to);
+            else if (ps[i]->kind == IR_T_FUNC)
+                ps[i] = ir_type_ptr(c->p, ps[i]);
+        }
         bool variadic = t.kind == CXType_FunctionNoProto || clang_isFunctionTypeVariadic(t);
         return ir_type_func(c->p, cf_type(c, clang_getResultType(t), where), ps,
                             n > 0 ? (uint32_t)n : 0, variadic);

@@ -20,6 +20,7 @@ enum cli_exit {
 int cli_main(int argc, char **argv);
 int cli_litmus(int argc, char **argv);
 int cli_ir(int argc, char **argv);
+int cli_seq(int argc, char **argv);
 int cli_deadlock(int argc, char **argv);
 
 #endif

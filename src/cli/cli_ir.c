@@ -11,8 +11,8 @@
 #include "base/intern.h"
 #include "base/strbuf.h"
 #include "base/vec.h"
-#include "cfront/cfront.h"
 #include "cli/cli.h"
+#include "cli/cli_front.h"
 #include "ir/ir_json.h"
 #include "ir/ir_print.h"
 
@@ -42,128 +42,56 @@ static const char ir_usage[] =
     "missing, clang reports an error, or a construct cannot be lowered (each\n"
     "is reported as file:line:col: error: ...)\n";
 
-/* Source lines for the printer: whole files read once. */
-typedef struct line_cache {
-    const char *file;
-    char *text;
-    BASE_VEC(char *) lines;
-    char buf[512];
-} line_cache;
-
-static const char *source_line(void *ctx, const char *file, uint32_t line)
-{
-    line_cache *lc = ctx;
-    if (!file)
-        return NULL;
-    if (!lc->file || strcmp(lc->file, file) != 0) {
-        free(lc->text);
-        base_vec_free(&lc->lines);
-        lc->file = file;
-        size_t len;
-        lc->text = base_read_file(file, &len);
-        if (lc->text) {
-            char *p = lc->text;
-            base_vec_push(&lc->lines, p);
-            for (; *p; p++)
-                if (*p == '\n')
-                    base_vec_push(&lc->lines, p + 1);
-        }
-    }
-    if (!lc->text || line == 0 || line > lc->lines.len)
-        return NULL;
-    const char *s = lc->lines.data[line - 1];
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = 0;
-    while (s[n] && s[n] != '\n' && n + 1 < sizeof lc->buf)
-        n++;
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        n--;
-    memcpy(lc->buf, s, n);
-    lc->buf[n] = 0;
-    return lc->buf;
-}
-
-static void progress(void *ctx, size_t done, size_t total, const char *file)
-{
-    (void)ctx;
-    fprintf(stderr, "\r\033[K[%zu/%zu] %s", done + 1, total, file);
-    fflush(stderr);
-}
-
 int cli_ir(int argc, char **argv)
 {
-    BASE_VEC(const char *) files = { 0 };
-    const char **clang_args = NULL;
-    size_t nclang = 0;
-    bool json = false, quiet = false, no_source = false;
-    cfront_opts opts = { 0 };
+    cli_front fr = { 0 };
+    bool json = false, no_source = false;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            clang_args = (const char **)argv + i + 1;
-            nclang = (size_t)(argc - i - 1);
-            break;
+        int r = cli_front_arg(&fr, argc, argv, &i, "ir");
+        if (r < 0) {
+            cli_front_free(&fr);
+            return CLI_EXIT_USAGE;
         }
-        if (a[0] != '-') {
-            base_vec_push(&files, a);
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        if (r > 0)
+            continue;
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(ir_usage, stdout);
-            base_vec_free(&files);
+            cli_front_free(&fr);
             return CLI_EXIT_OK;
         } else if (strcmp(a, "--json") == 0) {
             json = true;
-        } else if (strcmp(a, "--m32") == 0) {
-            opts.m32 = true;
         } else if (strcmp(a, "--no-source") == 0) {
             no_source = true;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            quiet = true;
-        } else if (strcmp(a, "-p") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "ravel ir: error: option '-p' needs a directory\n");
-                base_vec_free(&files);
-                return CLI_EXIT_USAGE;
-            }
-            opts.compdb_dir = argv[++i];
         } else {
             fprintf(stderr, "ravel ir: error: unknown option '%s' (try 'ravel ir --help')\n", a);
-            base_vec_free(&files);
+            cli_front_free(&fr);
             return CLI_EXIT_USAGE;
         }
     }
-    if (!files.len && !opts.compdb_dir) {
-        fprintf(stderr, "ravel ir: error: no input files (try 'ravel ir --help')\n");
-        return CLI_EXIT_USAGE;
+    if (!cli_front_ready(&fr, "ir")) {
+        int bad = fr.bad_task ? CLI_EXIT_INPUT : CLI_EXIT_USAGE;
+        cli_front_free(&fr);
+        return bad;
     }
-    opts.clang_args = clang_args;
-    opts.nclang_args = nclang;
-    bool show_progress = !quiet && isatty(STDERR_FILENO) && (files.len > 1 || opts.compdb_dir);
-    if (show_progress)
-        opts.progress = progress;
-
     base_intern_pool syms;
     base_intern_init(&syms);
     ir_program prog;
     ir_program_init(&prog, &syms);
     base_diag diag;
     base_diag_init(&diag);
-    size_t errors = cfront_lower(&prog, files.data, files.len, &opts, &diag);
-    if (show_progress)
-        fputs("\r\033[K", stderr);
-    base_diag_print(&diag, stderr);
+    size_t errors = cli_front_lower(&fr, &prog, &diag);
     int rc = errors ? CLI_EXIT_INPUT : CLI_EXIT_OK;
     if (!errors) {
         base_strbuf out = { 0 };
         if (json) {
             ir_json_program(&out, &prog);
         } else {
-            line_cache lc = { 0 };
-            ir_print_opts po = { .source_line = no_source ? NULL : source_line, .ctx = &lc,
+            cli_source_lines lc = { 0 };
+            ir_print_opts po = { .source_line = no_source ? NULL : cli_source_line, .ctx = &lc,
                                  .skip_empty_init = true };
             ir_print_program_opts(&out, &prog, &po);
-            free(lc.text);
-            base_vec_free(&lc.lines);
+            cli_source_lines_free(&lc);
         }
         fwrite(out.data, 1, out.len, stdout);
         base_strbuf_free(&out);
@@ -171,6 +99,6 @@ int cli_ir(int argc, char **argv)
     base_diag_free(&diag);
     ir_program_free(&prog);
     base_intern_free(&syms);
-    base_vec_free(&files);
+    cli_front_free(&fr);
     return rc;
 }

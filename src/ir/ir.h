@@ -215,6 +215,9 @@ typedef struct ir_stmt {
     bool zeroed;            /* ALLOC: calloc */
     bool all;               /* COND_SIGNAL: broadcast */
     const char *message;    /* ASSERT, ASSUME */
+    uint32_t origin;        /* after a translation (kiss): 1 + the index of the
+                               statement of the original function this one comes
+                               from; 0 for statements the translation added */
 } ir_stmt;
 
 struct ir_func {

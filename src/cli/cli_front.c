@@ -1,0 +1,136 @@
+#include "cli/cli_front.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "base/strbuf.h"
+
+int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--") == 0) {
+        f->opts.clang_args = (const char *const *)argv + *i + 1;
+        f->opts.nclang_args = (size_t)(argc - *i - 1);
+        *i = argc;
+        return 1;
+    }
+    if (a[0] != '-') {
+        size_t n = strlen(a);
+        if ((n > 4 && strcmp(a + n - 4, ".yml") == 0) || (n > 5 && strcmp(a + n - 5, ".yaml") == 0)) {
+            base_diag d;
+            base_diag_init(&d);
+            svtask t;
+            if (svtask_load(&t, a, &d)) {
+                base_vec_push(&f->tasks, t);
+                for (size_t k = 0; k < t.ninputs; k++)
+                    base_vec_push(&f->files, t.inputs[k]);
+                if (t.ilp32)
+                    f->opts.m32 = true;
+            } else {
+                svtask_free(&t);
+                f->bad_task = true;
+            }
+            base_diag_print(&d, stderr);
+            base_diag_free(&d);
+            return 1;
+        }
+        base_vec_push(&f->files, a);
+        return 1;
+    }
+    if (strcmp(a, "--m32") == 0) {
+        f->opts.m32 = true;
+        return 1;
+    }
+    if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+        f->quiet = true;
+        return 1;
+    }
+    if (strcmp(a, "-p") == 0) {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "ravel %s: error: option '-p' needs a directory\n", cmd);
+            return -1;
+        }
+        f->opts.compdb_dir = argv[++*i];
+        return 1;
+    }
+    return 0;
+}
+
+bool cli_front_ready(cli_front *f, const char *cmd)
+{
+    if (f->bad_task)
+        return false;
+    if (f->files.len || f->opts.compdb_dir)
+        return true;
+    fprintf(stderr, "ravel %s: error: no input files (try 'ravel %s --help')\n", cmd, cmd);
+    return false;
+}
+
+static void progress(void *ctx, size_t done, size_t total, const char *file)
+{
+    (void)ctx;
+    fprintf(stderr, "\r\033[K[%zu/%zu] %s", done + 1, total, file);
+    fflush(stderr);
+}
+
+size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
+{
+    bool show = !f->quiet && isatty(STDERR_FILENO) && (f->files.len > 1 || f->opts.compdb_dir);
+    f->opts.progress = show ? progress : NULL;
+    size_t errors = cfront_lower(p, f->files.data, f->files.len, &f->opts, d);
+    if (show)
+        fputs("\r\033[K", stderr);
+    base_diag_print(d, stderr);
+    return errors;
+}
+
+void cli_front_free(cli_front *f)
+{
+    base_vec_free(&f->files);
+    for (size_t i = 0; i < f->tasks.len; i++)
+        svtask_free(&f->tasks.data[i]);
+    base_vec_free(&f->tasks);
+}
+
+const char *cli_source_line(void *ctx, const char *file, uint32_t line)
+{
+    cli_source_lines *lc = ctx;
+    if (!file)
+        return NULL;
+    if (!lc->file || strcmp(lc->file, file) != 0) {
+        free(lc->text);
+        base_vec_free(&lc->lines);
+        lc->file = file;
+        size_t len;
+        lc->text = base_read_file(file, &len);
+        if (lc->text) {
+            char *p = lc->text;
+            base_vec_push(&lc->lines, p);
+            for (; *p; p++)
+                if (*p == '\n')
+                    base_vec_push(&lc->lines, p + 1);
+        }
+    }
+    if (!lc->text || line == 0 || line > lc->lines.len)
+        return NULL;
+    const char *s = lc->lines.data[line - 1];
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = 0;
+    while (s[n] && s[n] != '\n' && n + 1 < sizeof lc->buf)
+        n++;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    memcpy(lc->buf, s, n);
+    lc->buf[n] = 0;
+    return lc->buf;
+}
+
+
+void cli_source_lines_free(cli_source_lines *lc)
+{
+    free(lc->text);
+    base_vec_free(&lc->lines);
+}

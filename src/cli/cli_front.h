@@ -1,0 +1,49 @@
+/* cli_front: the options every command that reads C shares (files, -p DIR,
+ * --m32, -q, `-- CLANG-FLAGS`) and running the front end with a progress
+ * line on a terminal. */
+#ifndef RAVEL_CLI_CLI_FRONT_H
+#define RAVEL_CLI_CLI_FRONT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "base/vec.h"
+#include "cfront/cfront.h"
+#include "task/svtask.h"
+
+typedef struct cli_front {
+    BASE_VEC(const char *) files;
+    cfront_opts opts;
+    bool quiet;
+    BASE_VEC(svtask) tasks; /* SV-COMP task files given as input */
+    bool bad_task;          /* a task file could not be read (reported) */
+} cli_front;
+
+/* Looks at argv[*i]: a file or a front-end option is taken (returns 1,
+ * *i advanced past its value; an SV-COMP task file, *.yml, contributes its
+ * input files and its data model);
+ * *i advanced past its value); `--` takes the rest as clang's flags
+ * (returns 1, *i = argc); anything else returns 0; a missing value
+ * prints an error for cmd and returns -1. */
+int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd);
+/* After the options: an error for cmd and false when there is no input. */
+bool cli_front_ready(cli_front *f, const char *cmd);
+/* Lowers the input; prints clang's and the front end's diagnostics on
+ * stderr. Returns the number of errors. */
+size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d);
+void cli_front_free(cli_front *f);
+
+/* Source lines for the IR printer (ir_print_opts.source_line): each file
+ * is read once, lines come back trimmed. */
+typedef struct cli_source_lines {
+    const char *file;
+    char *text;
+    BASE_VEC(char *) lines;
+    char buf[512];
+} cli_source_lines;
+
+const char *cli_source_line(void *ctx, const char *file, uint32_t line);
+void cli_source_lines_free(cli_source_lines *lc);
+
+#endif
