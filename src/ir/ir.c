@@ -10,6 +10,7 @@ void ir_program_init(ir_program *p, base_intern_pool *syms)
     base_arena_init(&p->arena);
     p->syms = syms;
     p->ptr_bytes = 8;
+    base_hashmap_init(&p->ptr_types);
 }
 
 void ir_program_free(ir_program *p)
@@ -20,6 +21,7 @@ void ir_program_free(ir_program *p)
     }
     free(p->funcs);
     free(p->globals);
+    base_hashmap_free(&p->ptr_types);
     base_arena_free(&p->arena);
     memset(p, 0, sizeof *p);
 }
@@ -33,16 +35,37 @@ static ir_type *new_type(ir_program *p, ir_type_kind k)
 
 const ir_type *ir_type_void(ir_program *p)
 {
-    return new_type(p, IR_T_VOID);
+    if (!p->void_type)
+        p->void_type = new_type(p, IR_T_VOID);
+    return p->void_type;
+}
+
+/* The slot of an integer type in int_types, or -1 for an unusual width. */
+static int int_slot(uint32_t bits)
+{
+    switch (bits) {
+    case 1: return 0;
+    case 8: return 1;
+    case 16: return 2;
+    case 32: return 3;
+    case 64: return 4;
+    case 128: return 5;
+    default: return -1;
+    }
 }
 
 const ir_type *ir_type_int(ir_program *p, uint32_t bits, bool is_signed)
 {
+    int slot = int_slot(bits);
+    if (slot >= 0 && p->int_types[is_signed][slot])
+        return p->int_types[is_signed][slot];
     ir_type *t = new_type(p, IR_T_INT);
     t->bits = bits;
     t->is_signed = is_signed;
     t->size = (bits + 7) / 8;
     t->align = (uint32_t)t->size;
+    if (slot >= 0)
+        p->int_types[is_signed][slot] = t;
     return t;
 }
 
@@ -57,10 +80,14 @@ const ir_type *ir_type_float(ir_program *p, uint32_t bits)
 
 const ir_type *ir_type_ptr(ir_program *p, const ir_type *to)
 {
+    uint64_t found;
+    if (base_hashmap_get(&p->ptr_types, (uint64_t)(uintptr_t)to, &found))
+        return (const ir_type *)(uintptr_t)found;
     ir_type *t = new_type(p, IR_T_PTR);
     t->to = to;
     t->size = p->ptr_bytes;
     t->align = p->ptr_bytes;
+    base_hashmap_put(&p->ptr_types, (uint64_t)(uintptr_t)to, (uint64_t)(uintptr_t)t);
     return t;
 }
 

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/hashmap.h"
 #include "base/intern.h"
 #include "base/srcloc.h"
 
@@ -246,6 +247,11 @@ typedef struct ir_program {
     base_intern_pool *syms;  /* borrowed */
     uint32_t ptr_bytes;      /* sizeof(void *) of the target: 8, or 4 for ILP32 */
     ir_func *init;
+    /* Shared type nodes: ir_type_int, ir_type_void and ir_type_ptr return the
+     * same node for the same arguments (types are immutable once made). */
+    const ir_type *int_types[2][9];
+    const ir_type *void_type;
+    base_hashmap ptr_types;  /* pointee address -> pointer type */
     ir_var **globals;
     uint32_t nglobals, globals_cap;
     ir_func **funcs;
