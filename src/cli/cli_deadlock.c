@@ -60,6 +60,8 @@ static const char deadlock_usage[] =
     "  --no-recursive     treat recursive/error-checking mutexes as ordinary ones\n"
     "  --no-trylock       treat trylock as a blocking lock\n"
     "  --no-rwlock        treat read locks of rwlocks as exclusive\n"
+    "  --no-value-order   ignore branch conditions that order the locks' owners\n"
+    "                     (if (a->id < b->id) ...), and constant arguments\n"
     "\n"
     "exit codes: 0 no finding; 1 findings; 2 bad command line; 4 out of memory;\n"
     "5 bad input (missing file, a C error; findings in the rest still give 1)\n";
@@ -159,6 +161,8 @@ int cli_deadlock(int argc, char **argv)
             o.no_trylock = true;
         } else if (strcmp(a, "--no-rwlock") == 0) {
             o.no_rwlock = true;
+        } else if (strcmp(a, "--no-value-order") == 0) {
+            o.no_value_order = true;
         } else {
             status = usage_error("unknown option '%s'", a);
             goto done;
