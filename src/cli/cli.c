@@ -16,8 +16,9 @@ static const char usage[] =
     "  litmus    decide litmus tests (LISA) under a memory model, herd7-compatible output\n"
     "  ir        lower C files (libclang) to ravel's intermediate program and print it\n"
     "  seq       the KISS translation of a concurrent C program as sequential C\n"
+    "  deadlock  find lock-order deadlocks and self-deadlocks in C programs (L2D2)\n"
     "\n"
-    "planned (see the issues): check, race, deadlock\n"
+    "planned (see the issues): check, race\n"
     "\n"
     "options:\n"
     "  -h, --help       this text; `ravel <command> --help` describes a command\n"
@@ -54,7 +55,9 @@ int cli_main(int argc, char **argv)
         return cli_ir(argc - 1, argv + 1);
     if (strcmp(cmd, "seq") == 0)
         return cli_seq(argc - 1, argv + 1);
-    static const char *const planned[] = { "check", "race", "deadlock" };
+    if (strcmp(cmd, "deadlock") == 0)
+        return cli_deadlock(argc - 1, argv + 1);
+    static const char *const planned[] = { "check", "race" };
     for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
         if (strcmp(cmd, planned[i]) == 0) {
             fprintf(stderr, "ravel: error: the '%s' command is not implemented yet\n", cmd);

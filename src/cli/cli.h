@@ -21,5 +21,6 @@ int cli_main(int argc, char **argv);
 int cli_litmus(int argc, char **argv);
 int cli_ir(int argc, char **argv);
 int cli_seq(int argc, char **argv);
+int cli_deadlock(int argc, char **argv);
 
 #endif

@@ -1,0 +1,235 @@
+/* cli_deadlock: `ravel deadlock FILES... [options] [-- clang flags]`.
+ * Parses options, lowers the C files with cfront, runs deadlock_analyse and
+ * hands the result to report/deadlock_out. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/diag.h"
+#include "base/intern.h"
+#include "base/strbuf.h"
+#include "base/vec.h"
+#include "cfront/cfront.h"
+#include "cli/cli.h"
+#include "deadlock/deadlock.h"
+#include "ir/ir.h"
+#include "report/deadlock_out.h"
+
+#ifndef RAVEL_VERSION
+#define RAVEL_VERSION "dev"
+#endif
+
+static const char deadlock_usage[] =
+    "usage: ravel deadlock FILE... [options] [-- clang flags]\n"
+    "       ravel deadlock -p BUILD_DIR [FILE...] [options]\n"
+    "\n"
+    "Finds deadlocks statically (L2D2: compositional lock summaries per function,\n"
+    "bottom-up over the call graph). Reports cycles of locks that threads able to\n"
+    "run at the same time acquire in opposite orders, and self-deadlocks (a\n"
+    "non-recursive lock acquired again while held on every path). Locks are named\n"
+    "by access paths (m, d->lock, accounts[*].m); an array element at an index that\n"
+    "is not constant stands for the whole array.\n"
+    "\n"
+    "Threads: main and every function started with pthread_create/thrd_create\n"
+    "reachable from it; without main, every function nothing calls or starts.\n"
+    "Threads joined before another starts do not run together.\n"
+    "\n"
+    "options:\n"
+    "  -p DIR             read DIR/compile_commands.json; analyse its translation\n"
+    "                     units (those of the FILEs given, or all of them)\n"
+    "  -- FLAGS...        compiler flags for the FILEs (-I, -D, -std, ...)\n"
+    "  --m32              analyse for a 32-bit target (ILP32)\n"
+    "  --entry main|all   entry points: main (default) or every function with\n"
+    "                     external linkage (library mode; entry points may run\n"
+    "                     concurrently with each other and with themselves)\n"
+    "  --lock-order       also report lock-order inversions inside one thread\n"
+    "  --max-cycle N      report cycles of at most N locks (default: any length)\n"
+    "  --json             findings as JSON\n"
+    "  --sarif            findings as SARIF 2.1.0 (code flows for the call chains)\n"
+    "  --dot              the lock graph for Graphviz (edges of findings in red)\n"
+    "  -q, --quiet        no progress or statistics on stderr\n"
+    "  -h, --help         this text\n"
+    "\n"
+    "heuristics (each on by default):\n"
+    "  --no-double-lock   a double lock/unlock does not reset the lockset (it is\n"
+    "                     otherwise taken as a sign of an infeasible path)\n"
+    "  --no-gate-locks    report cycles even when one lock guards all their edges\n"
+    "  --no-recursive     treat recursive/error-checking mutexes as ordinary ones\n"
+    "  --no-trylock       treat trylock as a blocking lock\n"
+    "  --no-rwlock        treat read locks of rwlocks as exclusive\n"
+    "  --no-value-order   ignore branch conditions that order the locks' owners\n"
+    "                     (if (a->id < b->id) ...), and constant arguments\n"
+    "\n"
+    "exit codes: 0 no finding; 1 findings; 2 bad command line; 4 out of memory;\n"
+    "5 bad input (missing file, a C error; findings in the rest still give 1)\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("ravel deadlock: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (try 'ravel deadlock --help')\n", stderr);
+    return CLI_EXIT_USAGE;
+}
+
+typedef struct progress_ctx {
+    bool on;
+} progress_ctx;
+
+static void progress(void *ctx, size_t done, size_t total, const char *file)
+{
+    progress_ctx *p = ctx;
+    if (p->on)
+        fprintf(stderr, "\r[%zu/%zu] %s\033[K", done, total, file ? file : "");
+}
+
+int cli_deadlock(int argc, char **argv)
+{
+    BASE_VEC(const char *) files = { 0 };
+    BASE_VEC(const char *) flags = { 0 };
+    const char *compdb = NULL;
+    bool json = false, sarif = false, dot = false, quiet = false, m32 = false;
+    deadlock_opts o;
+    deadlock_opts_default(&o);
+    int status = CLI_EXIT_OK;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            for (i++; i < argc; i++)
+                base_vec_push(&flags, argv[i]);
+            break;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            base_vec_push(&files, a);
+            continue;
+        }
+        bool needs = strcmp(a, "-p") == 0 || strcmp(a, "--entry") == 0 ||
+                     strcmp(a, "--max-cycle") == 0;
+        const char *val = NULL;
+        if (needs) {
+            if (i + 1 >= argc) {
+                status = usage_error("option '%s' needs an argument", a);
+                goto done;
+            }
+            val = argv[++i];
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(deadlock_usage, stdout);
+            goto done;
+        } else if (strcmp(a, "-p") == 0) {
+            compdb = val;
+        } else if (strcmp(a, "--entry") == 0) {
+            if (strcmp(val, "main") == 0) {
+                o.entry = DEADLOCK_ENTRY_MAIN;
+            } else if (strcmp(val, "all") == 0) {
+                o.entry = DEADLOCK_ENTRY_ALL;
+            } else {
+                status = usage_error("--entry takes main or all, not '%s'", val);
+                goto done;
+            }
+        } else if (strcmp(a, "--max-cycle") == 0) {
+            char *end;
+            errno = 0;
+            unsigned long v = strtoul(val, &end, 10);
+            if (errno || *end || end == val || v < 2 || v > 1000000) {
+                status = usage_error("--max-cycle needs a whole number of at least 2, not '%s'", val);
+                goto done;
+            }
+            o.max_cycle_len = (unsigned)v;
+        } else if (strcmp(a, "--lock-order") == 0) {
+            o.lock_order = true;
+        } else if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "--sarif") == 0) {
+            sarif = true;
+        } else if (strcmp(a, "--dot") == 0) {
+            dot = true;
+        } else if (strcmp(a, "--m32") == 0) {
+            m32 = true;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else if (strcmp(a, "--no-double-lock") == 0) {
+            o.no_double_lock_reset = true;
+        } else if (strcmp(a, "--no-gate-locks") == 0) {
+            o.no_gate_locks = true;
+        } else if (strcmp(a, "--no-recursive") == 0) {
+            o.no_recursive = true;
+        } else if (strcmp(a, "--no-trylock") == 0) {
+            o.no_trylock = true;
+        } else if (strcmp(a, "--no-rwlock") == 0) {
+            o.no_rwlock = true;
+        } else if (strcmp(a, "--no-value-order") == 0) {
+            o.no_value_order = true;
+        } else {
+            status = usage_error("unknown option '%s'", a);
+            goto done;
+        }
+    }
+    if (json + sarif + dot > 1) {
+        status = usage_error("%s", "choose one of --json, --sarif and --dot");
+        goto done;
+    }
+    if (files.len == 0 && !compdb) {
+        status = usage_error("%s", "no C file given");
+        goto done;
+    }
+    for (size_t i = 0; i < files.len; i++) {
+        if (access(files.data[i], R_OK) != 0) {
+            fprintf(stderr, "%s: error: cannot read: %s\n", files.data[i], strerror(errno));
+            status = CLI_EXIT_INPUT;
+            goto done;
+        }
+    }
+
+    {
+        double t0 = base_now();
+        base_intern_pool syms;
+        base_intern_init(&syms);
+        ir_program p;
+        ir_program_init(&p, &syms);
+        base_diag diag;
+        base_diag_init(&diag);
+        progress_ctx pc = { !quiet && isatty(STDERR_FILENO) };
+        cfront_opts co = { 0 };
+        co.clang_args = flags.data;
+        co.nclang_args = flags.len;
+        co.compdb_dir = compdb;
+        co.m32 = m32;
+        co.progress = progress;
+        co.progress_ctx = &pc;
+        size_t errors = cfront_lower(&p, files.data, files.len, &co, &diag);
+        if (pc.on)
+            fputs("\r\033[K", stderr);
+        base_diag_print(&diag, stderr);
+        double t1 = base_now();
+        deadlock_result res;
+        deadlock_analyse(&p, &o, &res);
+        double t2 = base_now();
+        base_strbuf out = { 0 };
+        if (json)
+            report_deadlock_json(&out, &res);
+        else if (sarif)
+            report_deadlock_sarif(&out, &res, RAVEL_VERSION);
+        else if (dot)
+            report_deadlock_dot(&out, &res);
+        else
+            report_deadlock_text(&out, &res);
+        fputs(base_strbuf_cstr(&out), stdout);
+        fflush(stdout);
+        if (!quiet && getenv("RAVEL_TIMES"))
+            fprintf(stderr, "ravel deadlock: front end %.3f s, analysis %.3f s\n", t1 - t0, t2 - t1);
+        status = res.nfindings ? CLI_EXIT_FOUND : errors ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+        base_strbuf_free(&out);
+        deadlock_result_free(&res);
+        base_diag_free(&diag);
+        ir_program_free(&p);
+        base_intern_free(&syms);
+    }
+done:
+    base_vec_free(&files);
+    base_vec_free(&flags);
+    return status;
+}

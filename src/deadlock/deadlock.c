@@ -1,0 +1,130 @@
+/* deadlock: the entry point of the analysis (deadlock.h) — sets up the
+ * interning context, runs the recursive-mutex pre-pass, the bottom-up
+ * summaries (dl_summary.c) and the thread/cycle search (dl_threads.c), and
+ * frees everything but the result. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "deadlock/deadlock.h"
+#include "deadlock/dl_internal.h"
+
+void deadlock_opts_default(deadlock_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->entry = DEADLOCK_ENTRY_MAIN;
+}
+
+const char *deadlock_kind_name(deadlock_kind k)
+{
+    switch (k) {
+    case DEADLOCK_CYCLE: return "deadlock";
+    case DEADLOCK_SELF: return "self-deadlock";
+    case DEADLOCK_LOCK_ORDER: return "lock-order-inversion";
+    }
+    return "?";
+}
+
+void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_result *res)
+{
+    memset(res, 0, sizeof *res);
+    dl_ctx c;
+    memset(&c, 0, sizeof c);
+    c.prog = p;
+    c.opts = o;
+    base_arena_init(&c.arena);
+    base_hashmap_init(&c.paths_t.index);
+    base_hashmap_init(&c.sets_t.index);
+    base_hashmap_init(&c.traces_t.index);
+    base_hashmap_init(&c.insts_t.index);
+    base_hashmap_init(&c.atoms_t.index);
+    base_hashmap_init(&c.spec_ix);
+    base_hashmap_init(&c.func_index);
+    base_hashmap_init(&c.rec_locks);
+    base_hashmap_init(&c.rec_fields);
+    base_hashmap_init(&c.nonrec_fields);
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        base_hashmap_put(&c.func_index, (uint64_t)(uintptr_t)p->funcs[i], i);
+    c.sums = base_xcalloc(p->nfuncs + 1, sizeof *c.sums);
+    c.empty = dl_set(&c, NULL, 0);
+
+    dl_prepass_recursive(&c);
+    dl_summarise_all(&c);
+    dl_find(&c, res);
+    res->nfuncs = p->nfuncs;
+    res->unknown_locks = c.unknown_locks;
+
+    for (uint32_t i = 0; i < p->nfuncs; i++) {
+        base_vec_free(&c.sums[i].deps);
+        base_vec_free(&c.sums[i].acqs);
+        base_vec_free(&c.sums[i].selfs);
+        base_vec_free(&c.sums[i].spawns);
+    }
+    free(c.sums);
+    for (size_t i = 0; i < c.specs.len; i++) {
+        dl_summary *x = &c.specs.data[i]->sum;
+        base_vec_free(&x->deps);
+        base_vec_free(&x->acqs);
+        base_vec_free(&x->selfs);
+        base_vec_free(&x->spawns);
+        free(c.specs.data[i]);
+    }
+    base_vec_free(&c.specs);
+    base_hashmap_free(&c.spec_ix);
+    free(c.scc_of);
+    free(c.branches_on_param);
+    dl_itab_free(&c.paths_t);
+    dl_itab_free(&c.sets_t);
+    dl_itab_free(&c.traces_t);
+    dl_itab_free(&c.insts_t);
+    dl_itab_free(&c.atoms_t);
+    base_vec_free(&c.atoms);
+    base_vec_free(&c.paths);
+    base_vec_free(&c.sets);
+    base_vec_free(&c.set_len);
+    base_vec_free(&c.traces);
+    base_vec_free(&c.insts);
+    base_hashmap_free(&c.func_index);
+    base_hashmap_free(&c.rec_locks);
+    base_hashmap_free(&c.rec_fields);
+    base_hashmap_free(&c.nonrec_fields);
+    base_arena_free(&c.arena);
+}
+
+static void free_chain(deadlock_chain *ch)
+{
+    for (size_t i = 0; i < ch->nframes; i++) {
+        free(ch->frames[i].func);
+        free(ch->frames[i].file);
+    }
+    free(ch->frames);
+}
+
+void deadlock_result_free(deadlock_result *res)
+{
+    for (size_t i = 0; i < res->nfindings; i++) {
+        deadlock_finding *f = &res->findings[i];
+        for (size_t k = 0; k < f->nedges; k++) {
+            deadlock_edge *e = &f->edges[k];
+            free(e->held);
+            free(e->wanted);
+            free(e->thread);
+            free(e->thread_start);
+            free_chain(&e->start_chain);
+            free_chain(&e->held_chain);
+            free_chain(&e->wanted_chain);
+            for (size_t g = 0; g < e->nguards; g++)
+                free(e->guards[g]);
+            free(e->guards);
+        }
+        free(f->edges);
+    }
+    free(res->findings);
+    for (size_t i = 0; i < res->nlocks; i++)
+        free(res->locks[i]);
+    free(res->locks);
+    free(res->gedges);
+    for (size_t i = 0; i < res->nentries; i++)
+        free(res->entries[i]);
+    free(res->entries);
+    memset(res, 0, sizeof *res);
+}

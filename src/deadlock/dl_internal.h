@@ -1,0 +1,250 @@
+/* dl_internal: the data shared by the files of src/deadlock (not a public
+ * interface; deadlock.h is).
+ *
+ * Everything the analysis builds is interned in one dl_ctx, so equal things
+ * have equal 32-bit ids and comparing or hashing them is cheap:
+ *
+ *  - paths: syntactic access paths, a trie of selectors over a base
+ *    (global, formal parameter, local of a function, a function's address,
+ *    or a formal of a callee whose actual was unknown). A lock is a path.
+ *  - values: what a pointer expression evaluates to, as a path id shifted
+ *    left once with the low bit set for "address of path" (&p) and clear
+ *    for "the pointer stored at path" (p).
+ *  - sets: sorted, duplicate-free u32 arrays (locks, lock modes, thread
+ *    instances), interned so a summary stores one id per set.
+ *  - traces: call chains ending at a lock statement, for the report.
+ *  - thread instances: (spawn statement, callee value, argument value,
+ *    handle path), so summaries can rename them like paths.
+ *  - condition atoms: comparisons between two values that hold on every
+ *    path to a dependency (for locks ordered by value: `if (a->id < b->id)`).
+ *
+ * A lock mode id is lock << 1 | read (read: a shared rwlock acquisition).
+ *
+ * Invariants: ids are stable for the ctx's life; DL_NONE is never a valid
+ * id; path depth is bounded by DL_MAX_DEPTH selectors (deeper paths end in
+ * a DL_SEL_TRUNC selector), so fixpoints over recursive calls terminate. */
+#ifndef RAVEL_DEADLOCK_DL_INTERNAL_H
+#define RAVEL_DEADLOCK_DL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/hashmap.h"
+#include "base/strbuf.h"
+#include "base/vec.h"
+#include "deadlock/deadlock.h"
+#include "ir/ir.h"
+
+#define DL_NONE UINT32_MAX
+#define DL_MAX_DEPTH 8
+#define DL_MAX_ENV_VALUES 4
+
+/* --- interning of fixed-size tuples --- */
+
+typedef struct dl_tuple { uint64_t a, b, c, d; } dl_tuple;
+
+typedef struct dl_itab {
+    BASE_VEC(dl_tuple) items;
+    base_hashmap index; /* probe hash -> id */
+} dl_itab;
+
+/* --- paths --- */
+
+typedef enum dl_path_kind {
+    DL_BASE_GLOBAL, /* a = var id */
+    DL_BASE_PARAM,  /* a = parameter index (of the function whose namespace it is) */
+    DL_BASE_LOCAL,  /* a = func index, b = local id */
+    DL_BASE_FUNC,   /* a = func index: the function itself (its address is a value) */
+    DL_BASE_FORMAL, /* a = func index, b = param index: a callee's formal whose actual was unknown */
+    DL_SEL_DEREF,
+    DL_SEL_FIELD,   /* a = field index, b = struct type pointer (for names) */
+    DL_SEL_INDEX,   /* a = constant index */
+    DL_SEL_ANY,     /* an element at an index that is not constant */
+    DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH */
+} dl_path_kind;
+
+typedef struct dl_path {
+    uint32_t parent; /* DL_NONE for bases */
+    uint32_t kind;
+    uint64_t a, b;
+    uint32_t depth;
+} dl_path;
+
+/* --- traces --- */
+
+typedef enum dl_trace_kind { DL_TR_LOCK, DL_TR_CALL, DL_TR_SPAWN } dl_trace_kind;
+
+typedef struct dl_trace {
+    dl_trace_kind kind;
+    const ir_func *func; /* where the statement is */
+    base_srcloc loc;
+    uint32_t next;       /* CALL/SPAWN: the callee's trace; LOCK: DL_NONE */
+} dl_trace;
+
+/* --- thread instances --- */
+
+typedef struct dl_inst {
+    const ir_stmt *site;
+    const ir_func *site_func;
+    uint32_t callee; /* value: &FUNC f when known */
+    uint32_t arg;    /* value or DL_NONE */
+    uint32_t handle; /* path of the handle object or DL_NONE */
+} dl_inst;
+
+/* --- condition atoms: x op y between two values, true on a path --- */
+
+typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE } dl_cmp;
+
+typedef struct dl_atom {
+    dl_cmp op;
+    uint32_t x, y; /* values */
+} dl_atom;
+
+/* --- summaries --- */
+
+typedef struct dl_dep {
+    uint32_t a, b;       /* lock modes: a held while b acquired */
+    uint32_t ta, tb;     /* traces of the two acquisitions */
+    uint32_t guards;     /* set of locks held on every path at b's acquisition */
+    uint32_t par;        /* set of thread instances that may run at that time */
+    uint32_t conds;      /* set of condition atoms true on every path there */
+    uint32_t joined;     /* set of thread handles joined before, on every path */
+} dl_dep;
+
+typedef struct dl_acq {
+    uint32_t lm;         /* lock mode acquired */
+    bool is_try;
+    uint32_t trace;
+    uint32_t guards;     /* set of locks held (must) inside the function */
+    uint32_t released;   /* set of entry locks the function may have released before */
+    uint32_t par;
+    uint32_t conds;
+    uint32_t joined;
+} dl_acq;
+
+typedef struct dl_self {
+    uint32_t lock;
+    uint32_t t1, t2;     /* first acquisition, the second one */
+    uint32_t par;
+} dl_self;
+
+typedef struct dl_spawn {
+    uint32_t inst;
+    uint32_t live;       /* set of instances live when it was started */
+    uint32_t trace;      /* DL_TR_SPAWN chain */
+    bool multi;          /* started while an earlier start of it may still run */
+} dl_spawn;
+
+typedef struct dl_summary {
+    bool done;
+    uint32_t must_held_entry, must_free_entry;   /* sets of locks */
+    uint32_t held_may_exit, held_must_exit;      /* sets of lock modes */
+    uint32_t rel_may_exit, rel_must_exit;        /* sets of locks */
+    uint32_t live_exit;                          /* instances still running at exit */
+    uint32_t joins;                              /* set of handle paths joined (may) */
+    uint32_t joined_exit;                        /* handle paths joined on every path */
+    uint32_t ret;                                /* set of values returned, or DL_NONE */
+    bool ret_has_null;                           /* some path returns a null constant */
+    uint32_t recursive;                          /* set of locks initialised recursive */
+    BASE_VEC(dl_dep) deps;
+    BASE_VEC(dl_acq) acqs;
+    BASE_VEC(dl_self) selfs;
+    BASE_VEC(dl_spawn) spawns;
+    uint64_t fingerprint;
+} dl_summary;
+
+/* A summary of a function specialised to constant arguments. */
+typedef struct dl_spec {
+    uint32_t func;
+    bool known[16];
+    int64_t vals[16];
+    dl_summary sum;
+} dl_spec;
+
+typedef struct dl_ctx {
+    const ir_program *prog;
+    const deadlock_opts *opts;
+    base_arena arena;
+    dl_itab paths_t;  BASE_VEC(dl_path) paths;
+    dl_itab sets_t;   BASE_VEC(uint32_t *) sets; BASE_VEC(uint32_t) set_len;
+    dl_itab traces_t; BASE_VEC(dl_trace) traces;
+    dl_itab insts_t;  BASE_VEC(dl_inst) insts;
+    dl_itab atoms_t;  BASE_VEC(dl_atom) atoms;
+    base_hashmap func_index;   /* ir_func pointer -> index in prog->funcs */
+    dl_summary *sums;          /* one per function */
+    uint32_t empty;            /* the empty set */
+    base_hashmap rec_locks;    /* lock path -> 1: initialised recursive */
+    base_hashmap rec_fields;   /* (struct type, field) key -> 1 */
+    base_hashmap nonrec_fields;
+    size_t unknown_locks;      /* lock statements whose lock could not be named */
+    uint32_t *scc_of;          /* function -> strongly connected component (0: not yet) */
+    uint32_t cur_scc;
+    uint8_t *branches_on_param;/* function -> 0 unknown, 1 yes, 2 no */
+    BASE_VEC(dl_spec *) specs;
+    base_hashmap spec_ix;
+} dl_ctx;
+
+/* dl_paths.c */
+uint32_t dl_tuple_intern(dl_itab *t, dl_tuple k, bool *is_new);
+void dl_itab_free(dl_itab *t);
+uint32_t dl_path_base(dl_ctx *c, dl_path_kind k, uint64_t a, uint64_t b);
+uint32_t dl_path_sel(dl_ctx *c, uint32_t parent, dl_path_kind k, uint64_t a, uint64_t b);
+uint32_t dl_path_root(const dl_ctx *c, uint32_t path);
+static inline uint32_t dl_val_addr(uint32_t path) { return path << 1 | 1u; }
+static inline uint32_t dl_val_load(uint32_t path) { return path << 1; }
+static inline uint32_t dl_val_path(uint32_t v) { return v >> 1; }
+static inline bool dl_val_is_addr(uint32_t v) { return v & 1u; }
+uint32_t dl_deref(dl_ctx *c, uint32_t value);           /* path or DL_NONE */
+uint32_t dl_set(dl_ctx *c, const uint32_t *xs, uint32_t n); /* sorts a copy */
+static inline const uint32_t *dl_set_data(const dl_ctx *c, uint32_t s) { return c->sets.data[s]; }
+static inline uint32_t dl_set_len(const dl_ctx *c, uint32_t s) { return c->set_len.data[s]; }
+bool dl_set_has(const dl_ctx *c, uint32_t s, uint32_t x);
+uint32_t dl_set_union(dl_ctx *c, uint32_t s, uint32_t t);
+uint32_t dl_set_inter(dl_ctx *c, uint32_t s, uint32_t t);
+uint32_t dl_set_minus(dl_ctx *c, uint32_t s, uint32_t t);
+uint32_t dl_set_add(dl_ctx *c, uint32_t s, uint32_t x);
+uint32_t dl_trace_mk(dl_ctx *c, dl_trace_kind k, const ir_func *f, base_srcloc loc, uint32_t next);
+uint32_t dl_inst_mk(dl_ctx *c, const dl_inst *i);
+uint32_t dl_func_index(const dl_ctx *c, const ir_func *f);
+/* An atom (GT/GE are turned into LT/LE with the operands swapped; EQ/NE
+ * operands are ordered). */
+uint32_t dl_atom_mk(dl_ctx *c, dl_cmp op, uint32_t x, uint32_t y);
+uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom);
+/* Whether the conjunction of a set of atoms has a model over a total order
+ * (values as unknowns): no cycle through a strict <, no x != x. */
+bool dl_atoms_sat(const dl_ctx *c, uint32_t set);
+void dl_print_path(const dl_ctx *c, base_strbuf *out, uint32_t path);
+bool dl_path_has_any(const dl_ctx *c, uint32_t path);
+bool dl_path_is_local_object(const dl_ctx *c, uint32_t path, const ir_func **owner);
+bool dl_lock_is_recursive(const dl_ctx *c, uint32_t lock);
+uint64_t dl_field_key(const dl_ctx *c, uint32_t path); /* 0: the path does not end in a field */
+
+/* Renaming from a callee's namespace into a caller's: formal i becomes the
+ * value actuals[i] (DL_NONE: unknown, the formal stays as DL_BASE_FORMAL). */
+typedef struct dl_rename {
+    const ir_func *callee;
+    const uint32_t *actuals; /* values, one per parameter */
+    uint32_t nactuals;
+    base_hashmap memo_path;  /* path -> renamed path (DL_NONE: dropped) */
+} dl_rename;
+void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n);
+void dl_rename_free(dl_rename *r);
+uint32_t dl_rename_path(dl_ctx *c, dl_rename *r, uint32_t path);   /* DL_NONE: dropped */
+uint32_t dl_rename_value(dl_ctx *c, dl_rename *r, uint32_t value);
+uint32_t dl_rename_lockset(dl_ctx *c, dl_rename *r, uint32_t set, bool modes);
+uint32_t dl_rename_valset(dl_ctx *c, dl_rename *r, uint32_t set);
+uint32_t dl_rename_inst(dl_ctx *c, dl_rename *r, uint32_t inst);
+uint32_t dl_rename_instset(dl_ctx *c, dl_rename *r, uint32_t set);
+uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
+
+/* dl_summary.c */
+void dl_summarise_all(dl_ctx *c);
+void dl_prepass_recursive(dl_ctx *c);
+uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
+                         const ir_func **out, uint32_t max);
+
+/* dl_threads.c */
+void dl_find(dl_ctx *c, deadlock_result *res);
+
+#endif

@@ -1,0 +1,1750 @@
+/* dl_summary: per-function summaries (L2D2's Algorithms 1-3) computed
+ * bottom-up over the call graph.
+ *
+ * The call graph's strongly connected components are taken callees first;
+ * a component with a cycle is re-analysed until its summaries stop
+ * changing (or max_scc_iters rounds). Each analysis is a forward dataflow
+ * over the goto program to a fixpoint (recording nothing), then one pass
+ * over the fixed in-states that records the summary's effects (deps,
+ * acquisitions, self-deadlocks, thread starts), so effects never come from
+ * intermediate states.
+ *
+ * The state at a statement: the locks held (may, each with the trace of
+ * its acquisition; and must), the locks released since entry (may, must),
+ * what each pointer-valued local may hold (a set of at most
+ * DL_MAX_ENV_VALUES values; absent: itself), the lock results of lock and
+ * trylock statements and of functions returning the lock they took or NULL
+ * (a failed branch drops the lock), the threads started and not joined, the
+ * thread handles joined on every path, and the comparisons true on every
+ * path (condition atoms, for locks ordered by value).
+ *
+ * Guards that are constant (after substituting constant arguments) prune
+ * the branch not taken; a callee that branches on a parameter gets a summary
+ * specialised to a call's constant arguments (cached, outside the current
+ * component only). Calls through pointers reach the functions the pointer
+ * may hold, else the statement's candidates whose type fits the call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "deadlock/dl_internal.h"
+
+typedef struct kv { uint32_t k, v; } kv;
+#define TRY_NONNULL 0x80000000u
+typedef BASE_VEC(kv) kv_vec;
+
+typedef struct dl_state {
+    bool reached;
+    kv_vec held;       /* lock mode -> trace, sorted by lock mode */
+    uint32_t held_must;/* set of lock modes */
+    uint32_t rel_may, rel_must;
+    kv_vec env;        /* var key -> set of values, sorted by key */
+    kv_vec tryres;     /* var key -> set of lock modes taken by the statement that set it;
+                          the result is 0 when they were taken, or, with
+                          TRY_NONNULL in the set id, nonzero (a lock pointer) */
+    uint32_t live;     /* set of instances */
+    uint32_t conds;    /* set of condition atoms true on every path here */
+    uint32_t joined;   /* set of handle paths joined on every path since entry */
+} dl_state;
+
+typedef struct fn_an {
+    dl_ctx *c;
+    const ir_func *f;
+    uint32_t fi;
+    bool record;
+    dl_summary *sum;      /* being built */
+    base_hashmap dep_ix, acq_ix, self_ix, spawn_ix;
+    bool ret_unknown;
+    bool ret_has_null;
+    uint32_t ret;         /* set of values */
+    const bool *pknown;   /* specialisation: parameter i is the constant pconst[i] */
+    const int64_t *pconst;
+} fn_an;
+
+static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
+                         dl_summary *ns);
+static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth);
+
+/* --- small helpers --- */
+
+static int kv_find(const kv_vec *v, uint32_t k)
+{
+    size_t lo = 0, hi = v->len;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (v->data[mid].k == k)
+            return (int)mid;
+        if (v->data[mid].k < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -(int)lo - 1;
+}
+
+static void kv_put(kv_vec *v, uint32_t k, uint32_t val)
+{
+    int i = kv_find(v, k);
+    if (i >= 0) {
+        v->data[i].v = val;
+        return;
+    }
+    size_t at = (size_t)(-i - 1);
+    base_vec_push(v, ((kv){ 0, 0 }));
+    memmove(&v->data[at + 1], &v->data[at], (v->len - 1 - at) * sizeof *v->data);
+    v->data[at] = (kv){ k, val };
+}
+
+static void kv_del(kv_vec *v, uint32_t k)
+{
+    int i = kv_find(v, k);
+    if (i < 0)
+        return;
+    memmove(&v->data[i], &v->data[i + 1], (v->len - (size_t)i - 1) * sizeof *v->data);
+    v->len--;
+}
+
+static void kv_copy(kv_vec *dst, const kv_vec *src)
+{
+    dst->len = 0;
+    base_vec_reserve(dst, src->len);
+    if (src->len)
+        memcpy(dst->data, src->data, src->len * sizeof *src->data);
+    dst->len = src->len;
+}
+
+static void state_init(dl_ctx *c, dl_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->held_must = s->rel_may = s->rel_must = s->live = s->conds = s->joined = c->empty;
+}
+
+static void state_free(dl_state *s)
+{
+    base_vec_free(&s->held);
+    base_vec_free(&s->env);
+    base_vec_free(&s->tryres);
+}
+
+static void state_copy(dl_state *dst, const dl_state *src)
+{
+    dst->reached = src->reached;
+    kv_copy(&dst->held, &src->held);
+    kv_copy(&dst->env, &src->env);
+    kv_copy(&dst->tryres, &src->tryres);
+    dst->held_must = src->held_must;
+    dst->rel_may = src->rel_may;
+    dst->rel_must = src->rel_must;
+    dst->live = src->live;
+    dst->conds = src->conds;
+    dst->joined = src->joined;
+}
+
+static uint32_t var_key(const ir_var *v)
+{
+    return v->kind == IR_V_PARAM ? 0x80000000u | v->id : v->id;
+}
+
+static bool tracked(const ir_var *v)
+{
+    return v->kind != IR_V_GLOBAL && !v->address_taken;
+}
+
+static uint32_t var_path(fn_an *a, const ir_var *v)
+{
+    switch (v->kind) {
+    case IR_V_GLOBAL:
+        return dl_path_base(a->c, DL_BASE_GLOBAL, v->id, 0);
+    case IR_V_PARAM:
+        return dl_path_base(a->c, DL_BASE_PARAM, v->id, 0);
+    default:
+        return dl_path_base(a->c, DL_BASE_LOCAL, a->fi, v->id);
+    }
+}
+
+/* The value a tracked variable holds when the env has no entry: itself. */
+static uint32_t self_value(fn_an *a, uint32_t key)
+{
+    if (key & 0x80000000u)
+        return dl_val_load(dl_path_base(a->c, DL_BASE_PARAM, key & 0x7fffffffu, 0));
+    return dl_val_load(dl_path_base(a->c, DL_BASE_LOCAL, a->fi, key));
+}
+
+/* Joins src into dst; returns whether dst changed. */
+static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
+{
+    dl_ctx *c = a->c;
+    if (!src->reached)
+        return false;
+    if (!dst->reached) {
+        state_copy(dst, src);
+        return true;
+    }
+    bool changed = false;
+    /* held: union, the smaller trace id wins */
+    for (size_t i = 0; i < src->held.len; i++) {
+        int j = kv_find(&dst->held, src->held.data[i].k);
+        if (j < 0) {
+            kv_put(&dst->held, src->held.data[i].k, src->held.data[i].v);
+            changed = true;
+        } else if (src->held.data[i].v < dst->held.data[j].v) {
+            dst->held.data[j].v = src->held.data[i].v;
+            changed = true;
+        }
+    }
+    uint32_t x;
+    x = dl_set_inter(c, dst->held_must, src->held_must);
+    changed |= x != dst->held_must, dst->held_must = x;
+    x = dl_set_union(c, dst->rel_may, src->rel_may);
+    changed |= x != dst->rel_may, dst->rel_may = x;
+    x = dl_set_inter(c, dst->rel_must, src->rel_must);
+    changed |= x != dst->rel_must, dst->rel_must = x;
+    x = dl_set_union(c, dst->live, src->live);
+    changed |= x != dst->live, dst->live = x;
+    x = dl_set_inter(c, dst->conds, src->conds);
+    changed |= x != dst->conds, dst->conds = x;
+    x = dl_set_inter(c, dst->joined, src->joined);
+    changed |= x != dst->joined, dst->joined = x;
+    /* env: union of the value sets, an absent entry standing for the
+     * variable itself; too many values: the variable itself */
+    kv_vec merged = { 0 };
+    size_t i = 0, j = 0;
+    while (i < dst->env.len || j < src->env.len) {
+        uint32_t k, s1, s2;
+        if (j >= src->env.len || (i < dst->env.len && dst->env.data[i].k < src->env.data[j].k)) {
+            k = dst->env.data[i].k, s1 = dst->env.data[i].v, i++;
+            uint32_t sv = self_value(a, k);
+            s2 = dl_set(c, &sv, 1);
+        } else if (i >= dst->env.len || src->env.data[j].k < dst->env.data[i].k) {
+            k = src->env.data[j].k, s2 = src->env.data[j].v, j++;
+            uint32_t sv = self_value(a, k);
+            s1 = dl_set(c, &sv, 1);
+        } else {
+            k = dst->env.data[i].k, s1 = dst->env.data[i].v, s2 = src->env.data[j].v, i++, j++;
+        }
+        uint32_t u = dl_set_union(c, s1, s2);
+        if (dl_set_len(c, u) <= DL_MAX_ENV_VALUES)
+            base_vec_push(&merged, ((kv){ k, u }));
+    }
+    if (merged.len != dst->env.len ||
+        (merged.len && memcmp(merged.data, dst->env.data, merged.len * sizeof *merged.data))) {
+        changed = true;
+        base_vec_free(&dst->env);
+        dst->env = merged;
+    } else {
+        base_vec_free(&merged);
+    }
+    /* tryres: kept where both agree */
+    for (size_t k = 0; k < dst->tryres.len;) {
+        int m = kv_find(&src->tryres, dst->tryres.data[k].k);
+        if (m < 0 || src->tryres.data[m].v != dst->tryres.data[k].v) {
+            kv_del(&dst->tryres, dst->tryres.data[k].k);
+            changed = true;
+        } else {
+            k++;
+        }
+    }
+    return changed;
+}
+
+/* --- expressions to values and paths --- */
+
+static uint32_t eval(fn_an *a, const dl_state *st, const ir_expr *e);
+
+static bool const_value(const ir_expr *e, int64_t *v)
+{
+    while (e->kind == IR_E_CAST)
+        e = e->a;
+    if (e->kind != IR_E_CONST)
+        return false;
+    *v = e->value;
+    return true;
+}
+
+/* The set of paths an lvalue may denote. */
+static uint32_t lvpaths(fn_an *a, const dl_state *st, const ir_expr *e)
+{
+    dl_ctx *c = a->c;
+    switch (e->kind) {
+    case IR_E_VAR: {
+        uint32_t p = var_path(a, e->var);
+        return dl_set(c, &p, 1);
+    }
+    case IR_E_DEREF: {
+        uint32_t vs = eval(a, st, e->a);
+        uint32_t n = dl_set_len(c, vs), out[DL_MAX_ENV_VALUES * 2 + 1], m = 0;
+        for (uint32_t i = 0; i < n && m < sizeof out / sizeof *out; i++) {
+            uint32_t p = dl_deref(c, dl_set_data(c, vs)[i]);
+            if (p != DL_NONE)
+                out[m++] = p;
+        }
+        return dl_set(c, out, m);
+    }
+    case IR_E_FIELD:
+    case IR_E_INDEX: {
+        uint32_t ps = lvpaths(a, st, e->a);
+        uint32_t n = dl_set_len(c, ps), out[DL_MAX_ENV_VALUES * 2 + 1], m = 0;
+        int64_t k = 0;
+        bool is_const = e->kind == IR_E_INDEX && const_value(e->b, &k);
+        for (uint32_t i = 0; i < n && m < sizeof out / sizeof *out; i++) {
+            uint32_t p = dl_set_data(c, ps)[i];
+            if (e->kind == IR_E_FIELD)
+                p = dl_path_sel(c, p, DL_SEL_FIELD, e->field, (uint64_t)(uintptr_t)e->a->type);
+            else if (is_const)
+                p = dl_path_sel(c, p, DL_SEL_INDEX, (uint64_t)k, 0);
+            else
+                p = dl_path_sel(c, p, DL_SEL_ANY, 0, 0);
+            if (p != DL_NONE)
+                out[m++] = p;
+        }
+        return dl_set(c, out, m);
+    }
+    case IR_E_CAST:
+        return lvpaths(a, st, e->a);
+    default:
+        return c->empty;
+    }
+}
+
+/* The set of values a pointer expression may have (empty: unknown). */
+static uint32_t eval(fn_an *a, const dl_state *st, const ir_expr *e)
+{
+    dl_ctx *c = a->c;
+    switch (e->kind) {
+    case IR_E_VAR:
+        if (tracked(e->var)) {
+            uint32_t k = var_key(e->var);
+            int i = kv_find(&st->env, k);
+            if (i >= 0)
+                return st->env.data[i].v;
+            uint32_t sv = self_value(a, k);
+            return dl_set(c, &sv, 1);
+        }
+        /* fall through */
+    case IR_E_DEREF:
+    case IR_E_FIELD:
+    case IR_E_INDEX: {
+        uint32_t ps = lvpaths(a, st, e);
+        uint32_t n = dl_set_len(c, ps), out[DL_MAX_ENV_VALUES * 2 + 1], m = 0;
+        for (uint32_t i = 0; i < n && m < sizeof out / sizeof *out; i++)
+            out[m++] = dl_val_load(dl_set_data(c, ps)[i]);
+        return dl_set(c, out, m);
+    }
+    case IR_E_ADDR: {
+        uint32_t ps = lvpaths(a, st, e->a);
+        uint32_t n = dl_set_len(c, ps), out[DL_MAX_ENV_VALUES * 2 + 1], m = 0;
+        for (uint32_t i = 0; i < n && m < sizeof out / sizeof *out; i++)
+            out[m++] = dl_val_addr(dl_set_data(c, ps)[i]);
+        return dl_set(c, out, m);
+    }
+    case IR_E_FUNC: {
+        uint32_t fi = dl_func_index(c, e->func);
+        if (fi == DL_NONE)
+            return c->empty;
+        uint32_t v = dl_val_addr(dl_path_base(c, DL_BASE_FUNC, fi, 0));
+        return dl_set(c, &v, 1);
+    }
+    case IR_E_CAST:
+        return eval(a, st, e->a);
+    case IR_E_ITE: {
+        uint32_t u = dl_set_union(c, eval(a, st, e->b), eval(a, st, e->c));
+        return dl_set_len(c, u) <= DL_MAX_ENV_VALUES ? u : c->empty;
+    }
+    case IR_E_BINARY: {
+        if (e->op != IR_OP_PTR_ADD)
+            return c->empty;
+        uint32_t vs = eval(a, st, e->a);
+        int64_t k = 0;
+        bool is_const = const_value(e->b, &k);
+        uint32_t n = dl_set_len(c, vs), out[DL_MAX_ENV_VALUES * 2 + 1], m = 0;
+        for (uint32_t i = 0; i < n && m < sizeof out / sizeof *out; i++) {
+            uint32_t v = dl_set_data(c, vs)[i];
+            if (is_const && k == 0) {
+                out[m++] = v;
+                continue;
+            }
+            uint32_t p = dl_val_path(v);
+            if (dl_val_is_addr(v)) {
+                const dl_path *pp = &c->paths.data[p];
+                if (pp->kind == DL_SEL_INDEX && is_const)
+                    p = dl_path_sel(c, pp->parent, DL_SEL_INDEX, pp->a + (uint64_t)k, 0);
+                else if (pp->kind == DL_SEL_INDEX || pp->kind == DL_SEL_ANY)
+                    p = dl_path_sel(c, pp->parent, DL_SEL_ANY, 0, 0);
+                /* else: pointer arithmetic past a scalar object, keep it */
+            } else {
+                p = dl_path_sel(c, p, DL_SEL_DEREF, 0, 0);
+                p = is_const ? dl_path_sel(c, p, DL_SEL_INDEX, (uint64_t)k, 0)
+                             : dl_path_sel(c, p, DL_SEL_ANY, 0, 0);
+            }
+            if (p != DL_NONE)
+                out[m++] = dl_val_addr(p);
+        }
+        return dl_set(c, out, m);
+    }
+    default:
+        return c->empty;
+    }
+}
+
+/* The locks a lock statement's pointer operand may denote. */
+static uint32_t lock_paths(fn_an *a, const dl_state *st, const ir_expr *ptr)
+{
+    dl_ctx *c = a->c;
+    uint32_t vs = eval(a, st, ptr);
+    uint32_t n = dl_set_len(c, vs), out[DL_MAX_ENV_VALUES * 2 + 1], m = 0;
+    for (uint32_t i = 0; i < n && m < sizeof out / sizeof *out; i++) {
+        uint32_t v = dl_set_data(c, vs)[i];
+        const dl_path *p = &c->paths.data[dl_val_path(v)];
+        if (dl_val_is_addr(v) && p->kind == DL_BASE_FUNC)
+            continue;
+        uint32_t l = dl_deref(c, v);
+        if (l != DL_NONE)
+            out[m++] = l;
+    }
+    return dl_set(c, out, m);
+}
+
+/* --- recording into the summary being built --- */
+
+static uint32_t locks_of(dl_ctx *c, uint32_t modes)
+{
+    uint32_t n = dl_set_len(c, modes);
+    if (n == 0)
+        return modes;
+    uint32_t *tmp = base_xmalloc(n * sizeof *tmp);
+    for (uint32_t i = 0; i < n; i++)
+        tmp[i] = dl_set_data(c, modes)[i] >> 1;
+    uint32_t s = dl_set(c, tmp, n);
+    free(tmp);
+    return s;
+}
+
+static uint32_t held_locks(dl_ctx *c, const dl_state *st)
+{
+    uint32_t n = (uint32_t)st->held.len;
+    if (n == 0)
+        return c->empty;
+    uint32_t *tmp = base_xmalloc(n * sizeof *tmp);
+    for (uint32_t i = 0; i < n; i++)
+        tmp[i] = st->held.data[i].k >> 1;
+    uint32_t s = dl_set(c, tmp, n);
+    free(tmp);
+    return s;
+}
+
+/* Dependencies are kept apart by the threads that may run at their time,
+ * so a reported chain is one that runs concurrently with the other edges. */
+static void add_dep(fn_an *a, const dl_dep *d)
+{
+    uint64_t key = base_hash64(((uint64_t)d->a << 32 | d->b) ^ base_hash64(d->par)), ix;
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 0;
+    while (base_hashmap_get(&a->dep_ix, key, &ix)) {
+        dl_dep *o = &a->sum->deps.data[ix];
+        if (o->a != d->a || o->b != d->b || o->par != d->par) {
+            key = base_hash64(key + 1);
+            if (key == BASE_HASHMAP_EMPTY)
+                key = 0;
+            continue;
+        }
+        o->guards = dl_set_inter(a->c, o->guards, d->guards);
+        o->conds = dl_set_inter(a->c, o->conds, d->conds);
+        o->joined = dl_set_inter(a->c, o->joined, d->joined);
+        return;
+    }
+    base_hashmap_put(&a->dep_ix, key, a->sum->deps.len);
+    base_vec_push(&a->sum->deps, *d);
+}
+
+static void add_acq(fn_an *a, const dl_acq *q)
+{
+    uint64_t key = (uint64_t)q->lm << 1 | q->is_try, ix;
+    if (base_hashmap_get(&a->acq_ix, key, &ix)) {
+        dl_acq *o = &a->sum->acqs.data[ix];
+        o->guards = dl_set_inter(a->c, o->guards, q->guards);
+        o->released = dl_set_inter(a->c, o->released, q->released);
+        o->par = dl_set_union(a->c, o->par, q->par);
+        o->conds = dl_set_inter(a->c, o->conds, q->conds);
+        o->joined = dl_set_inter(a->c, o->joined, q->joined);
+        return;
+    }
+    base_hashmap_put(&a->acq_ix, key, a->sum->acqs.len);
+    base_vec_push(&a->sum->acqs, *q);
+}
+
+static void add_self(fn_an *a, const dl_self *s)
+{
+    uint64_t ix;
+    if (base_hashmap_get(&a->self_ix, s->lock, &ix)) {
+        dl_self *o = &a->sum->selfs.data[ix];
+        o->par = dl_set_union(a->c, o->par, s->par);
+        return;
+    }
+    base_hashmap_put(&a->self_ix, s->lock, a->sum->selfs.len);
+    base_vec_push(&a->sum->selfs, *s);
+}
+
+static void add_spawn(fn_an *a, const dl_spawn *s)
+{
+    uint64_t ix;
+    if (base_hashmap_get(&a->spawn_ix, s->inst, &ix)) {
+        dl_spawn *o = &a->sum->spawns.data[ix];
+        o->live = dl_set_union(a->c, o->live, s->live);
+        o->multi |= s->multi;
+        return;
+    }
+    base_hashmap_put(&a->spawn_ix, s->inst, a->sum->spawns.len);
+    base_vec_push(&a->sum->spawns, *s);
+}
+
+static bool relock_blocks(dl_ctx *c, uint32_t lock, bool stmt_recursive)
+{
+    return !(stmt_recursive && !c->opts->no_recursive) && !dl_lock_is_recursive(c, lock);
+}
+
+static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
+{
+    kv_del(&st->held, lock << 1);
+    kv_del(&st->held, lock << 1 | 1u);
+    uint32_t two[2] = { lock << 1, lock << 1 | 1u };
+    st->held_must = dl_set_minus(c, st->held_must, dl_set(c, two, 2));
+}
+
+static void reset_lockset(dl_ctx *c, dl_state *st)
+{
+    st->held.len = 0;
+    st->held_must = c->empty;
+}
+
+/* --- transfer functions --- */
+
+static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    uint32_t locks = lock_paths(a, st, s->rhs);
+    uint32_t n = dl_set_len(c, locks);
+    if (n == 0) {
+        if (a->record)
+            c->unknown_locks++;
+        return;
+    }
+    bool read = s->lock_kind == IR_LOCK_RW_READ && !c->opts->no_rwlock;
+    bool is_try = s->is_try && !c->opts->no_trylock;
+    bool stmt_rec = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE || s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK;
+    uint32_t tr = dl_trace_mk(c, DL_TR_LOCK, a->f, s->loc, DL_NONE);
+    uint32_t taken[DL_MAX_ENV_VALUES * 2 + 1], ntaken = 0;
+    for (uint32_t li = 0; li < n; li++) {
+        uint32_t L = dl_set_data(c, locks)[li];
+        uint32_t lm = L << 1 | (read ? 1u : 0u);
+        int hr = kv_find(&st->held, L << 1 | 1u), hw = kv_find(&st->held, L << 1);
+        bool held_may = hr >= 0 || hw >= 0;
+        bool blocks_on_self = relock_blocks(c, L, stmt_rec) && !(read && hw < 0);
+        if (a->record) {
+            uint32_t hl = locks_of(c, st->held_must);
+            uint32_t guards = hl;
+            if (!is_try) {
+                for (size_t i = 0; i < st->held.len; i++) {
+                    uint32_t A = st->held.data[i].k;
+                    if (A >> 1 == L)
+                        continue;
+                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds,
+                                 st->joined };
+                    add_dep(a, &d);
+                }
+                bool must_w = dl_set_has(c, st->held_must, L << 1);
+                bool must_r = dl_set_has(c, st->held_must, L << 1 | 1u);
+                if (n == 1 && (must_w || (must_r && !read)) && relock_blocks(c, L, stmt_rec)) {
+                    int hi = hw >= 0 ? hw : hr;
+                    dl_self sd = { L, st->held.data[hi].v, tr, st->live };
+                    add_self(a, &sd);
+                }
+            }
+            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds, st->joined };
+            add_acq(a, &q);
+            if (!held_may && !dl_set_has(c, st->rel_may, L))
+                a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
+        }
+        if (held_may && blocks_on_self && !is_try && !c->opts->no_double_lock_reset)
+            reset_lockset(c, st); /* heuristic 1: a double lock means an infeasible path */
+        taken[ntaken++] = lm;
+    }
+    for (uint32_t i = 0; i < ntaken; i++) {
+        kv_put(&st->held, taken[i], tr);
+        if (n == 1)
+            st->held_must = dl_set_add(c, st->held_must, taken[i]);
+        st->rel_may = dl_set_minus(c, st->rel_may, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
+        st->rel_must = dl_set_minus(c, st->rel_must, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
+    }
+    if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var))
+        kv_put(&st->tryres, var_key(s->lhs->var), dl_set(c, taken, ntaken));
+}
+
+static void do_unlock(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    uint32_t locks = lock_paths(a, st, s->rhs);
+    uint32_t n = dl_set_len(c, locks);
+    for (uint32_t li = 0; li < n; li++) {
+        uint32_t L = dl_set_data(c, locks)[li];
+        bool held_may = kv_find(&st->held, L << 1) >= 0 || kv_find(&st->held, L << 1 | 1u) >= 0;
+        if (a->record && !held_may && !dl_set_has(c, st->rel_may, L))
+            a->sum->must_held_entry = dl_set_add(c, a->sum->must_held_entry, L);
+        if (dl_set_has(c, st->rel_may, L) && !c->opts->no_double_lock_reset && !held_may)
+            reset_lockset(c, st); /* heuristic 1: double unlock */
+        if (n == 1) {
+            drop_lock(c, st, L);
+            st->rel_must = dl_set_add(c, st->rel_must, L);
+        } else {
+            uint32_t two[2] = { L << 1, L << 1 | 1u };
+            st->held_must = dl_set_minus(c, st->held_must, dl_set(c, two, 2));
+        }
+        st->rel_may = dl_set_add(c, st->rel_may, L);
+    }
+}
+
+static uint32_t set_rename_modes(dl_ctx *c, dl_rename *r, uint32_t s)
+{
+    return dl_rename_lockset(c, r, s, true);
+}
+
+/* The instances of live whose handle is not in the set of joined handles. */
+static uint32_t live_minus(dl_ctx *c, uint32_t live, uint32_t joined)
+{
+    if (dl_set_len(c, joined) == 0 || dl_set_len(c, live) == 0)
+        return live;
+    uint32_t keep[64], nk = 0;
+    for (uint32_t i = 0; i < dl_set_len(c, live) && nk < 64; i++) {
+        uint32_t in = dl_set_data(c, live)[i];
+        uint32_t h = c->insts.data[in].handle;
+        if (h == DL_NONE || !dl_set_has(c, joined, h))
+            keep[nk++] = in;
+    }
+    return dl_set(c, keep, nk);
+}
+
+/* Whether parameter i of f may be used as a constant through the body:
+ * never assigned, address never taken. */
+static bool param_is_fixed(const ir_func *f, uint32_t i)
+{
+    const ir_var *v = f->params[i];
+    if (v->address_taken)
+        return false;
+    for (uint32_t k = 0; k < f->nstmts; k++) {
+        const ir_expr *l = f->stmts[k].lhs;
+        if (l && l->kind == IR_E_VAR && l->var == v)
+            return false;
+    }
+    return true;
+}
+
+static bool mentions_param(const ir_expr *e, int depth)
+{
+    if (!e || depth > 16)
+        return false;
+    if (e->kind == IR_E_VAR)
+        return e->var->kind == IR_V_PARAM;
+    return mentions_param(e->a, depth + 1) || mentions_param(e->b, depth + 1) ||
+           mentions_param(e->c, depth + 1);
+}
+
+/* The summary of g specialised to the call's constant arguments, when g
+ * branches on a parameter and is outside the component being analysed
+ * (its callees' summaries are final), else NULL. Cached per (g, constants). */
+static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *g, uint32_t gi)
+{
+    dl_ctx *c = a->c;
+    if (c->opts->no_value_order || g->nparams == 0 || g->nparams > 16 || !c->scc_of ||
+        c->scc_of[gi] == c->cur_scc || !c->sums[gi].done)
+        return NULL;
+    if (c->branches_on_param[gi] == 0) {
+        bool any = false;
+        for (uint32_t k = 0; k < g->nstmts && !any; k++) {
+            const ir_stmt *t = &g->stmts[k];
+            if ((t->kind == IR_S_GOTO || t->kind == IR_S_ASSUME) && mentions_param(t->rhs, 0))
+                any = true;
+        }
+        c->branches_on_param[gi] = any ? 1 : 2;
+    }
+    if (c->branches_on_param[gi] != 1)
+        return NULL;
+    bool known[16] = { false };
+    int64_t vals[16] = { 0 };
+    bool anyk = false;
+    uint64_t h = base_hash64(gi + 1);
+    for (uint32_t i = 0; i < g->nparams && i < s->nargs; i++) {
+        int64_t v;
+        if (const_eval(a, s->args[i], &v, 0) && param_is_fixed(g, i)) {
+            known[i] = true;
+            vals[i] = v;
+            anyk = true;
+            h = base_hash64(h ^ (i + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)v);
+        }
+    }
+    if (!anyk)
+        return NULL;
+    if (h == BASE_HASHMAP_EMPTY)
+        h = 0;
+    for (;;) {
+        uint64_t ix;
+        if (!base_hashmap_get(&c->spec_ix, h, &ix))
+            break;
+        dl_spec *sp = c->specs.data[ix];
+        if (sp->func == gi && memcmp(sp->known, known, sizeof known) == 0 &&
+            memcmp(sp->vals, vals, sizeof vals) == 0)
+            return &sp->sum;
+        h = base_hash64(h + 1);
+        if (h == BASE_HASHMAP_EMPTY)
+            h = 0;
+    }
+    dl_spec *sp = base_xcalloc(1, sizeof *sp);
+    sp->func = gi;
+    memcpy(sp->known, known, sizeof known);
+    memcpy(sp->vals, vals, sizeof vals);
+    analyse_into(c, g, sp->known, sp->vals, &sp->sum);
+    base_vec_push(&c->specs, sp);
+    base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
+    return &sp->sum;
+}
+
+/* Applies callee g's summary at call statement s (Algorithm 3). */
+static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    uint32_t gi = dl_func_index(c, g);
+    const dl_summary *x = &c->sums[gi];
+    uint32_t np = g->nparams;
+    uint32_t *actuals = base_xcalloc(np ? np : 1, sizeof *actuals);
+    for (uint32_t i = 0; i < np; i++) {
+        actuals[i] = DL_NONE;
+        if (i < s->nargs) {
+            uint32_t vs = eval(a, st, s->args[i]);
+            if (dl_set_len(c, vs) == 1)
+                actuals[i] = dl_set_data(c, vs)[0];
+        }
+    }
+    const dl_summary *spec = specialised(a, s, g, gi);
+    if (spec)
+        x = spec;
+    dl_rename r;
+    dl_rename_init(&r, g, actuals, np);
+    uint32_t mf = dl_rename_lockset(c, &r, x->must_free_entry, false);
+    uint32_t mh = dl_rename_lockset(c, &r, x->must_held_entry, false);
+    uint32_t hl_may = held_locks(c, st), hl_must = locks_of(c, st->held_must);
+    bool reset = false;
+    if (!c->opts->no_double_lock_reset) {
+        uint32_t both = dl_set_inter(c, hl_may, mf);
+        for (uint32_t i = 0; i < dl_set_len(c, both); i++)
+            if (relock_blocks(c, dl_set_data(c, both)[i], false))
+                reset = true;
+        if (dl_set_len(c, dl_set_inter(c, dl_set_minus(c, st->rel_may, hl_may), mh)))
+            reset = true;
+    }
+    /* A double lock or unlock through the call: the caller's lockset is not
+     * trusted (an infeasible path), so no dependency starts from it. */
+    size_t nheld = reset ? 0 : st->held.len;
+    uint32_t hl_guard = reset ? c->empty : hl_must;
+    if (a->record) {
+        a->sum->must_held_entry = dl_set_union(
+            c, a->sum->must_held_entry, dl_set_minus(c, dl_set_minus(c, mh, hl_may), st->rel_may));
+        a->sum->must_free_entry = dl_set_union(
+            c, a->sum->must_free_entry, dl_set_minus(c, dl_set_minus(c, mf, hl_may), st->rel_may));
+        for (size_t i = 0; i < x->acqs.len; i++) {
+            const dl_acq *e = &x->acqs.data[i];
+            uint32_t L = dl_rename_path(c, &r, e->lm >> 1);
+            if (L == DL_NONE)
+                continue;
+            uint32_t lm = L << 1 | (e->lm & 1u);
+            uint32_t rel = dl_rename_lockset(c, &r, e->released, false);
+            uint32_t guards = dl_set_union(c, dl_set_minus(c, hl_guard, rel),
+                                           dl_rename_lockset(c, &r, e->guards, false));
+            uint32_t ejoined = dl_rename_lockset(c, &r, e->joined, false);
+            uint32_t par = dl_set_union(c, dl_rename_instset(c, &r, e->par),
+                                        live_minus(c, st->live, ejoined));
+            uint32_t joined = dl_set_union(c, ejoined, st->joined);
+            uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
+            uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
+            if (!e->is_try) {
+                for (size_t k = 0; k < nheld; k++) {
+                    uint32_t A = st->held.data[k].k;
+                    if (A >> 1 == L || dl_set_has(c, rel, A >> 1))
+                        continue;
+                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par, conds, joined };
+                    add_dep(a, &d);
+                }
+                bool must_w = dl_set_has(c, st->held_must, L << 1);
+                bool must_r = dl_set_has(c, st->held_must, L << 1 | 1u);
+                if ((must_w || (must_r && !(lm & 1u))) && !dl_set_has(c, rel, L) &&
+                    relock_blocks(c, L, false)) {
+                    int hi = kv_find(&st->held, must_w ? L << 1 : L << 1 | 1u);
+                    dl_self sd = { L, hi >= 0 ? st->held.data[hi].v : tr, tr, par };
+                    add_self(a, &sd);
+                }
+            }
+            dl_acq q = { lm,   e->is_try, tr,    guards, dl_set_union(c, st->rel_may, rel),
+                         par, conds,      joined };
+            add_acq(a, &q);
+        }
+        for (size_t i = 0; i < x->deps.len; i++) {
+            const dl_dep *d = &x->deps.data[i];
+            uint32_t A = dl_rename_path(c, &r, d->a >> 1), B = dl_rename_path(c, &r, d->b >> 1);
+            if (A == DL_NONE || B == DL_NONE || A == B)
+                continue;
+            uint32_t djoined = dl_rename_lockset(c, &r, d->joined, false);
+            dl_dep nd = { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u),
+                          dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, d->ta),
+                          dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, d->tb),
+                          dl_set_union(c, dl_rename_lockset(c, &r, d->guards, false), hl_guard),
+                          dl_set_union(c, dl_rename_instset(c, &r, d->par),
+                                       live_minus(c, st->live, djoined)),
+                          dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds),
+                          dl_set_union(c, djoined, st->joined) };
+            add_dep(a, &nd);
+        }
+        for (size_t i = 0; i < x->selfs.len; i++) {
+            const dl_self *e = &x->selfs.data[i];
+            uint32_t L = dl_rename_path(c, &r, e->lock);
+            if (L == DL_NONE)
+                continue;
+            dl_self sd = { L, dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->t1),
+                           dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->t2),
+                           dl_set_union(c, dl_rename_instset(c, &r, e->par), st->live) };
+            add_self(a, &sd);
+        }
+        for (size_t i = 0; i < x->spawns.len; i++) {
+            const dl_spawn *e = &x->spawns.data[i];
+            uint32_t inst = dl_rename_inst(c, &r, e->inst);
+            dl_spawn sp = { inst, dl_set_union(c, dl_rename_instset(c, &r, e->live), st->live),
+                            dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace),
+                            e->multi || dl_set_has(c, st->live, inst) };
+            add_spawn(a, &sp);
+        }
+        a->sum->recursive = dl_set_union(c, a->sum->recursive,
+                                         dl_rename_lockset(c, &r, x->recursive, false));
+    }
+    /* the state after the call */
+    uint32_t hmust_exit = set_rename_modes(c, &r, x->held_must_exit);
+    uint32_t hmay_exit = set_rename_modes(c, &r, x->held_may_exit);
+    uint32_t relmay = dl_rename_lockset(c, &r, x->rel_may_exit, false);
+    uint32_t relmust = dl_rename_lockset(c, &r, x->rel_must_exit, false);
+    if (reset) {
+        reset_lockset(c, st);
+    } else {
+        for (uint32_t i = 0; i < dl_set_len(c, relmust); i++)
+            drop_lock(c, st, dl_set_data(c, relmust)[i]);
+        uint32_t relmay_modes[2 * 64], nrm = 0;
+        for (uint32_t i = 0; i < dl_set_len(c, relmay) && nrm + 2 <= 128; i++) {
+            relmay_modes[nrm++] = dl_set_data(c, relmay)[i] << 1;
+            relmay_modes[nrm++] = dl_set_data(c, relmay)[i] << 1 | 1u;
+        }
+        st->held_must = dl_set_minus(c, st->held_must, dl_set(c, relmay_modes, nrm));
+    }
+    for (uint32_t i = 0; i < dl_set_len(c, hmay_exit); i++) {
+        uint32_t lm = dl_set_data(c, hmay_exit)[i];
+        if (kv_find(&st->held, lm) < 0) {
+            uint32_t inner = DL_NONE;
+            for (size_t k = 0; k < x->acqs.len; k++)
+                if (dl_rename_path(c, &r, x->acqs.data[k].lm >> 1) == lm >> 1) {
+                    inner = x->acqs.data[k].trace;
+                    break;
+                }
+            uint32_t tr = inner == DL_NONE ? dl_trace_mk(c, DL_TR_LOCK, a->f, s->loc, DL_NONE)
+                                           : dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, inner);
+            kv_put(&st->held, lm, tr);
+        }
+    }
+    st->held_must = dl_set_union(c, st->held_must, hmust_exit);
+    st->rel_may = dl_set_union(c, dl_set_minus(c, st->rel_may, locks_of(c, hmust_exit)), relmay);
+    st->rel_must = dl_set_union(c, dl_set_minus(c, st->rel_must, locks_of(c, hmay_exit)), relmust);
+    /* threads joined in the callee, and started and still running */
+    uint32_t joins = dl_rename_lockset(c, &r, x->joins, false);
+    if (dl_set_len(c, joins)) {
+        uint32_t keep[64], nk = 0;
+        for (uint32_t i = 0; i < dl_set_len(c, st->live) && nk < 64; i++) {
+            uint32_t in = dl_set_data(c, st->live)[i];
+            uint32_t h = c->insts.data[in].handle;
+            if (h == DL_NONE || !dl_set_has(c, joins, h))
+                keep[nk++] = in;
+        }
+        st->live = dl_set(c, keep, nk);
+    }
+    st->live = dl_set_union(c, st->live, dl_rename_instset(c, &r, x->live_exit));
+    st->joined = dl_set_union(c, st->joined, dl_rename_lockset(c, &r, x->joined_exit, false));
+    if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
+        uint32_t k = var_key(s->lhs->var);
+        kv_del(&st->tryres, k);
+        if (x->ret != DL_NONE && dl_set_len(c, x->ret)) {
+            uint32_t rv = dl_rename_valset(c, &r, x->ret);
+            if (dl_set_len(c, rv))
+                kv_put(&st->env, k, rv);
+            else
+                kv_del(&st->env, k);
+            /* a function that returns the lock it took, or NULL without it
+             * (a trylock wrapper): the result tells whether it is held */
+            if (x->ret_has_null && dl_set_len(c, rv) > 0) {
+                uint32_t modes[DL_MAX_ENV_VALUES * 2 + 2], nm = 0;
+                bool all = true;
+                for (uint32_t i = 0; i < dl_set_len(c, rv) && all; i++) {
+                    uint32_t v = dl_set_data(c, rv)[i];
+                    uint32_t L = dl_val_is_addr(v) ? dl_val_path(v) : DL_NONE;
+                    all = false;
+                    for (uint32_t m = 0; L != DL_NONE && m < 2; m++) {
+                        uint32_t lm = L << 1 | m;
+                        if (dl_set_has(c, hmay_exit, lm) && !dl_set_has(c, hmust_exit, lm) &&
+                            nm < DL_MAX_ENV_VALUES * 2 + 2) {
+                            modes[nm++] = lm;
+                            all = true;
+                        }
+                    }
+                }
+                if (all && nm)
+                    kv_put(&st->tryres, k, dl_set(c, modes, nm) | TRY_NONNULL);
+            }
+        } else {
+            kv_del(&st->env, k);
+        }
+    }
+    dl_rename_free(&r);
+    free(actuals);
+}
+
+static bool has_summary(dl_ctx *c, const ir_func *g)
+{
+    uint32_t gi = dl_func_index(c, g);
+    return gi != DL_NONE && g->has_body;
+}
+
+/* Types as a call through a pointer must agree (C's compatible types,
+ * loosely): integers by width, aggregates by tag, pointers by what they
+ * point to (two levels deep; qualifiers do not exist in the IR). */
+static bool type_class_eq_depth(const ir_type *x, const ir_type *y, int depth)
+{
+    if (!x || !y || depth > 2)
+        return true;
+    if (x->kind != y->kind)
+        return false;
+    switch (x->kind) {
+    case IR_T_INT:
+    case IR_T_FLOAT:
+        return x->bits == y->bits;
+    case IR_T_STRUCT:
+    case IR_T_UNION:
+        return x->tag == y->tag;
+    case IR_T_PTR:
+    case IR_T_ARRAY:
+        return type_class_eq_depth(x->to, y->to, depth + 1);
+    default:
+        return true;
+    }
+}
+
+static bool type_class_eq(const ir_type *x, const ir_type *y)
+{
+    return type_class_eq_depth(x, y, 0);
+}
+
+/* Whether candidate g fits a call through a pointer whose function type
+ * is ft (the pointer's type; NULL: unknown). */
+static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
+{
+    const ir_type *gt = g->type;
+    if (!gt || gt->kind != IR_T_FUNC)
+        return true;
+    if (ft && ft->kind == IR_T_FUNC) {
+        if (ft->nparams != gt->nparams || ft->variadic != gt->variadic)
+            return false;
+        for (uint32_t i = 0; i < ft->nparams; i++)
+            if (!type_class_eq(ft->params[i], gt->params[i]))
+                return false;
+        return type_class_eq(ft->to, gt->to);
+    }
+    if (s->nargs < gt->nparams || (s->nargs > gt->nparams && !gt->variadic))
+        return false;
+    for (uint32_t i = 0; i < gt->nparams; i++)
+        if (!type_class_eq(s->args[i]->type, gt->params[i]))
+            return false;
+    return true;
+}
+
+/* The functions a call (or thread start) through a pointer may reach: the
+ * functions the pointer may hold when they are known (a local assigned a
+ * function's address), else the statement's candidates whose type fits. */
+uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
+                         const ir_func **out, uint32_t max)
+{
+    uint32_t n = 0;
+    if (s->callee && s->callee->kind == IR_E_FUNC) {
+        out[0] = s->callee->func;
+        return 1;
+    }
+    if (callee_values != DL_NONE && dl_set_len(c, callee_values) > 0) {
+        bool all = true;
+        for (uint32_t i = 0; i < dl_set_len(c, callee_values) && all; i++) {
+            uint32_t v = dl_set_data(c, callee_values)[i];
+            const dl_path *p = &c->paths.data[dl_val_path(v)];
+            all = dl_val_is_addr(v) && p->parent == DL_NONE && p->kind == DL_BASE_FUNC;
+        }
+        if (all) {
+            for (uint32_t i = 0; i < dl_set_len(c, callee_values) && n < max; i++) {
+                const dl_path *p = &c->paths.data[dl_val_path(dl_set_data(c, callee_values)[i])];
+                out[n++] = c->prog->funcs[p->a];
+            }
+            return n;
+        }
+    }
+    const ir_type *ft = NULL;
+    if (s->callee) {
+        const ir_expr *e = s->callee;
+        while (e->kind == IR_E_CAST && e->a)
+            e = e->a;
+        ft = e->type;
+        if (ft && ft->kind == IR_T_PTR)
+            ft = ft->to;
+        if (ft && ft->kind != IR_T_FUNC)
+            ft = NULL;
+    }
+    for (uint32_t k = 0; k < s->ncands && n < max; k++)
+        if (cand_fits(s, ft, s->cands[k]))
+            out[n++] = s->cands[k];
+    return n;
+}
+
+static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    const ir_func *targets[256];
+    uint32_t callee_values = DL_NONE;
+    if (s->callee && s->callee->kind != IR_E_FUNC) {
+        const ir_expr *e = s->callee;
+        if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
+            e = e->a;
+        callee_values = eval(a, st, e);
+    }
+    uint32_t ncands = dl_call_targets(c, s, callee_values, targets, 256);
+    const ir_func *const *cands = targets;
+    uint32_t nbody = 0;
+    for (uint32_t i = 0; i < ncands; i++)
+        nbody += has_summary(c, cands[i]);
+    if (nbody == 0) {
+        if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
+            kv_del(&st->env, var_key(s->lhs->var));
+            kv_del(&st->tryres, var_key(s->lhs->var));
+        }
+        return;
+    }
+    if (nbody == 1) {
+        for (uint32_t i = 0; i < ncands; i++)
+            if (has_summary(c, cands[i]))
+                apply_summary(a, s, cands[i], st);
+        return;
+    }
+    dl_state acc;
+    state_init(c, &acc);
+    for (uint32_t i = 0; i < ncands; i++) {
+        if (!has_summary(c, cands[i]))
+            continue;
+        dl_state one;
+        state_init(c, &one);
+        state_copy(&one, st);
+        apply_summary(a, s, cands[i], &one);
+        state_join(a, &acc, &one);
+        state_free(&one);
+    }
+    state_copy(st, &acc);
+    state_free(&acc);
+}
+
+static uint32_t handle_path(fn_an *a, const dl_state *st, const ir_expr *h)
+{
+    while (h->kind == IR_E_CAST)
+        h = h->a;
+    if (h->kind == IR_E_ADDR)
+        h = h->a;
+    if (!ir_is_lvalue(h))
+        return DL_NONE;
+    uint32_t ps = lvpaths(a, st, h);
+    return dl_set_len(a->c, ps) == 1 ? dl_set_data(a->c, ps)[0] : DL_NONE;
+}
+
+static void do_async(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    uint32_t callees;
+    if (s->callee && s->callee->kind == IR_E_FUNC) {
+        callees = eval(a, st, s->callee);
+    } else {
+        callees = s->callee ? eval(a, st, s->callee) : c->empty;
+        /* a value that is not a known function or a formal is resolved by
+         * the statement's candidates when the thread tree is built */
+    }
+    uint32_t arg = DL_NONE;
+    if (s->rhs) {
+        uint32_t vs = eval(a, st, s->rhs);
+        if (dl_set_len(c, vs) == 1)
+            arg = dl_set_data(c, vs)[0];
+    }
+    uint32_t handle = s->lhs ? handle_path(a, st, s->lhs) : DL_NONE;
+    uint32_t n = dl_set_len(c, callees);
+    uint32_t started[16], ns = 0;
+    for (uint32_t i = 0; i < (n ? n : 1) && ns < 16; i++) {
+        dl_inst in = { s, a->f, n ? dl_set_data(c, callees)[i] : DL_NONE, arg, handle };
+        uint32_t id = dl_inst_mk(c, &in);
+        if (a->record) {
+            dl_spawn sp = { id, st->live, dl_trace_mk(c, DL_TR_SPAWN, a->f, s->loc, DL_NONE),
+                            dl_set_has(c, st->live, id) };
+            add_spawn(a, &sp);
+        }
+        started[ns++] = id;
+    }
+    st->live = dl_set_union(c, st->live, dl_set(c, started, ns));
+}
+
+static void do_join(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    if (!s->rhs)
+        return;
+    uint32_t h = handle_path(a, st, s->rhs);
+    if (h == DL_NONE)
+        return;
+    if (a->record)
+        a->sum->joins = dl_set_add(c, a->sum->joins, h);
+    st->joined = dl_set_add(c, st->joined, h);
+    uint32_t keep[64], nk = 0;
+    for (uint32_t i = 0; i < dl_set_len(c, st->live) && nk < 64; i++) {
+        uint32_t in = dl_set_data(c, st->live)[i];
+        if (c->insts.data[in].handle != h)
+            keep[nk++] = in;
+    }
+    st->live = dl_set(c, keep, nk);
+}
+
+static void kill_conds(fn_an *a, dl_state *st, uint32_t path);
+
+static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    if (!s->lhs)
+        return;
+    if (st->conds != a->c->empty) {
+        uint32_t ps = lvpaths(a, st, s->lhs);
+        for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
+            kill_conds(a, st, dl_set_data(a->c, ps)[i]);
+    }
+    if (s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
+        return;
+    uint32_t k = var_key(s->lhs->var);
+    kv_del(&st->tryres, k);
+    const ir_expr *r = s->rhs;
+    while (r && r->kind == IR_E_CAST)
+        r = r->a;
+    if (r && r->kind == IR_E_VAR && tracked(r->var)) {
+        int i = kv_find(&st->tryres, var_key(r->var));
+        if (i >= 0)
+            kv_put(&st->tryres, k, st->tryres.data[i].v);
+    }
+    uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
+    if (dl_set_len(a->c, vs))
+        kv_put(&st->env, k, vs);
+    else
+        kv_del(&st->env, k);
+}
+
+/* A comparison guard between two values: the atom true on the jump. */
+static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
+{
+    dl_ctx *c = a->c;
+    const ir_expr *g = s->rhs;
+    if (!g || c->opts->no_value_order)
+        return;
+    bool pos = jump;
+    for (;;) {
+        while (g->kind == IR_E_CAST)
+            g = g->a;
+        if (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT) {
+            pos = !pos;
+            g = g->a;
+            continue;
+        }
+        break;
+    }
+    if (g->kind != IR_E_BINARY)
+        return;
+    dl_cmp op;
+    bool swap = false;
+    switch (g->op) {
+    case IR_OP_LT: op = DL_CMP_LT; break;
+    case IR_OP_LE: op = DL_CMP_LE; break;
+    case IR_OP_GT: op = DL_CMP_LT, swap = true; break;
+    case IR_OP_GE: op = DL_CMP_LE, swap = true; break;
+    case IR_OP_EQ: op = DL_CMP_EQ; break;
+    case IR_OP_NE: op = DL_CMP_NE; break;
+    default: return;
+    }
+    uint32_t xs = eval(a, st, g->a), ys = eval(a, st, g->b);
+    if (dl_set_len(c, xs) != 1 || dl_set_len(c, ys) != 1)
+        return;
+    uint32_t x = dl_set_data(c, xs)[0], y = dl_set_data(c, ys)[0];
+    uint32_t atom = swap ? dl_atom_mk(c, op, y, x) : dl_atom_mk(c, op, x, y);
+    if (!pos)
+        atom = dl_atom_neg(c, atom);
+    st->conds = dl_set_add(c, st->conds, atom);
+}
+
+/* Drops the atoms that read a path just written (or a variable's value). */
+static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
+{
+    dl_ctx *c = a->c;
+    uint32_t n = dl_set_len(c, st->conds);
+    if (n == 0)
+        return;
+    uint32_t keep[64], nk = 0;
+    for (uint32_t i = 0; i < n && nk < 64; i++) {
+        uint32_t at = dl_set_data(c, st->conds)[i];
+        const dl_atom *x = &c->atoms.data[at];
+        bool hit = false;
+        uint32_t v[2] = { x->x, x->y };
+        for (int k = 0; k < 2; k++)
+            for (uint32_t p = dl_val_path(v[k]); p != DL_NONE; p = c->paths.data[p].parent)
+                if (p == path)
+                    hit = true;
+        if (!hit)
+            keep[nk++] = at;
+    }
+    st->conds = dl_set(c, keep, nk);
+}
+
+/* For a GOTO on a lock result: which locks the jump (and the fall-through)
+ * proves not taken. */
+static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
+{
+    const ir_expr *g = s->rhs;
+    add_cond(a, s, st, jump);
+    if (!g || st->tryres.len == 0)
+        return;
+    bool nonzero_means_jump = true; /* guard "v" or "v != 0": jump when v != 0 */
+    for (;;) {
+        while (g->kind == IR_E_CAST)
+            g = g->a;
+        if (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT) {
+            nonzero_means_jump = !nonzero_means_jump;
+            g = g->a;
+            continue;
+        }
+        if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE)) {
+            int64_t k;
+            if (const_value(g->b, &k) && k == 0) {
+                if (g->op == IR_OP_EQ)
+                    nonzero_means_jump = !nonzero_means_jump;
+                g = g->a;
+                continue;
+            }
+        }
+        break;
+    }
+    if (g->kind != IR_E_VAR || !tracked(g->var))
+        return;
+    int i = kv_find(&st->tryres, var_key(g->var));
+    if (i < 0)
+        return;
+    uint32_t set = st->tryres.data[i].v;
+    bool nonzero = jump == nonzero_means_jump;
+    bool failed = set & TRY_NONNULL ? !nonzero : nonzero;
+    if (!failed)
+        return;
+    set &= ~TRY_NONNULL;
+    for (uint32_t k = 0; k < dl_set_len(a->c, set); k++) {
+        uint32_t lm = dl_set_data(a->c, set)[k];
+        kv_del(&st->held, lm);
+        st->held_must = dl_set_minus(a->c, st->held_must, dl_set(a->c, &lm, 1));
+    }
+}
+
+static void do_lock_init(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    if (!a->record)
+        return;
+    if (s->lock_kind != IR_LOCK_MUTEX_RECURSIVE && s->lock_kind != IR_LOCK_MUTEX_ERRORCHECK)
+        return;
+    uint32_t locks = lock_paths(a, st, s->rhs);
+    a->sum->recursive = dl_set_union(a->c, a->sum->recursive, locks);
+}
+
+/* Runs statement i on st (in place) and joins the results into the
+ * successors' in-states; returns nothing, pushes changed successors. */
+typedef struct worklist {
+    uint32_t *q;
+    uint32_t head, tail, cap;
+    bool *in;
+} worklist;
+
+static void wl_push(worklist *w, uint32_t i)
+{
+    if (w->in[i])
+        return;
+    w->in[i] = true;
+    w->q[w->tail] = i;
+    w->tail = (w->tail + 1) % w->cap;
+}
+
+static bool is_false(const ir_expr *e)
+{
+    int64_t v;
+    return e && const_value(e, &v) && v == 0;
+}
+
+/* Evaluates an integer expression made of constants and (when the
+ * function is specialised) parameters known to be constants. */
+static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth)
+{
+    int64_t x, y;
+    if (depth > 16)
+        return false;
+    switch (e->kind) {
+    case IR_E_CONST:
+        if (e->type && e->type->kind == IR_T_FLOAT)
+            return false;
+        *out = e->value;
+        return true;
+    case IR_E_VAR:
+        if (a->pknown && e->var->kind == IR_V_PARAM && a->pknown[e->var->id]) {
+            *out = a->pconst[e->var->id];
+            return true;
+        }
+        return false;
+    case IR_E_CAST:
+        if (!const_eval(a, e->a, &x, depth + 1))
+            return false;
+        if (e->type && e->type->kind == IR_T_INT && e->type->bits < 64 && e->type->bits > 0) {
+            uint64_t m = (1ull << e->type->bits) - 1, v = (uint64_t)x & m;
+            if (e->type->bits == 1)
+                v = x != 0;
+            else if (e->type->is_signed && (v >> (e->type->bits - 1)) & 1)
+                v |= ~m;
+            x = (int64_t)v;
+        } else if (!e->type || (e->type->kind != IR_T_INT && e->type->kind != IR_T_PTR)) {
+            return false;
+        }
+        *out = x;
+        return true;
+    case IR_E_UNARY:
+        if (!const_eval(a, e->a, &x, depth + 1))
+            return false;
+        switch (e->op) {
+        case IR_OP_LNOT: *out = !x; return true;
+        case IR_OP_NEG: *out = (int64_t)(0 - (uint64_t)x); return true;
+        case IR_OP_BITNOT: *out = ~x; return true;
+        default: return false;
+        }
+    case IR_E_BINARY: {
+        bool kx = const_eval(a, e->a, &x, depth + 1), ky = const_eval(a, e->b, &y, depth + 1);
+        if (e->op == IR_OP_LAND && ((kx && !x) || (ky && !y))) {
+            *out = 0;
+            return true;
+        }
+        if (e->op == IR_OP_LOR && ((kx && x) || (ky && y))) {
+            *out = 1;
+            return true;
+        }
+        if (!kx || !ky)
+            return false;
+        switch (e->op) {
+        case IR_OP_EQ: *out = x == y; return true;
+        case IR_OP_NE: *out = x != y; return true;
+        case IR_OP_LT: *out = x < y; return true;
+        case IR_OP_LE: *out = x <= y; return true;
+        case IR_OP_GT: *out = x > y; return true;
+        case IR_OP_GE: *out = x >= y; return true;
+        case IR_OP_LAND: *out = x && y; return true;
+        case IR_OP_LOR: *out = x || y; return true;
+        case IR_OP_ADD: *out = (int64_t)((uint64_t)x + (uint64_t)y); return true;
+        case IR_OP_SUB: *out = (int64_t)((uint64_t)x - (uint64_t)y); return true;
+        case IR_OP_AND: *out = x & y; return true;
+        case IR_OP_OR: *out = x | y; return true;
+        default: return false;
+        }
+    }
+    default:
+        return false;
+    }
+}
+
+static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
+{
+    const ir_func *f = a->f;
+    const ir_stmt *s = &f->stmts[i];
+    uint32_t n = f->nstmts;
+    switch (s->kind) {
+    case IR_S_LOCK: do_lock(a, s, st); break;
+    case IR_S_UNLOCK: do_unlock(a, s, st); break;
+    case IR_S_CALL: do_call(a, s, st); break;
+    case IR_S_ASYNC: do_async(a, s, st); break;
+    case IR_S_JOIN: do_join(a, s, st); break;
+    case IR_S_ASSIGN: do_assign(a, s, st); break;
+    case IR_S_ALLOC:
+        if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var))
+            kv_del(&st->env, var_key(s->lhs->var));
+        break;
+    case IR_S_LOCK_INIT: do_lock_init(a, s, st); break;
+    case IR_S_RETURN:
+        if (a->record) {
+            uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
+            int64_t k;
+            if (s->rhs && dl_set_len(a->c, vs))
+                a->ret = dl_set_union(a->c, a->ret, vs);
+            else if (!s->rhs || !const_value(s->rhs, &k)) /* NULL names no object */
+                a->ret_unknown = true;
+            else if (k == 0)
+                a->ret_has_null = true;
+        }
+        break;
+    default: break;
+    }
+    if (!ins)
+        return;
+    if (s->kind == IR_S_RETURN || s->kind == IR_S_THREAD_EXIT) {
+        if (state_join(a, &ins[n], st))
+            wl_push(w, n);
+        return;
+    }
+    if (s->kind == IR_S_ASSUME && is_false(s->rhs))
+        return; /* exit(), abort(): the path ends */
+    int64_t cv;
+    if (s->kind == IR_S_ASSUME && s->rhs && const_eval(a, s->rhs, &cv, 0) && !cv)
+        return;
+    if (s->kind == IR_S_GOTO && s->rhs && const_eval(a, s->rhs, &cv, 0)) {
+        if (cv) { /* always jumps */
+            for (uint32_t t = 0; t < s->ntargets; t++)
+                if (state_join(a, &ins[s->targets[t]], st))
+                    wl_push(w, s->targets[t]);
+            return;
+        }
+        /* never jumps: falls through */
+    } else if (s->kind == IR_S_GOTO) {
+        for (uint32_t t = 0; t < s->ntargets; t++) {
+            dl_state e;
+            state_init(a->c, &e);
+            state_copy(&e, st);
+            refine_edge(a, s, &e, true);
+            if (state_join(a, &ins[s->targets[t]], &e))
+                wl_push(w, s->targets[t]);
+            state_free(&e);
+        }
+        if (!s->rhs)
+            return;
+        refine_edge(a, s, st, false);
+    }
+    if (state_join(a, &ins[i + 1], st))
+        wl_push(w, i + 1);
+}
+
+static void summary_clear(dl_summary *s)
+{
+    base_vec_free(&s->deps);
+    base_vec_free(&s->acqs);
+    base_vec_free(&s->selfs);
+    base_vec_free(&s->spawns);
+}
+
+static uint64_t mix(uint64_t h, uint64_t x) { return base_hash64(h ^ (x + 0x9e37u)); }
+
+static uint64_t fingerprint(const dl_summary *s)
+{
+    uint64_t h = 0;
+    h = mix(h, s->must_held_entry); h = mix(h, s->must_free_entry);
+    h = mix(h, s->held_may_exit); h = mix(h, s->held_must_exit);
+    h = mix(h, s->rel_may_exit); h = mix(h, s->rel_must_exit);
+    h = mix(h, s->live_exit); h = mix(h, s->joins); h = mix(h, s->ret);
+    h = mix(h, s->joined_exit);
+    h = mix(h, s->ret_has_null);
+    h = mix(h, s->recursive);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < s->deps.len; i++) {
+        const dl_dep *d = &s->deps.data[i];
+        sum += mix(mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds), d->joined);
+    }
+    for (size_t i = 0; i < s->acqs.len; i++) {
+        const dl_acq *q = &s->acqs.data[i];
+        sum += mix(mix(mix(mix(mix(mix(2, q->lm), q->is_try), q->guards), q->released), q->par),
+                   mix(q->conds, q->joined));
+    }
+    for (size_t i = 0; i < s->selfs.len; i++)
+        sum += mix(mix(3, s->selfs.data[i].lock), s->selfs.data[i].par);
+    for (size_t i = 0; i < s->spawns.len; i++)
+        sum += mix(mix(mix(4, s->spawns.data[i].inst), s->spawns.data[i].live),
+                   s->spawns.data[i].multi);
+    return mix(h, sum);
+}
+
+/* Analyses f with the current summaries of its callees; replaces its
+ * summary. Returns whether the summary changed. */
+static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
+                         dl_summary *out)
+{
+    uint32_t fi = dl_func_index(c, f);
+    uint32_t n = f->nstmts;
+    fn_an a = { 0 };
+    a.c = c;
+    a.f = f;
+    a.fi = fi;
+    a.pknown = pknown;
+    a.pconst = pconst;
+    dl_summary ns = { 0 };
+    ns.must_held_entry = ns.must_free_entry = ns.held_may_exit = ns.held_must_exit = c->empty;
+    ns.rel_may_exit = ns.rel_must_exit = ns.live_exit = ns.joins = ns.recursive = c->empty;
+    ns.joined_exit = c->empty;
+    ns.ret = DL_NONE;
+    a.sum = &ns;
+    a.ret = c->empty;
+    base_hashmap_init(&a.dep_ix);
+    base_hashmap_init(&a.acq_ix);
+    base_hashmap_init(&a.self_ix);
+    base_hashmap_init(&a.spawn_ix);
+
+    dl_state *ins = base_xcalloc(n + 1, sizeof *ins);
+    for (uint32_t i = 0; i <= n; i++)
+        state_init(c, &ins[i]);
+    worklist w = { base_xcalloc(n + 2, sizeof(uint32_t)), 0, 0, n + 2,
+                   base_xcalloc(n + 1, sizeof(bool)) };
+    ins[0].reached = true;
+    if (n > 0)
+        wl_push(&w, 0);
+    dl_state st;
+    state_init(c, &st);
+    uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
+    while (w.head != w.tail && budget-- > 0) {
+        uint32_t i = w.q[w.head];
+        w.head = (w.head + 1) % w.cap;
+        w.in[i] = false;
+        if (i == n)
+            continue;
+        state_copy(&st, &ins[i]);
+        step(&a, i, &st, ins, &w);
+    }
+    /* the recording pass over the fixed in-states */
+    a.record = true;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!ins[i].reached)
+            continue;
+        state_copy(&st, &ins[i]);
+        step(&a, i, &st, NULL, NULL);
+    }
+    if (n == 0)
+        ins[0].reached = true;
+    const dl_state *ex = &ins[n];
+    if (ex->reached) {
+        uint32_t *tmp = base_xmalloc((ex->held.len + 1) * sizeof *tmp);
+        for (size_t i = 0; i < ex->held.len; i++)
+            tmp[i] = ex->held.data[i].k;
+        ns.held_may_exit = dl_set(c, tmp, (uint32_t)ex->held.len);
+        free(tmp);
+        ns.held_must_exit = ex->held_must;
+        ns.rel_may_exit = ex->rel_may;
+        ns.rel_must_exit = ex->rel_must;
+        ns.live_exit = ex->live;
+        ns.joined_exit = ex->joined;
+    }
+    ns.ret = a.ret_unknown || dl_set_len(c, a.ret) == 0 ? DL_NONE : a.ret;
+    ns.ret_has_null = a.ret_has_null;
+    ns.done = true;
+    ns.fingerprint = fingerprint(&ns);
+
+    state_free(&st);
+    for (uint32_t i = 0; i <= n; i++)
+        state_free(&ins[i]);
+    free(ins);
+    free(w.q);
+    free(w.in);
+    base_hashmap_free(&a.dep_ix);
+    base_hashmap_free(&a.acq_ix);
+    base_hashmap_free(&a.self_ix);
+    base_hashmap_free(&a.spawn_ix);
+    *out = ns;
+}
+
+static bool analyse_func(dl_ctx *c, const ir_func *f)
+{
+    uint32_t fi = dl_func_index(c, f);
+    dl_summary ns;
+    analyse_into(c, f, NULL, NULL, &ns);
+    dl_summary *old = &c->sums[fi];
+    bool changed = !old->done || old->fingerprint != ns.fingerprint;
+    summary_clear(old);
+    *old = ns;
+    return changed;
+}
+
+/* --- call graph and SCCs (Tarjan, iterative) --- */
+
+typedef struct cg {
+    uint32_t **succ;
+    uint32_t *nsucc;
+} cg;
+
+static void build_cg(dl_ctx *c, cg *g)
+{
+    const ir_program *p = c->prog;
+    g->succ = base_xcalloc(p->nfuncs + 1, sizeof *g->succ);
+    g->nsucc = base_xcalloc(p->nfuncs + 1, sizeof *g->nsucc);
+    BASE_VEC(uint32_t) tmp = { 0 };
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        tmp.len = 0;
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            if (s->kind != IR_S_CALL)
+                continue;
+            const ir_func *targets[256];
+            uint32_t nt = dl_call_targets(c, s, DL_NONE, targets, 256);
+            for (uint32_t k = 0; k < nt; k++) {
+                uint32_t gi = dl_func_index(c, targets[k]);
+                if (gi != DL_NONE)
+                    base_vec_push(&tmp, gi);
+            }
+        }
+        g->nsucc[fi] = (uint32_t)tmp.len;
+        g->succ[fi] = base_xmalloc((tmp.len + 1) * sizeof(uint32_t));
+        if (tmp.len)
+            memcpy(g->succ[fi], tmp.data, tmp.len * sizeof(uint32_t));
+    }
+    base_vec_free(&tmp);
+}
+
+static void free_cg(const ir_program *p, cg *g)
+{
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        free(g->succ[i]);
+    free(g->succ);
+    free(g->nsucc);
+}
+
+static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg *g)
+{
+    const ir_program *p = c->prog;
+    bool cyclic = n > 1;
+    if (!cyclic)
+        for (uint32_t k = 0; k < g->nsucc[members[0]]; k++)
+            if (g->succ[members[0]][k] == members[0])
+                cyclic = true;
+    unsigned cap = c->opts->max_scc_iters ? c->opts->max_scc_iters : 16;
+    c->cur_scc++;
+    for (uint32_t i = 0; i < n; i++)
+        c->scc_of[members[i]] = c->cur_scc;
+    for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
+        bool changed = false;
+        for (uint32_t i = 0; i < n; i++) {
+            const ir_func *f = p->funcs[members[i]];
+            if (f->has_body)
+                changed |= analyse_func(c, f);
+            else
+                c->sums[members[i]].done = true;
+        }
+        if (!changed)
+            break;
+    }
+}
+
+void dl_summarise_all(dl_ctx *c)
+{
+    const ir_program *p = c->prog;
+    uint32_t nf = p->nfuncs;
+    cg g;
+    build_cg(c, &g);
+    c->scc_of = base_xcalloc(nf + 1, sizeof *c->scc_of);
+    c->branches_on_param = base_xcalloc(nf + 1, 1);
+    c->cur_scc = 0;
+    uint32_t *index = base_xmalloc((nf + 1) * sizeof *index);
+    uint32_t *low = base_xmalloc((nf + 1) * sizeof *low);
+    bool *on = base_xcalloc(nf + 1, sizeof *on);
+    uint32_t *stack = base_xmalloc((nf + 1) * sizeof *stack), sp = 0;
+    uint32_t *cs_node = base_xmalloc((nf + 1) * sizeof *cs_node);
+    uint32_t *cs_edge = base_xmalloc((nf + 1) * sizeof *cs_edge);
+    for (uint32_t i = 0; i < nf; i++)
+        index[i] = DL_NONE;
+    uint32_t counter = 0;
+    for (uint32_t root = 0; root < nf; root++) {
+        if (index[root] != DL_NONE)
+            continue;
+        uint32_t depth = 0;
+        cs_node[0] = root;
+        cs_edge[0] = 0;
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        on[root] = true;
+        depth = 1;
+        while (depth > 0) {
+            uint32_t v = cs_node[depth - 1];
+            if (cs_edge[depth - 1] < g.nsucc[v]) {
+                uint32_t w = g.succ[v][cs_edge[depth - 1]++];
+                if (index[w] == DL_NONE) {
+                    index[w] = low[w] = counter++;
+                    stack[sp++] = w;
+                    on[w] = true;
+                    cs_node[depth] = w;
+                    cs_edge[depth] = 0;
+                    depth++;
+                } else if (on[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            if (low[v] == index[v]) {
+                uint32_t start = sp;
+                do {
+                    start--;
+                    on[stack[start]] = false;
+                } while (stack[start] != v);
+                analyse_scc(c, &stack[start], sp - start, &g);
+                sp = start;
+            }
+            depth--;
+            if (depth > 0) {
+                uint32_t u = cs_node[depth - 1];
+                if (low[v] < low[u])
+                    low[u] = low[v];
+            }
+        }
+    }
+    free(index);
+    free(low);
+    free(on);
+    free(stack);
+    free(cs_node);
+    free(cs_edge);
+    free_cg(p, &g);
+}
+
+/* Recursive (and error-checking) mutexes, before any summary: the lock
+ * paths of every LOCK_INIT of such a kind (globals are exact; any path that
+ * ends in a field of a named struct marks that field, unless the same field
+ * is also initialised as an ordinary mutex somewhere). */
+void dl_prepass_recursive(dl_ctx *c)
+{
+    const ir_program *p = c->prog;
+    dl_state st;
+    state_init(c, &st);
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        fn_an a = { 0 };
+        a.c = c;
+        a.f = f;
+        a.fi = fi;
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            if (s->kind != IR_S_LOCK_INIT || !s->rhs)
+                continue;
+            bool rec = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE ||
+                       s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK;
+            uint32_t locks = lock_paths(&a, &st, s->rhs);
+            for (uint32_t k = 0; k < dl_set_len(c, locks); k++) {
+                uint32_t L = dl_set_data(c, locks)[k];
+                uint64_t fk = dl_field_key(c, L);
+                if (rec) {
+                    base_hashmap_put(&c->rec_locks, L, 1);
+                    if (fk)
+                        base_hashmap_put(&c->rec_fields, fk, 1);
+                } else if (fk) {
+                    base_hashmap_put(&c->nonrec_fields, fk, 1);
+                }
+            }
+        }
+    }
+    state_free(&st);
+}

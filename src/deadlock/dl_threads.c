@@ -1,0 +1,673 @@
+/* dl_threads: from summaries to findings.
+ *
+ * 1. The thread tree: roots are the entry points; every thread start in a
+ *    node's summary (renamed with the node's argument, so all names are in
+ *    the roots' namespace) is a child node. A node is "multi" when more than
+ *    one instance may run at once (started again while an earlier start may
+ *    still run, or its parent is multi, or it is a library-mode root).
+ * 2. Two dependencies may happen at the same time when they come from
+ *    different nodes that may run concurrently: an ancestor's dependency
+ *    recorded while the child's branch was started and not joined (its
+ *    `par` set), siblings started while the other was running (the `live`
+ *    set at the start), or two roots in library mode; or from one multi node.
+ * 3. The lock graph (one edge per held/wanted pair) is searched for
+ *    elementary cycles, shortest first; a cycle is a deadlock when each edge
+ *    can take a dependency such that all are pairwise concurrent, no common
+ *    guard (gate lock) protects them all, and every waiting thread really
+ *    blocks (read/read on an rwlock does not). A cycle whose lock set
+ *    contains an already reported one is not reported again.
+ *
+ * Invariant: findings are produced in a deterministic order (cycle search
+ * follows lock ids, which follow the order of the program). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "deadlock/dl_internal.h"
+
+typedef struct tnode {
+    uint32_t func;
+    uint32_t arg;
+    int parent;
+    uint32_t inst;
+    uint32_t live;
+    bool multi;
+    uint32_t spawn_trace;
+    uint32_t depth;
+    uint32_t root;
+} tnode;
+
+typedef struct tdep {
+    uint32_t node;
+    dl_dep d;
+} tdep;
+
+typedef struct finder {
+    dl_ctx *c;
+    BASE_VEC(tnode) nodes;
+    BASE_VEC(tdep) deps;
+    BASE_VEC(dl_self) selfs;
+    BASE_VEC(uint32_t) self_node;
+    bool library;
+} finder;
+
+#define MAX_NODES 4096
+#define MAX_TREE_DEPTH 8
+
+static void add_node_effects(finder *fd, uint32_t ni)
+{
+    dl_ctx *c = fd->c;
+    tnode nd = fd->nodes.data[ni];
+    const ir_func *f = c->prog->funcs[nd.func];
+    const dl_summary *x = &c->sums[nd.func];
+    uint32_t actual = nd.arg;
+    dl_rename r;
+    dl_rename_init(&r, f, &actual, f->nparams ? 1 : 0);
+    for (size_t i = 0; i < x->deps.len; i++) {
+        const dl_dep *d = &x->deps.data[i];
+        uint32_t A = dl_rename_path(c, &r, d->a >> 1), B = dl_rename_path(c, &r, d->b >> 1);
+        if (A == DL_NONE || B == DL_NONE || A == B)
+            continue;
+        tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
+                          dl_rename_lockset(c, &r, d->guards, false),
+                          dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds),
+                          c->empty } };
+        base_vec_push(&fd->deps, td);
+    }
+    for (size_t i = 0; i < x->selfs.len; i++) {
+        dl_self s = x->selfs.data[i];
+        s.lock = dl_rename_path(c, &r, s.lock);
+        if (s.lock == DL_NONE)
+            continue;
+        base_vec_push(&fd->selfs, s);
+        base_vec_push(&fd->self_node, ni);
+    }
+    uint32_t rec = dl_rename_lockset(c, &r, x->recursive, false);
+    for (uint32_t i = 0; i < dl_set_len(c, rec); i++)
+        base_hashmap_put(&c->rec_locks, dl_set_data(c, rec)[i], 1);
+    /* children */
+    for (size_t i = 0; i < x->spawns.len && fd->nodes.len < MAX_NODES; i++) {
+        const dl_spawn *sp = &x->spawns.data[i];
+        uint32_t inst = dl_rename_inst(c, &r, sp->inst);
+        const dl_inst *in = &c->insts.data[inst];
+        uint32_t live = dl_rename_instset(c, &r, sp->live);
+        uint32_t targets[64], nt = 0;
+        if (in->callee != DL_NONE && dl_val_is_addr(in->callee) &&
+            c->paths.data[dl_val_path(in->callee)].kind == DL_BASE_FUNC &&
+            c->paths.data[dl_val_path(in->callee)].parent == DL_NONE) {
+            targets[nt++] = (uint32_t)c->paths.data[dl_val_path(in->callee)].a;
+        } else {
+            for (uint32_t k = 0; k < in->site->ncands && nt < 64; k++) {
+                uint32_t gi = dl_func_index(c, in->site->cands[k]);
+                if (gi != DL_NONE)
+                    targets[nt++] = gi;
+            }
+        }
+        for (uint32_t k = 0; k < nt; k++) {
+            const ir_func *g = c->prog->funcs[targets[k]];
+            if (!g->has_body)
+                continue;
+            /* recursion in the thread tree: the ancestor runs many times */
+            bool again = false;
+            for (int an = (int)ni; an >= 0; an = fd->nodes.data[an].parent)
+                if (fd->nodes.data[an].func == targets[k] && fd->nodes.data[an].arg == in->arg) {
+                    fd->nodes.data[an].multi = true;
+                    again = true;
+                }
+            if (again || nd.depth + 1 >= MAX_TREE_DEPTH)
+                continue;
+            tnode ch = { targets[k], in->arg, (int)ni, inst, live,
+                         sp->multi || fd->nodes.data[ni].multi, sp->trace, nd.depth + 1, nd.root };
+            base_vec_push(&fd->nodes, ch);
+        }
+    }
+    dl_rename_free(&r);
+}
+
+/* The child of ancestor `anc` on the path to node n (or -1). */
+static int child_towards(const finder *fd, uint32_t anc, uint32_t n)
+{
+    int prev = -1;
+    for (int x = (int)n; x >= 0; x = fd->nodes.data[x].parent) {
+        if ((uint32_t)x == anc)
+            return prev;
+        prev = x;
+    }
+    return -1;
+}
+
+static bool is_ancestor(const finder *fd, uint32_t anc, uint32_t n)
+{
+    return child_towards(fd, anc, n) >= 0;
+}
+
+/* Whether dependencies a (of node na) and b (of node nb) may happen at the
+ * same time in different threads. */
+static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
+{
+    dl_ctx *c = fd->c;
+    uint32_t na = a->node, nb = b->node;
+    const tnode *A = &fd->nodes.data[na], *B = &fd->nodes.data[nb];
+    if (na == nb)
+        return A->multi;
+    if (A->root != B->root)
+        return true; /* library mode: entry points run in any combination */
+    /* an ancestor's dependency runs with the descendant when the branch
+     * towards it was started and not joined there, or when the ancestor
+     * runs more than once (another instance started it) */
+    if (is_ancestor(fd, nb, na)) {
+        int ch = child_towards(fd, nb, na);
+        return B->multi || dl_set_has(c, b->d.par, fd->nodes.data[ch].inst);
+    }
+    if (is_ancestor(fd, na, nb)) {
+        int ch = child_towards(fd, na, nb);
+        return A->multi || dl_set_has(c, a->d.par, fd->nodes.data[ch].inst);
+    }
+    /* the children of the lowest common ancestor */
+    int x = (int)na, y = (int)nb;
+    while (fd->nodes.data[x].depth > fd->nodes.data[y].depth)
+        x = fd->nodes.data[x].parent;
+    while (fd->nodes.data[y].depth > fd->nodes.data[x].depth)
+        y = fd->nodes.data[y].parent;
+    int px = x, py = y;
+    while (x != y) {
+        px = x, py = y;
+        x = fd->nodes.data[x].parent;
+        y = fd->nodes.data[y].parent;
+    }
+    const tnode *X = &fd->nodes.data[px], *Y = &fd->nodes.data[py];
+    if (X->inst == Y->inst)
+        return X->multi; /* one start, two candidate functions: one runs */
+    return dl_set_has(c, X->live, Y->inst) || dl_set_has(c, Y->live, X->inst);
+}
+
+/* --- the lock graph --- */
+
+typedef struct ledge {
+    uint32_t from, to;
+    BASE_VEC(uint32_t) deps; /* indices into fd->deps */
+    bool reported;
+} ledge;
+
+typedef struct graph {
+    BASE_VEC(uint32_t) locks;  /* node -> lock path */
+    base_hashmap lock_ix;      /* lock path -> node */
+    BASE_VEC(ledge) edges;
+    base_hashmap edge_ix;      /* from << 32 | to -> edge */
+    uint32_t **out; uint32_t *nout;
+} graph;
+
+static uint32_t g_node(graph *g, uint32_t lock)
+{
+    uint64_t v;
+    if (base_hashmap_get(&g->lock_ix, lock, &v))
+        return (uint32_t)v;
+    base_vec_push(&g->locks, lock);
+    base_hashmap_put(&g->lock_ix, lock, g->locks.len - 1);
+    return (uint32_t)(g->locks.len - 1);
+}
+
+static void build_graph(finder *fd, graph *g)
+{
+    memset(g, 0, sizeof *g);
+    base_hashmap_init(&g->lock_ix);
+    base_hashmap_init(&g->edge_ix);
+    for (size_t i = 0; i < fd->deps.len; i++) {
+        uint32_t a = g_node(g, fd->deps.data[i].d.a >> 1), b = g_node(g, fd->deps.data[i].d.b >> 1);
+        uint64_t key = (uint64_t)a << 32 | b, e;
+        if (!base_hashmap_get(&g->edge_ix, key, &e)) {
+            ledge le = { a, b, { 0 }, false };
+            base_vec_push(&g->edges, le);
+            e = g->edges.len - 1;
+            base_hashmap_put(&g->edge_ix, key, e);
+        }
+        base_vec_push(&g->edges.data[e].deps, (uint32_t)i);
+    }
+    size_t n = g->locks.len;
+    g->nout = base_xcalloc(n + 1, sizeof *g->nout);
+    g->out = base_xcalloc(n + 1, sizeof *g->out);
+    for (size_t e = 0; e < g->edges.len; e++)
+        g->nout[g->edges.data[e].from]++;
+    for (size_t v = 0; v < n; v++) {
+        g->out[v] = base_xmalloc((g->nout[v] + 1) * sizeof(uint32_t));
+        g->nout[v] = 0;
+    }
+    for (size_t e = 0; e < g->edges.len; e++) {
+        uint32_t v = g->edges.data[e].from;
+        g->out[v][g->nout[v]++] = (uint32_t)e;
+    }
+}
+
+static void free_graph(graph *g)
+{
+    for (size_t v = 0; v < g->locks.len; v++)
+        free(g->out[v]);
+    free(g->out);
+    free(g->nout);
+    for (size_t e = 0; e < g->edges.len; e++)
+        base_vec_free(&g->edges.data[e].deps);
+    base_vec_free(&g->edges);
+    base_vec_free(&g->locks);
+    base_hashmap_free(&g->lock_ix);
+    base_hashmap_free(&g->edge_ix);
+}
+
+/* --- choosing one dependency per edge --- */
+
+typedef struct chooser {
+    finder *fd;
+    graph *g;
+    const uint32_t *cyc_edges;
+    uint32_t len;
+    uint32_t *pick;          /* dep index per edge */
+    bool need_concurrency;
+    long budget;
+} chooser;
+
+static bool blocks(const tdep *wanting, const tdep *holding)
+{
+    /* wanting's thread waits for the lock holding's thread holds */
+    return !((wanting->d.b & 1u) && (holding->d.a & 1u));
+}
+
+static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds)
+{
+    finder *fd = ch->fd;
+    dl_ctx *c = fd->c;
+    if (ch->budget-- <= 0)
+        return false;
+    if (k == ch->len) {
+        if (!c->opts->no_gate_locks && dl_set_len(c, guards) > 0)
+            return false;
+        const tdep *last = &fd->deps.data[ch->pick[k - 1]], *first = &fd->deps.data[ch->pick[0]];
+        return blocks(last, first);
+    }
+    const ledge *e = &ch->g->edges.data[ch->cyc_edges[k]];
+    for (size_t i = 0; i < e->deps.len; i++) {
+        uint32_t di = e->deps.data[i];
+        const tdep *d = &fd->deps.data[di];
+        if (k > 0 && !blocks(&fd->deps.data[ch->pick[k - 1]], d))
+            continue;
+        bool ok = true;
+        for (uint32_t j = 0; j < k && ok; j++) {
+            const tdep *o = &fd->deps.data[ch->pick[j]];
+            if (ch->need_concurrency)
+                ok = concurrent(fd, o, d);
+        }
+        if (!ok)
+            continue;
+        uint32_t ng = k == 0 ? d->d.guards : dl_set_inter(c, guards, d->d.guards);
+        if (!c->opts->no_gate_locks && k > 0 && dl_set_len(c, ng) > 0 && k + 1 == ch->len)
+            continue;
+        /* value ordering: the branch conditions of all edges must be able
+         * to hold together */
+        uint32_t nc = dl_set_union(c, conds, d->d.conds);
+        if (nc != conds && !dl_atoms_sat(c, nc))
+            continue;
+        ch->pick[k] = di;
+        if (choose(ch, k + 1, ng, nc))
+            return true;
+    }
+    return false;
+}
+
+/* Whether a lock is one object per activation of a function that may run
+ * more than once at the same time (then no two threads share it). */
+static bool activation_local(const finder *fd, uint32_t lock)
+{
+    const ir_func *owner;
+    if (!dl_path_is_local_object(fd->c, lock, &owner))
+        return false;
+    return strcmp(base_sym_str(fd->c->prog->syms, owner->name), "main") != 0;
+}
+
+/* --- conversion to findings --- */
+
+static char *lock_name(dl_ctx *c, uint32_t lock)
+{
+    base_strbuf b = { 0 };
+    dl_print_path(c, &b, lock);
+    char *s = base_xstrdup(base_strbuf_cstr(&b));
+    base_strbuf_free(&b);
+    return s;
+}
+
+static void make_chain(dl_ctx *c, uint32_t tr, deadlock_chain *out)
+{
+    BASE_VEC(deadlock_frame) fr = { 0 };
+    for (uint32_t t = tr; t != DL_NONE && fr.len < 64; t = c->traces.data[t].next) {
+        const dl_trace *x = &c->traces.data[t];
+        deadlock_frame f = { base_xstrdup(base_sym_str(c->prog->syms, x->func->name)),
+                             base_xstrdup(x->loc.file ? x->loc.file : "?"), x->loc.line,
+                             x->loc.col, x->kind != DL_TR_LOCK };
+        base_vec_push(&fr, f);
+    }
+    out->frames = fr.data;
+    out->nframes = fr.len;
+}
+
+static void make_edge(finder *fd, const tdep *d, deadlock_edge *e, uint32_t held_tr)
+{
+    dl_ctx *c = fd->c;
+    memset(e, 0, sizeof *e);
+    e->held = lock_name(c, d->d.a >> 1);
+    e->wanted = lock_name(c, d->d.b >> 1);
+    e->held_read = d->d.a & 1u;
+    e->wanted_read = d->d.b & 1u;
+    const tnode *n = &fd->nodes.data[d->node];
+    e->thread = base_xstrdup(base_sym_str(c->prog->syms, c->prog->funcs[n->func]->name));
+    if (n->spawn_trace != DL_NONE) {
+        uint32_t t = n->spawn_trace;
+        const dl_trace *x = &c->traces.data[t];
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s:%u", x->loc.file ? x->loc.file : "?", x->loc.line);
+        e->thread_start = base_xstrdup(buf);
+        make_chain(c, n->spawn_trace, &e->start_chain);
+    }
+    make_chain(c, held_tr, &e->held_chain);
+    make_chain(c, d->d.tb, &e->wanted_chain);
+    uint32_t gs = d->d.guards;
+    e->nguards = dl_set_len(c, gs);
+    e->guards = base_xcalloc(e->nguards + 1, sizeof *e->guards);
+    for (size_t i = 0; i < e->nguards; i++)
+        e->guards[i] = lock_name(c, dl_set_data(c, gs)[i]);
+}
+
+typedef BASE_VEC(deadlock_finding) finding_vec;
+typedef BASE_VEC(uint32_t) u32_vec;
+
+typedef struct cycle_search {
+    finder *fd;
+    graph *g;
+    finding_vec *out;
+    u32_vec reported_sets[2]; /* lock-node sets (as set ids) reported, per kind */
+    uint32_t *path_nodes, *path_edges;
+    bool *blocked;
+    uint32_t *scc;       /* lock node -> strongly connected component */
+    long budget;
+    unsigned maxlen;
+    size_t found;
+} cycle_search;
+
+static bool superset_of_reported(cycle_search *cs, int kind, uint32_t set)
+{
+    dl_ctx *c = cs->fd->c;
+    for (size_t i = 0; i < cs->reported_sets[kind].len; i++) {
+        uint32_t r = cs->reported_sets[kind].data[i];
+        if (dl_set_inter(c, r, set) == r)
+            return true;
+    }
+    return false;
+}
+
+static void try_cycle(cycle_search *cs, uint32_t len)
+{
+    finder *fd = cs->fd;
+    dl_ctx *c = fd->c;
+    uint32_t set = dl_set(c, cs->path_nodes, len);
+    bool local = false;
+    for (uint32_t i = 0; i < len; i++)
+        if (activation_local(fd, cs->g->locks.data[cs->path_nodes[i]]))
+            local = true;
+    uint32_t *pick = base_xcalloc(len, sizeof *pick);
+    for (int kind = 0; kind < 2; kind++) {
+        if (kind == 1 && !c->opts->lock_order)
+            break;
+        if (kind == 0 && local)
+            continue;
+        if (superset_of_reported(cs, 0, set) || superset_of_reported(cs, kind, set))
+            break;
+        chooser ch = { fd, cs->g, cs->path_edges, len, pick, kind == 0, 100000 };
+        if (!choose(&ch, 0, c->empty, c->empty))
+            continue;
+        deadlock_finding f = { 0 };
+        f.kind = kind == 0 ? DEADLOCK_CYCLE : DEADLOCK_LOCK_ORDER;
+        f.nedges = len;
+        f.edges = base_xcalloc(len, sizeof *f.edges);
+        for (uint32_t i = 0; i < len; i++) {
+            const tdep *d = &fd->deps.data[pick[i]];
+            make_edge(fd, d, &f.edges[i], d->d.ta);
+            if (dl_path_has_any(c, d->d.a >> 1) || dl_path_has_any(c, d->d.b >> 1))
+                f.abstract_lock = true;
+            cs->g->edges.data[cs->path_edges[i]].reported = true;
+        }
+        base_vec_push(cs->out, f);
+        base_vec_push(&cs->reported_sets[kind], set);
+        cs->found++;
+        break;
+    }
+    free(pick);
+}
+
+/* Tarjan's strongly connected components of the lock graph (iterative):
+ * a cycle never leaves one, so the search is restricted to it. Returns
+ * the number of components; scc[v] is v's. */
+static uint32_t lock_sccs(const graph *g, uint32_t *scc, uint32_t *size)
+{
+    uint32_t n = (uint32_t)g->locks.len, counter = 0, ncomp = 0, sp = 0;
+    uint32_t *index = base_xmalloc((n + 1) * sizeof *index), *low = base_xmalloc((n + 1) * sizeof *low);
+    uint32_t *stack = base_xmalloc((n + 1) * sizeof *stack), *cs_node = base_xmalloc((n + 1) * sizeof *cs_node);
+    uint32_t *cs_edge = base_xmalloc((n + 1) * sizeof *cs_edge);
+    bool *on = base_xcalloc(n + 1, sizeof *on);
+    for (uint32_t i = 0; i < n; i++)
+        index[i] = DL_NONE;
+    for (uint32_t root = 0; root < n; root++) {
+        if (index[root] != DL_NONE)
+            continue;
+        uint32_t depth = 1;
+        cs_node[0] = root;
+        cs_edge[0] = 0;
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        on[root] = true;
+        while (depth > 0) {
+            uint32_t v = cs_node[depth - 1];
+            if (cs_edge[depth - 1] < g->nout[v]) {
+                uint32_t w = g->edges.data[g->out[v][cs_edge[depth - 1]++]].to;
+                if (index[w] == DL_NONE) {
+                    index[w] = low[w] = counter++;
+                    stack[sp++] = w;
+                    on[w] = true;
+                    cs_node[depth] = w;
+                    cs_edge[depth] = 0;
+                    depth++;
+                } else if (on[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            if (low[v] == index[v]) {
+                uint32_t w, k = 0;
+                do {
+                    w = stack[--sp];
+                    on[w] = false;
+                    scc[w] = ncomp;
+                    k++;
+                } while (w != v);
+                size[ncomp++] = k;
+            }
+            depth--;
+            if (depth > 0 && low[v] < low[cs_node[depth - 1]])
+                low[cs_node[depth - 1]] = low[v];
+        }
+    }
+    free(index);
+    free(low);
+    free(stack);
+    free(cs_node);
+    free(cs_edge);
+    free(on);
+    return ncomp;
+}
+
+/* Elementary cycles of exactly `len` edges through start (the smallest
+ * node of the cycle), by depth-first search. */
+static void dfs_cycles(cycle_search *cs, uint32_t start, uint32_t v, uint32_t depth, uint32_t len)
+{
+    if (cs->budget-- <= 0 || cs->found > 10000)
+        return;
+    graph *g = cs->g;
+    for (uint32_t k = 0; k < g->nout[v]; k++) {
+        uint32_t e = g->out[v][k];
+        uint32_t w = g->edges.data[e].to;
+        if (w < start || cs->scc[w] != cs->scc[start])
+            continue;
+        cs->path_edges[depth] = e;
+        if (w == start) {
+            if (depth + 1 == len)
+                try_cycle(cs, len);
+            continue;
+        }
+        if (depth + 1 >= len || cs->blocked[w])
+            continue;
+        cs->blocked[w] = true;
+        cs->path_nodes[depth + 1] = w;
+        dfs_cycles(cs, start, w, depth + 1, len);
+        cs->blocked[w] = false;
+    }
+}
+
+static void find_cycles(finder *fd, graph *g, finding_vec *out)
+{
+    dl_ctx *c = fd->c;
+    size_t n = g->locks.len;
+    if (n == 0)
+        return;
+    cycle_search cs = { 0 };
+    cs.fd = fd;
+    cs.g = g;
+    cs.out = out;
+    cs.path_nodes = base_xcalloc(n + 1, sizeof(uint32_t));
+    cs.path_edges = base_xcalloc(n + 1, sizeof(uint32_t));
+    cs.blocked = base_xcalloc(n + 1, sizeof(bool));
+    cs.scc = base_xcalloc(n + 1, sizeof(uint32_t));
+    uint32_t *scc_size = base_xcalloc(n + 1, sizeof(uint32_t));
+    uint32_t ncomp = lock_sccs(g, cs.scc, scc_size), largest = 0;
+    for (uint32_t i = 0; i < ncomp; i++)
+        if (scc_size[i] > largest)
+            largest = scc_size[i];
+    cs.budget = 5000000;
+    unsigned maxlen = c->opts->max_cycle_len ? c->opts->max_cycle_len : (unsigned)n;
+    if (maxlen > largest)
+        maxlen = largest;
+    for (unsigned len = 2; len <= maxlen && cs.budget > 0; len++) {
+        for (uint32_t s = 0; s < n; s++) {
+            if (scc_size[cs.scc[s]] < len)
+                continue; /* no cycle of len locks fits in its component */
+            cs.path_nodes[0] = s;
+            cs.blocked[s] = true;
+            dfs_cycles(&cs, s, s, 0, len);
+            cs.blocked[s] = false;
+        }
+    }
+    free(cs.path_nodes);
+    free(cs.path_edges);
+    free(cs.blocked);
+    free(cs.scc);
+    free(scc_size);
+    base_vec_free(&cs.reported_sets[0]);
+    base_vec_free(&cs.reported_sets[1]);
+}
+
+static bool called_or_started(const dl_ctx *c, const ir_func *f)
+{
+    const ir_program *p = c->prog;
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *g = p->funcs[fi];
+        for (uint32_t i = 0; i < g->nstmts; i++) {
+            const ir_stmt *s = &g->stmts[i];
+            if (s->kind != IR_S_CALL && s->kind != IR_S_ASYNC)
+                continue;
+            if (s->callee && s->callee->kind == IR_E_FUNC) {
+                if (s->callee->func == f)
+                    return true;
+            } else {
+                for (uint32_t k = 0; k < s->ncands; k++)
+                    if (s->cands[k] == f)
+                        return true;
+            }
+        }
+    }
+    return false;
+}
+
+void dl_find(dl_ctx *c, deadlock_result *res)
+{
+    const ir_program *p = c->prog;
+    finder fd = { 0 };
+    fd.c = c;
+    /* roots */
+    BASE_VEC(uint32_t) roots = { 0 };
+    ir_func *mainf = ir_find_func(p, "main");
+    if (c->opts->entry == DEADLOCK_ENTRY_MAIN && mainf && mainf->has_body) {
+        base_vec_push(&roots, dl_func_index(c, mainf));
+    } else {
+        fd.library = true;
+        for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+            const ir_func *f = p->funcs[fi];
+            if (!f->has_body || f == p->init)
+                continue;
+            if (c->opts->entry == DEADLOCK_ENTRY_ALL ? (f->external_linkage || f == mainf)
+                                                     : !called_or_started(c, f))
+                base_vec_push(&roots, fi);
+        }
+    }
+    res->nentries = roots.len;
+    res->entries = base_xcalloc(roots.len + 1, sizeof *res->entries);
+    for (size_t i = 0; i < roots.len; i++) {
+        res->entries[i] = base_xstrdup(base_sym_str(p->syms, p->funcs[roots.data[i]]->name));
+        tnode r = { roots.data[i], DL_NONE, -1, DL_NONE, c->empty, fd.library, DL_NONE, 0,
+                    (uint32_t)i };
+        base_vec_push(&fd.nodes, r);
+    }
+    base_vec_free(&roots);
+    for (size_t i = 0; i < fd.nodes.len; i++)
+        add_node_effects(&fd, (uint32_t)i);
+    res->nthreads = fd.nodes.len;
+    res->ndeps = fd.deps.len;
+
+    finding_vec out = { 0 };
+    /* self-deadlocks, one per lock */
+    base_hashmap seen;
+    base_hashmap_init(&seen);
+    for (size_t i = 0; i < fd.selfs.len; i++) {
+        const dl_self *s = &fd.selfs.data[i];
+        uint64_t v;
+        if (dl_lock_is_recursive(c, s->lock) || base_hashmap_get(&seen, s->lock, &v))
+            continue;
+        base_hashmap_put(&seen, s->lock, 1);
+        deadlock_finding f = { 0 };
+        f.kind = DEADLOCK_SELF;
+        f.nedges = 1;
+        f.edges = base_xcalloc(1, sizeof *f.edges);
+        tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
+                                            s->par, c->empty, c->empty } };
+        make_edge(&fd, &td, &f.edges[0], s->t1);
+        f.abstract_lock = dl_path_has_any(c, s->lock);
+        base_vec_push(&out, f);
+    }
+    base_hashmap_free(&seen);
+
+    graph g;
+    build_graph(&fd, &g);
+    find_cycles(&fd, &g, &out);
+
+    res->findings = out.data;
+    res->nfindings = out.len;
+    res->nlocks = g.locks.len;
+    res->locks = base_xcalloc(g.locks.len + 1, sizeof *res->locks);
+    for (size_t i = 0; i < g.locks.len; i++)
+        res->locks[i] = lock_name(c, g.locks.data[i]);
+    res->ngedges = g.edges.len;
+    res->gedges = base_xcalloc(g.edges.len + 1, sizeof *res->gedges);
+    for (size_t i = 0; i < g.edges.len; i++) {
+        res->gedges[i].from = g.edges.data[i].from;
+        res->gedges[i].to = g.edges.data[i].to;
+        res->gedges[i].in_finding = g.edges.data[i].reported;
+    }
+    free_graph(&g);
+    base_vec_free(&fd.nodes);
+    base_vec_free(&fd.deps);
+    base_vec_free(&fd.selfs);
+    base_vec_free(&fd.self_node);
+}
