@@ -405,6 +405,32 @@ static CXTranslationUnit parse(cf_ctx *c, CXIndex idx, const char *file, const c
     return tu;
 }
 
+/* Parameter types a call through a pointer may pass between: the same,
+ * two pointers (C code passes T* where void* is declared), or integers of
+ * one width. */
+static bool compatible(const ir_type *a, const ir_type *b)
+{
+    if (ir_type_eq(a, b))
+        return true;
+    if (a->kind == IR_T_PTR && b->kind == IR_T_PTR)
+        return true;
+    return a->kind == IR_T_INT && b->kind == IR_T_INT && a->bits == b->bits;
+}
+
+static bool fits(const ir_type *call, const ir_type *fn)
+{
+    if (call->kind != IR_T_FUNC || fn->kind != IR_T_FUNC)
+        return false;
+    if (call->variadic && call->nparams == 0)
+        return true; /* K&R: f() says nothing of the parameters */
+    if (call->nparams != fn->nparams || !compatible(call->to, fn->to))
+        return false;
+    for (uint32_t i = 0; i < call->nparams; i++)
+        if (!compatible(call->params[i], fn->params[i]))
+            return false;
+    return true;
+}
+
 /* Matches calls through pointers with the functions they may reach. */
 static void resolve_indirect_calls(cf_ctx *c)
 {
@@ -423,10 +449,7 @@ static void resolve_indirect_calls(cf_ctx *c)
                 const ir_func *g = p->funcs[k];
                 if (!g->address_taken)
                     continue;
-                bool match = ft && ft->kind == IR_T_FUNC && g->type->kind == IR_T_FUNC &&
-                             (ir_type_eq(ft, g->type) ||
-                              (ft->variadic && ft->nparams == 0) || /* K&R: f() */
-                              (g->type->nparams == ft->nparams && ir_type_eq(ft->to, g->type->to)));
+                bool match = ft && fits(ft, g->type);
                 if (s->kind == IR_S_ASYNC && !(ft && ft->kind == IR_T_FUNC))
                     match = g->type->kind == IR_T_FUNC && g->type->nparams <= 1;
                 if (match)
