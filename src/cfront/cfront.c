@@ -4,6 +4,7 @@
 #include "cfront/cfront.h"
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,29 +381,174 @@ static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
     c->tu = NULL;
 }
 
-static CXTranslationUnit parse(cf_ctx *c, CXIndex idx, const char *file, const char *const *args,
-                               int nargs, bool full_argv)
+/* One translation unit to parse: its file and clang's command line (owned
+ * copies; full_argv: args[0] is the compiler, as a database gives it). */
+typedef struct cf_job {
+    char *path;
+    char **args;
+    int nargs;
+    bool full_argv;
+    /* filled by the parse */
+    CXTranslationUnit tu;
+    int err;     /* libclang's error code, 0 when tu is set */
+    bool parsed; /* tu/err are final (guarded by the pool's mutex when parallel) */
+} cf_job;
+
+typedef BASE_VEC(cf_job) cf_job_vec;
+
+/* Parses a job. Thread-safe given its own index: touches only the job. */
+static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j)
 {
-    CXTranslationUnit tu = NULL;
-    unsigned flags = CXTranslationUnit_KeepGoing;
-    size_t nu = c->opts->nunsaved;
+    size_t nu = o->nunsaved;
     struct CXUnsavedFile *un = base_xmalloc((nu ? nu : 1) * sizeof *un);
     for (size_t i = 0; i < nu; i++) {
-        un[i].Filename = c->opts->unsaved[i].name;
-        un[i].Contents = c->opts->unsaved[i].contents;
-        un[i].Length = (unsigned long)c->opts->unsaved[i].len;
+        un[i].Filename = o->unsaved[i].name;
+        un[i].Contents = o->unsaved[i].contents;
+        un[i].Length = (unsigned long)o->unsaved[i].len;
     }
-    enum CXErrorCode err = full_argv
-        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, nargs, un, (unsigned)nu, flags, &tu)
-        : clang_parseTranslationUnit2(idx, file, args, nargs, un, (unsigned)nu, flags, &tu);
+    unsigned flags = CXTranslationUnit_KeepGoing;
+    const char *const *args = (const char *const *)j->args;
+    enum CXErrorCode err = j->full_argv
+        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, j->nargs, un, (unsigned)nu, flags, &j->tu)
+        : clang_parseTranslationUnit2(idx, j->path, args, j->nargs, un, (unsigned)nu, flags, &j->tu);
     free(un);
-    if (err != CXError_Success || !tu) {
-        base_diag_error(c->d, base_srcloc_make(file, 0, 0),
-                        "clang could not parse the file (libclang error %d)", (int)err);
-        c->errors++;
-        return NULL;
+    j->err = err != CXError_Success || !j->tu ? (int)err : 0;
+    if (j->err && j->tu) {
+        clang_disposeTranslationUnit(j->tu);
+        j->tu = NULL;
     }
-    return tu;
+}
+
+static void lower_job(cf_ctx *c, cf_job *j)
+{
+    if (j->err) {
+        base_diag_error(c->d, base_srcloc_make(j->path, 0, 0),
+                        "clang could not parse the file (libclang error %d)", j->err);
+        c->errors++;
+        return;
+    }
+    lower_tu(c, j->tu, j->path);
+    clang_disposeTranslationUnit(j->tu);
+    j->tu = NULL;
+}
+
+/* --- parsing in parallel: workers parse ahead, the caller lowers in order --- */
+
+typedef struct cf_pool {
+    const cfront_opts *opts;
+    cf_job *jobs;
+    size_t njobs;
+    size_t next;    /* the next job a worker takes */
+    size_t lowered; /* jobs the lowering thread is done with */
+    size_t window;  /* at most this many parsed and not yet lowered */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} cf_pool;
+
+static void *worker(void *arg)
+{
+    cf_pool *pool = arg;
+    CXIndex idx = clang_createIndex(0, 0);
+    for (;;) {
+        pthread_mutex_lock(&pool->mu);
+        while (pool->next < pool->njobs && pool->next >= pool->lowered + pool->window)
+            pthread_cond_wait(&pool->cv, &pool->mu);
+        if (pool->next >= pool->njobs) {
+            pthread_mutex_unlock(&pool->mu);
+            break;
+        }
+        cf_job *j = &pool->jobs[pool->next++];
+        pthread_mutex_unlock(&pool->mu);
+        parse_job(pool->opts, idx, j);
+        pthread_mutex_lock(&pool->mu);
+        j->parsed = true;
+        pthread_cond_broadcast(&pool->cv);
+        pthread_mutex_unlock(&pool->mu);
+    }
+    /* The index outlives its translation units only until they are disposed:
+     * keep it until the lowering thread is done with every job. */
+    pthread_mutex_lock(&pool->mu);
+    while (pool->lowered < pool->njobs)
+        pthread_cond_wait(&pool->cv, &pool->mu);
+    pthread_mutex_unlock(&pool->mu);
+    clang_disposeIndex(idx);
+    return NULL;
+}
+
+static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
+{
+    const cfront_opts *o = c->opts;
+    unsigned nw = o->jobs > 1 ? o->jobs : 1;
+    if (nw > n)
+        nw = (unsigned)n;
+    if (nw <= 1) {
+        CXIndex idx = clang_createIndex(0, 0);
+        for (size_t i = 0; i < n; i++) {
+            if (o->progress)
+                o->progress(o->progress_ctx, i, n, jobs[i].path);
+            parse_job(o, idx, &jobs[i]);
+            lower_job(c, &jobs[i]);
+        }
+        clang_disposeIndex(idx);
+        return;
+    }
+    cf_pool pool = { .opts = o, .jobs = jobs, .njobs = n, .window = 2 * (size_t)nw };
+    pthread_mutex_init(&pool.mu, NULL);
+    pthread_cond_init(&pool.cv, NULL);
+    pthread_t *ts = base_xmalloc(nw * sizeof *ts);
+    unsigned started = 0;
+    for (unsigned w = 0; w < nw; w++)
+        if (pthread_create(&ts[w], NULL, worker, &pool) == 0)
+            started++;
+        else
+            break;
+    for (size_t i = 0; i < n; i++) {
+        pthread_mutex_lock(&pool.mu);
+        if (!started && !jobs[i].parsed) { /* no worker could start: parse here */
+            pthread_mutex_unlock(&pool.mu);
+            CXIndex idx = clang_createIndex(0, 0);
+            parse_job(o, idx, &jobs[i]);
+            lower_job(c, &jobs[i]);
+            clang_disposeIndex(idx);
+            continue;
+        }
+        while (!jobs[i].parsed)
+            pthread_cond_wait(&pool.cv, &pool.mu);
+        pthread_mutex_unlock(&pool.mu);
+        if (o->progress)
+            o->progress(o->progress_ctx, i, n, jobs[i].path);
+        lower_job(c, &jobs[i]);
+        pthread_mutex_lock(&pool.mu);
+        pool.lowered = i + 1;
+        pthread_cond_broadcast(&pool.cv);
+        pthread_mutex_unlock(&pool.mu);
+    }
+    for (unsigned w = 0; w < started; w++)
+        pthread_join(ts[w], NULL);
+    free(ts);
+    pthread_cond_destroy(&pool.cv);
+    pthread_mutex_destroy(&pool.mu);
+}
+
+static void add_job(cf_job_vec *v, const char *path, const char *const *args, int nargs,
+                    bool full_argv)
+{
+    cf_job j = { .path = base_xstrdup(path), .nargs = nargs, .full_argv = full_argv };
+    j.args = base_xmalloc((size_t)(nargs ? nargs : 1) * sizeof *j.args);
+    for (int i = 0; i < nargs; i++)
+        j.args[i] = base_xstrdup(args[i]);
+    base_vec_push(v, j);
+}
+
+static void free_jobs(cf_job_vec *v)
+{
+    for (size_t i = 0; i < v->len; i++) {
+        for (int a = 0; a < v->data[i].nargs; a++)
+            free(v->data[i].args[a]);
+        free(v->data[i].args);
+        free(v->data[i].path);
+    }
+    base_vec_free(v);
 }
 
 /* Parameter types a call through a pointer may pass between: the same,
@@ -502,7 +648,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     p->init->has_body = true;
     p->init->external_linkage = false;
 
-    CXIndex idx = clang_createIndex(0, 0);
+    cf_job_vec jobs = { 0 };
     size_t ndefault = sizeof default_args / sizeof default_args[0];
     if (o->compdb_dir) {
         CXCompilationDatabase_Error err;
@@ -546,13 +692,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
                     char wd[4200];
                     snprintf(wd, sizeof wd, "-working-directory=%s", clang_getCString(dir));
                     args[m++] = wd;
-                    if (o->progress)
-                        o->progress(o->progress_ctx, i, n, path);
-                    CXTranslationUnit tu = parse(&c, idx, path, args, m, true);
-                    if (tu) {
-                        lower_tu(&c, tu, path);
-                        clang_disposeTranslationUnit(tu);
-                    }
+                    add_job(&jobs, path, args, m, true);
                     for (unsigned a = 0; a < na; a++)
                         clang_disposeString(strs[a]);
                     free(strs);
@@ -586,17 +726,12 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
             }
             if (probe)
                 fclose(probe);
-            if (o->progress)
-                o->progress(o->progress_ctx, i, nfiles, files[i]);
-            CXTranslationUnit tu = parse(&c, idx, files[i], args, m, false);
-            if (tu) {
-                lower_tu(&c, tu, files[i]);
-                clang_disposeTranslationUnit(tu);
-            }
+            add_job(&jobs, files[i], args, m, false);
         }
         free(args);
     }
-    clang_disposeIndex(idx);
+    run_jobs(&c, jobs.data, jobs.len);
+    free_jobs(&jobs);
     resolve_indirect_calls(&c);
     if (c.errors == 0) {
         unsigned bad = ir_check(p, d);

@@ -36,6 +36,9 @@ typedef struct cfront_opts {
     size_t nclang_args;
     const char *compdb_dir;        /* -p DIR: read DIR/compile_commands.json */
     bool m32;                      /* analyse for ILP32 (-m32), as SV-COMP's data_model says */
+    unsigned jobs;                 /* parse this many translation units at once (0, 1:
+                                      one at a time); lowering stays in order, so the
+                                      program does not depend on it */
     const cfront_unsaved *unsaved; /* in-memory files (the fuzzer's input) */
     size_t nunsaved;
     void (*progress)(void *ctx, size_t done, size_t total, const char *file);

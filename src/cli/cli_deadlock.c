@@ -42,6 +42,8 @@ static const char deadlock_usage[] =
     "                     units (those of the FILEs given, or all of them)\n"
     "  -- FLAGS...        compiler flags for the FILEs (-I, -D, -std, ...)\n"
     "  --m32              analyse for a 32-bit target (ILP32)\n"
+    "  -j N               parse N translation units at once (default: the number\n"
+    "                     of cores)\n"
     "  --entry main|all   entry points: main (default) or every function with\n"
     "                     external linkage (library mode; entry points may run\n"
     "                     concurrently with each other and with themselves)\n"
@@ -91,6 +93,8 @@ int cli_deadlock(int argc, char **argv)
     BASE_VEC(const char *) flags = { 0 };
     const char *compdb = NULL;
     bool json = false, sarif = false, dot = false, quiet = false, m32 = false;
+    long ncores = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned jobs = ncores > 0 && ncores < 256 ? (unsigned)ncores : 1;
     deadlock_opts o;
     deadlock_opts_default(&o);
     int status = CLI_EXIT_OK;
@@ -107,7 +111,7 @@ int cli_deadlock(int argc, char **argv)
             continue;
         }
         bool needs = strcmp(a, "-p") == 0 || strcmp(a, "--entry") == 0 ||
-                     strcmp(a, "--max-cycle") == 0;
+                     strcmp(a, "--max-cycle") == 0 || strcmp(a, "-j") == 0;
         const char *val = NULL;
         if (needs) {
             if (i + 1 >= argc) {
@@ -121,6 +125,14 @@ int cli_deadlock(int argc, char **argv)
             goto done;
         } else if (strcmp(a, "-p") == 0) {
             compdb = val;
+        } else if (strcmp(a, "-j") == 0) {
+            char *end;
+            long v = strtol(val, &end, 10);
+            if (*end || end == val || v < 1 || v > 256) {
+                status = usage_error("-j needs a number of jobs from 1 to 256, not '%s'", val);
+                goto done;
+            }
+            jobs = (unsigned)v;
         } else if (strcmp(a, "--entry") == 0) {
             if (strcmp(val, "main") == 0) {
                 o.entry = DEADLOCK_ENTRY_MAIN;
@@ -198,6 +210,7 @@ int cli_deadlock(int argc, char **argv)
         co.nclang_args = flags.len;
         co.compdb_dir = compdb;
         co.m32 = m32;
+        co.jobs = jobs;
         co.progress = progress;
         co.progress_ctx = &pc;
         size_t errors = cfront_lower(&p, files.data, files.len, &co, &diag);

@@ -47,6 +47,17 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
         f->quiet = true;
         return 1;
     }
+    if (strcmp(a, "-j") == 0 || strncmp(a, "-j", 2) == 0) {
+        const char *v = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : NULL);
+        char *end = NULL;
+        long n = v ? strtol(v, &end, 10) : 0;
+        if (!v || *end || n < 1 || n > 256) {
+            fprintf(stderr, "ravel %s: error: -j needs a number of jobs from 1 to 256\n", cmd);
+            return -1;
+        }
+        f->opts.jobs = (unsigned)n;
+        return 1;
+    }
     if (strcmp(a, "-p") == 0) {
         if (*i + 1 >= argc) {
             fprintf(stderr, "ravel %s: error: option '-p' needs a directory\n", cmd);
@@ -77,6 +88,10 @@ static void progress(void *ctx, size_t done, size_t total, const char *file)
 
 size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
 {
+    if (!f->opts.jobs) { /* default: one parse per core */
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        f->opts.jobs = n > 0 && n < 256 ? (unsigned)n : 1;
+    }
     bool show = !f->quiet && isatty(STDERR_FILENO) && (f->files.len > 1 || f->opts.compdb_dir);
     f->opts.progress = show ? progress : NULL;
     size_t errors = cfront_lower(p, f->files.data, f->files.len, &f->opts, d);

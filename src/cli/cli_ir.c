@@ -31,6 +31,8 @@ static const char ir_usage[] =
     "  -p DIR         read DIR/compile_commands.json (as clang-tidy does); with\n"
     "                 no FILE, every translation unit in it\n"
     "  --m32          analyse for a 32-bit target (ILP32), as SV-COMP tasks say\n"
+    "  -j N           parse N translation units at once (default: the number of\n"
+    "                 cores); the result does not depend on it\n"
     "  --json         print the program as JSON\n"
     "  --no-source    end each statement with `// line N` instead of showing\n"
     "                 the source lines\n"
