@@ -1,0 +1,570 @@
+/* smt_z3: smt.h on Z3's C API (Debian libz3-dev 4.8.12) — the only file
+ * that includes z3.h.
+ *
+ * Invariants: every term handle indexes `terms`, whose entry holds a Z3_ast
+ * with one reference taken (dropped in smt_free) and what the folding
+ * needs: the sort (Bool, bit-vector of `width`, array), the constant value
+ * when the term is a constant of at most 64 bits, and for array stores and
+ * constant arrays their operands. `by_ast` maps each Z3_ast (hash-consed
+ * by Z3) to its one handle, so equal terms have equal handles. Folding
+ * never changes a term's meaning: it only returns an equal, simpler term. */
+#include "bmc/smt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <z3.h>
+
+#include "base/hashmap.h"
+#include "base/vec.h"
+#include "base/xalloc.h"
+
+enum { K_BOOL, K_BV, K_ARRAY };
+enum { OP_NONE, OP_STORE, OP_CONSTARR };
+
+typedef struct term {
+    Z3_ast ast;
+    uint8_t kind, op;
+    bool is_const;
+    uint32_t width;      /* BV: bits; ARRAY: element bits */
+    uint32_t idx_width;  /* ARRAY */
+    uint64_t val;        /* is_const: the value (Bool: 0/1) */
+    smt_term a, b, c;    /* OP_STORE: array, index, value; OP_CONSTARR: element */
+} term;
+
+struct smt_solver {
+    Z3_context ctx;
+    Z3_solver solver;
+    Z3_model model;
+    BASE_VEC(term) terms;
+    base_hashmap by_ast;
+    size_t nasserts;
+    smt_term t_true, t_false;
+    char reason[256];
+};
+
+static void on_error(Z3_context c, Z3_error_code e)
+{
+    fprintf(stderr, "ravel: internal error in Z3: %s\n", Z3_get_error_msg(c, e));
+    abort();
+}
+
+static uint64_t mask(uint32_t w)
+{
+    return w >= 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1;
+}
+
+static int64_t sx(uint64_t v, uint32_t w)
+{
+    if (w >= 64)
+        return (int64_t)v;
+    uint64_t m = (uint64_t)1 << (w - 1);
+    return (int64_t)((v ^ m) - m);
+}
+
+static term *T(smt_solver *s, smt_term t)
+{
+    return &s->terms.data[t];
+}
+
+/* Registers ast (a new reference is taken) and returns its handle. */
+static smt_term reg(smt_solver *s, Z3_ast ast, uint8_t kind, uint32_t width)
+{
+    uint64_t h;
+    if (base_hashmap_get(&s->by_ast, (uint64_t)(uintptr_t)ast, &h))
+        return (smt_term)h;
+    Z3_inc_ref(s->ctx, ast);
+    term t = { .ast = ast, .kind = kind, .width = width };
+    smt_term id = (smt_term)s->terms.len;
+    base_vec_push(&s->terms, t);
+    base_hashmap_put(&s->by_ast, (uint64_t)(uintptr_t)ast, id);
+    return id;
+}
+
+static smt_term reg_bv_const(smt_solver *s, Z3_ast ast, uint32_t w, uint64_t v)
+{
+    smt_term id = reg(s, ast, K_BV, w);
+    T(s, id)->is_const = true;
+    T(s, id)->val = v;
+    return id;
+}
+
+static Z3_sort bv_sort(smt_solver *s, uint32_t w)
+{
+    return Z3_mk_bv_sort(s->ctx, w);
+}
+
+smt_solver *smt_new(void)
+{
+    smt_solver *s = base_xcalloc(1, sizeof *s);
+    Z3_config cfg = Z3_mk_config();
+    Z3_set_param_value(cfg, "model", "true");
+    s->ctx = Z3_mk_context_rc(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(s->ctx, on_error);
+    s->solver = Z3_mk_solver(s->ctx);
+    Z3_solver_inc_ref(s->ctx, s->solver);
+    base_hashmap_init(&s->by_ast);
+    term none = { 0 };
+    base_vec_push(&s->terms, none); /* handle 0: no term */
+    s->t_true = reg(s, Z3_mk_true(s->ctx), K_BOOL, 0);
+    T(s, s->t_true)->is_const = true;
+    T(s, s->t_true)->val = 1;
+    s->t_false = reg(s, Z3_mk_false(s->ctx), K_BOOL, 0);
+    T(s, s->t_false)->is_const = true;
+    return s;
+}
+
+void smt_free(smt_solver *s)
+{
+    if (!s)
+        return;
+    if (s->model)
+        Z3_model_dec_ref(s->ctx, s->model);
+    for (size_t i = 1; i < s->terms.len; i++)
+        Z3_dec_ref(s->ctx, s->terms.data[i].ast);
+    base_vec_free(&s->terms);
+    base_hashmap_free(&s->by_ast);
+    Z3_solver_dec_ref(s->ctx, s->solver);
+    Z3_del_context(s->ctx);
+    free(s);
+}
+
+/* --- Booleans --- */
+
+smt_term smt_true(smt_solver *s) { return s->t_true; }
+smt_term smt_false(smt_solver *s) { return s->t_false; }
+bool smt_is_true(smt_solver *s, smt_term a) { return a == s->t_true; }
+bool smt_is_false(smt_solver *s, smt_term a) { return a == s->t_false; }
+
+smt_term smt_bool_var(smt_solver *s, const char *name)
+{
+    return reg(s, Z3_mk_fresh_const(s->ctx, name, Z3_mk_bool_sort(s->ctx)), K_BOOL, 0);
+}
+
+smt_term smt_not(smt_solver *s, smt_term a)
+{
+    if (a == s->t_true)
+        return s->t_false;
+    if (a == s->t_false)
+        return s->t_true;
+    return reg(s, Z3_mk_not(s->ctx, T(s, a)->ast), K_BOOL, 0);
+}
+
+smt_term smt_and(smt_solver *s, smt_term a, smt_term b)
+{
+    if (a == s->t_false || b == s->t_false)
+        return s->t_false;
+    if (a == s->t_true || a == b)
+        return b;
+    if (b == s->t_true)
+        return a;
+    Z3_ast args[2] = { T(s, a)->ast, T(s, b)->ast };
+    return reg(s, Z3_mk_and(s->ctx, 2, args), K_BOOL, 0);
+}
+
+smt_term smt_or(smt_solver *s, smt_term a, smt_term b)
+{
+    if (a == s->t_true || b == s->t_true)
+        return s->t_true;
+    if (a == s->t_false || a == b)
+        return b;
+    if (b == s->t_false)
+        return a;
+    Z3_ast args[2] = { T(s, a)->ast, T(s, b)->ast };
+    return reg(s, Z3_mk_or(s->ctx, 2, args), K_BOOL, 0);
+}
+
+smt_term smt_implies(smt_solver *s, smt_term a, smt_term b)
+{
+    return smt_or(s, smt_not(s, a), b);
+}
+
+smt_term smt_ite(smt_solver *s, smt_term c, smt_term a, smt_term b)
+{
+    if (c == s->t_true || a == b)
+        return a;
+    if (c == s->t_false)
+        return b;
+    term *ta = T(s, a);
+    if (ta->kind == K_BOOL) {
+        if (a == s->t_true)
+            return smt_or(s, c, b);
+        if (a == s->t_false)
+            return smt_and(s, smt_not(s, c), b);
+        if (b == s->t_true)
+            return smt_or(s, smt_not(s, c), a);
+        if (b == s->t_false)
+            return smt_and(s, c, a);
+    }
+    uint8_t kind = ta->kind;
+    uint32_t w = ta->width, iw = ta->idx_width;
+    smt_term r = reg(s, Z3_mk_ite(s->ctx, T(s, c)->ast, ta->ast, T(s, b)->ast), kind, w);
+    T(s, r)->idx_width = iw;
+    return r;
+}
+
+smt_term smt_eq(smt_solver *s, smt_term a, smt_term b)
+{
+    if (a == b)
+        return s->t_true;
+    term *ta = T(s, a), *tb = T(s, b);
+    if (ta->is_const && tb->is_const && ta->kind == K_BV && ta->width <= 64)
+        return ta->val == tb->val ? s->t_true : s->t_false;
+    if (ta->kind == K_BOOL) {
+        if (a == s->t_true)
+            return b;
+        if (b == s->t_true)
+            return a;
+        if (a == s->t_false)
+            return smt_not(s, b);
+        if (b == s->t_false)
+            return smt_not(s, a);
+    }
+    return reg(s, Z3_mk_eq(s->ctx, ta->ast, tb->ast), K_BOOL, 0);
+}
+
+/* --- bit-vectors --- */
+
+smt_term smt_bv_const(smt_solver *s, uint32_t width, uint64_t v)
+{
+    v &= mask(width);
+    return reg_bv_const(s, Z3_mk_unsigned_int64(s->ctx, v, bv_sort(s, width)), width, v);
+}
+
+smt_term smt_bv_var(smt_solver *s, uint32_t width, const char *name)
+{
+    return reg(s, Z3_mk_fresh_const(s->ctx, name, bv_sort(s, width)), K_BV, width);
+}
+
+uint32_t smt_width(smt_solver *s, smt_term a)
+{
+    term *t = T(s, a);
+    return t->kind == K_BV ? t->width : 0;
+}
+
+bool smt_bv_value(smt_solver *s, smt_term a, uint64_t *v)
+{
+    term *t = T(s, a);
+    if (t->kind != K_BV || !t->is_const || t->width > 64)
+        return false;
+    *v = t->val;
+    return true;
+}
+
+static bool fold2(smt_bvop op, uint32_t w, uint64_t a, uint64_t b, uint64_t *r)
+{
+    uint64_t m = mask(w);
+    int64_t sa = sx(a, w), sb = sx(b, w);
+    switch (op) {
+    case SMT_BV_ADD: *r = a + b; break;
+    case SMT_BV_SUB: *r = a - b; break;
+    case SMT_BV_MUL: *r = a * b; break;
+    case SMT_BV_UDIV: *r = b ? a / b : m; break;
+    case SMT_BV_UREM: *r = b ? a % b : a; break;
+    case SMT_BV_SDIV:
+        if (b == 0)
+            *r = sa < 0 ? 1 : m;
+        else if (sb == -1)
+            *r = (uint64_t)0 - a; /* wraps for the minimum */
+        else
+            *r = (uint64_t)(sa / sb);
+        break;
+    case SMT_BV_SREM:
+        if (b == 0)
+            *r = a;
+        else if (sb == -1)
+            *r = 0;
+        else
+            *r = (uint64_t)(sa % sb);
+        break;
+    case SMT_BV_SHL: *r = b >= w ? 0 : a << b; break;
+    case SMT_BV_LSHR: *r = b >= w ? 0 : a >> b; break;
+    case SMT_BV_ASHR:
+        if (b >= w)
+            *r = sa < 0 ? m : 0;
+        else
+            *r = sa < 0 ? ~(~(uint64_t)sa >> b) : (uint64_t)sa >> b;
+        break;
+    case SMT_BV_AND: *r = a & b; break;
+    case SMT_BV_OR: *r = a | b; break;
+    case SMT_BV_XOR: *r = a ^ b; break;
+    default: return false;
+    }
+    *r &= m;
+    return true;
+}
+
+smt_term smt_bv_op(smt_solver *s, smt_bvop op, smt_term a, smt_term b)
+{
+    term *ta = T(s, a), *tb = T(s, b);
+    uint32_t w = ta->width;
+    if (ta->is_const && tb->is_const && w <= 64) {
+        uint64_t r;
+        if (fold2(op, w, ta->val, tb->val, &r))
+            return smt_bv_const(s, w, r);
+    }
+    if (tb->is_const && tb->val == 0 && w <= 64 &&
+        (op == SMT_BV_ADD || op == SMT_BV_SUB || op == SMT_BV_OR || op == SMT_BV_XOR ||
+         op == SMT_BV_SHL || op == SMT_BV_LSHR || op == SMT_BV_ASHR))
+        return a;
+    if (ta->is_const && ta->val == 0 && w <= 64 &&
+        (op == SMT_BV_ADD || op == SMT_BV_OR || op == SMT_BV_XOR))
+        return b;
+    Z3_context c = s->ctx;
+    Z3_ast x = ta->ast, y = tb->ast, r;
+    switch (op) {
+    case SMT_BV_ADD: r = Z3_mk_bvadd(c, x, y); break;
+    case SMT_BV_SUB: r = Z3_mk_bvsub(c, x, y); break;
+    case SMT_BV_MUL: r = Z3_mk_bvmul(c, x, y); break;
+    case SMT_BV_UDIV: r = Z3_mk_bvudiv(c, x, y); break;
+    case SMT_BV_SDIV: r = Z3_mk_bvsdiv(c, x, y); break;
+    case SMT_BV_UREM: r = Z3_mk_bvurem(c, x, y); break;
+    case SMT_BV_SREM: r = Z3_mk_bvsrem(c, x, y); break;
+    case SMT_BV_SHL: r = Z3_mk_bvshl(c, x, y); break;
+    case SMT_BV_LSHR: r = Z3_mk_bvlshr(c, x, y); break;
+    case SMT_BV_ASHR: r = Z3_mk_bvashr(c, x, y); break;
+    case SMT_BV_AND: r = Z3_mk_bvand(c, x, y); break;
+    case SMT_BV_OR: r = Z3_mk_bvor(c, x, y); break;
+    default: r = Z3_mk_bvxor(c, x, y); break;
+    }
+    return reg(s, r, K_BV, w);
+}
+
+smt_term smt_bv_not(smt_solver *s, smt_term a)
+{
+    term *t = T(s, a);
+    if (t->is_const && t->width <= 64)
+        return smt_bv_const(s, t->width, ~t->val);
+    return reg(s, Z3_mk_bvnot(s->ctx, t->ast), K_BV, t->width);
+}
+
+smt_term smt_bv_neg(smt_solver *s, smt_term a)
+{
+    term *t = T(s, a);
+    if (t->is_const && t->width <= 64)
+        return smt_bv_const(s, t->width, (uint64_t)0 - t->val);
+    return reg(s, Z3_mk_bvneg(s->ctx, t->ast), K_BV, t->width);
+}
+
+smt_term smt_bv_cmp(smt_solver *s, smt_cmp op, smt_term a, smt_term b)
+{
+    term *ta = T(s, a), *tb = T(s, b);
+    uint32_t w = ta->width;
+    if (ta->is_const && tb->is_const && w <= 64) {
+        bool r;
+        switch (op) {
+        case SMT_ULT: r = ta->val < tb->val; break;
+        case SMT_ULE: r = ta->val <= tb->val; break;
+        case SMT_SLT: r = sx(ta->val, w) < sx(tb->val, w); break;
+        default: r = sx(ta->val, w) <= sx(tb->val, w); break;
+        }
+        return r ? s->t_true : s->t_false;
+    }
+    if (a == b)
+        return op == SMT_ULE || op == SMT_SLE ? s->t_true : s->t_false;
+    Z3_ast r;
+    switch (op) {
+    case SMT_ULT: r = Z3_mk_bvult(s->ctx, ta->ast, tb->ast); break;
+    case SMT_ULE: r = Z3_mk_bvule(s->ctx, ta->ast, tb->ast); break;
+    case SMT_SLT: r = Z3_mk_bvslt(s->ctx, ta->ast, tb->ast); break;
+    default: r = Z3_mk_bvsle(s->ctx, ta->ast, tb->ast); break;
+    }
+    return reg(s, r, K_BOOL, 0);
+}
+
+smt_term smt_extract(smt_solver *s, uint32_t hi, uint32_t lo, smt_term a)
+{
+    term *t = T(s, a);
+    if (lo == 0 && hi + 1 == t->width)
+        return a;
+    if (t->is_const && t->width <= 64)
+        return smt_bv_const(s, hi - lo + 1, t->val >> lo);
+    return reg(s, Z3_mk_extract(s->ctx, hi, lo, t->ast), K_BV, hi - lo + 1);
+}
+
+smt_term smt_concat(smt_solver *s, smt_term hi, smt_term lo)
+{
+    term *th = T(s, hi), *tl = T(s, lo);
+    uint32_t w = th->width + tl->width;
+    if (th->is_const && tl->is_const && w <= 64)
+        return smt_bv_const(s, w, th->val << tl->width | tl->val);
+    return reg(s, Z3_mk_concat(s->ctx, th->ast, tl->ast), K_BV, w);
+}
+
+smt_term smt_zext(smt_solver *s, uint32_t extra, smt_term a)
+{
+    term *t = T(s, a);
+    if (extra == 0)
+        return a;
+    if (t->is_const && t->width <= 64)
+        return smt_bv_const(s, t->width + extra, t->val);
+    return reg(s, Z3_mk_zero_ext(s->ctx, extra, t->ast), K_BV, t->width + extra);
+}
+
+smt_term smt_sext(smt_solver *s, uint32_t extra, smt_term a)
+{
+    term *t = T(s, a);
+    if (extra == 0)
+        return a;
+    if (t->is_const && t->width + extra <= 64)
+        return smt_bv_const(s, t->width + extra, (uint64_t)sx(t->val, t->width));
+    return reg(s, Z3_mk_sign_ext(s->ctx, extra, t->ast), K_BV, t->width + extra);
+}
+
+/* --- arrays --- */
+
+smt_term smt_array_var(smt_solver *s, uint32_t idx_width, uint32_t elem_width, const char *name)
+{
+    Z3_sort srt = Z3_mk_array_sort(s->ctx, bv_sort(s, idx_width), bv_sort(s, elem_width));
+    smt_term r = reg(s, Z3_mk_fresh_const(s->ctx, name, srt), K_ARRAY, elem_width);
+    T(s, r)->idx_width = idx_width;
+    return r;
+}
+
+smt_term smt_array_const(smt_solver *s, uint32_t idx_width, smt_term elem)
+{
+    uint32_t ew = T(s, elem)->width;
+    smt_term r = reg(s, Z3_mk_const_array(s->ctx, bv_sort(s, idx_width), T(s, elem)->ast),
+                     K_ARRAY, ew);
+    term *t = T(s, r);
+    t->idx_width = idx_width;
+    t->op = OP_CONSTARR;
+    t->a = elem;
+    return r;
+}
+
+smt_term smt_select(smt_solver *s, smt_term arr, smt_term idx)
+{
+    /* Reads through stores at other constant indices, up to a limit. */
+    if (T(s, idx)->is_const) {
+        uint64_t iv = T(s, idx)->val;
+        smt_term cur = arr;
+        for (int steps = 0; steps < 4096; steps++) {
+            term *t = T(s, cur);
+            if (t->op == OP_CONSTARR)
+                return t->a;
+            if (t->op != OP_STORE || !T(s, t->b)->is_const)
+                break;
+            if (T(s, t->b)->val == iv)
+                return t->c;
+            cur = t->a;
+        }
+        arr = cur;
+    }
+    term *ta = T(s, arr);
+    return reg(s, Z3_mk_select(s->ctx, ta->ast, T(s, idx)->ast), K_BV, ta->width);
+}
+
+smt_term smt_store(smt_solver *s, smt_term arr, smt_term idx, smt_term val)
+{
+    term *ta = T(s, arr);
+    uint32_t ew = ta->width, iw = ta->idx_width;
+    smt_term r = reg(s, Z3_mk_store(s->ctx, ta->ast, T(s, idx)->ast, T(s, val)->ast), K_ARRAY, ew);
+    term *t = T(s, r);
+    if (t->op == OP_NONE) {
+        t->idx_width = iw;
+        t->op = OP_STORE;
+        t->a = arr;
+        t->b = idx;
+        t->c = val;
+    }
+    return r;
+}
+
+/* --- solving --- */
+
+void smt_assert(smt_solver *s, smt_term a)
+{
+    s->nasserts++;
+    Z3_solver_assert(s->ctx, s->solver, T(s, a)->ast);
+}
+
+smt_result smt_check(smt_solver *s, const smt_term *assumptions, size_t n, unsigned timeout_ms)
+{
+    if (s->model) {
+        Z3_model_dec_ref(s->ctx, s->model);
+        s->model = NULL;
+    }
+    Z3_params p = Z3_mk_params(s->ctx);
+    Z3_params_inc_ref(s->ctx, p);
+    Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"),
+                       timeout_ms ? timeout_ms : UINT32_MAX);
+    Z3_solver_set_params(s->ctx, s->solver, p);
+    Z3_params_dec_ref(s->ctx, p);
+    Z3_ast *as = base_xcalloc(n ? n : 1, sizeof *as);
+    for (size_t i = 0; i < n; i++)
+        as[i] = T(s, assumptions[i])->ast;
+    Z3_lbool r = Z3_solver_check_assumptions(s->ctx, s->solver, (unsigned)n, as);
+    free(as);
+    if (r == Z3_L_TRUE) {
+        s->model = Z3_solver_get_model(s->ctx, s->solver);
+        Z3_model_inc_ref(s->ctx, s->model);
+        return SMT_SAT;
+    }
+    if (r == Z3_L_FALSE)
+        return SMT_UNSAT;
+    snprintf(s->reason, sizeof s->reason, "%s", Z3_solver_get_reason_unknown(s->ctx, s->solver));
+    return SMT_UNKNOWN;
+}
+
+const char *smt_reason(smt_solver *s)
+{
+    return s->reason;
+}
+
+void smt_push(smt_solver *s)
+{
+    Z3_solver_push(s->ctx, s->solver);
+}
+
+void smt_pop(smt_solver *s)
+{
+    Z3_solver_pop(s->ctx, s->solver, 1);
+}
+
+static Z3_ast model_eval(smt_solver *s, smt_term a)
+{
+    Z3_ast out = NULL;
+    if (!s->model || !Z3_model_eval(s->ctx, s->model, T(s, a)->ast, true, &out))
+        return NULL;
+    return out;
+}
+
+bool smt_model_bool(smt_solver *s, smt_term a)
+{
+    if (T(s, a)->is_const)
+        return T(s, a)->val != 0;
+    Z3_ast v = model_eval(s, a);
+    if (!v)
+        return false;
+    Z3_inc_ref(s->ctx, v);
+    bool r = Z3_get_bool_value(s->ctx, v) == Z3_L_TRUE;
+    Z3_dec_ref(s->ctx, v);
+    return r;
+}
+
+uint64_t smt_model_bv(smt_solver *s, smt_term a)
+{
+    if (T(s, a)->is_const)
+        return T(s, a)->val;
+    Z3_ast v = model_eval(s, a);
+    uint64_t u = 0;
+    if (v)
+        Z3_inc_ref(s->ctx, v);
+    if (!v || !Z3_get_numeral_uint64(s->ctx, v, &u))
+        u = 0;
+    if (v)
+        Z3_dec_ref(s->ctx, v);
+    return u;
+}
+
+size_t smt_num_terms(const smt_solver *s)
+{
+    return s->terms.len - 1;
+}
+
+size_t smt_num_asserts(const smt_solver *s)
+{
+    return s->nasserts;
+}
