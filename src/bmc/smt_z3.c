@@ -20,7 +20,15 @@
 #include "base/xalloc.h"
 
 enum { K_BOOL, K_BV, K_ARRAY };
-enum { OP_NONE, OP_STORE, OP_CONSTARR };
+enum { OP_NONE, OP_STORE, OP_CONSTARR, OP_ITE };
+
+/* ite trees over constants (a pointer that may point to one of a few
+ * objects) are kept as such: operations with constants are distributed
+ * over them (up to this many leaves), so addresses stay resolvable. */
+#define MAX_LEAVES 16
+/* Expansions one select may do while resolving through stores at
+ * symbolic indices and through ite-merged memories. */
+#define SELECT_BUDGET 2048
 
 typedef struct term {
     Z3_ast ast;
@@ -29,7 +37,10 @@ typedef struct term {
     uint32_t width;      /* BV: bits; ARRAY: element bits */
     uint32_t idx_width;  /* ARRAY */
     uint64_t val;        /* is_const: the value (Bool: 0/1) */
-    smt_term a, b, c;    /* OP_STORE: array, index, value; OP_CONSTARR: element */
+    uint32_t leaves;     /* bit-vectors: 1 for a constant, n for an ite tree over n
+                            constants (n <= MAX_LEAVES), else 0 */
+    smt_term a, b, c;    /* OP_STORE: array, index, value; OP_CONSTARR: element;
+                            OP_ITE: condition, then, else */
 } term;
 
 struct smt_solver {
@@ -38,6 +49,7 @@ struct smt_solver {
     Z3_model model;
     BASE_VEC(term) terms;
     base_hashmap by_ast;
+    base_hashmap sel_memo; /* (array << 32 | index) -> the select's term */
     size_t nasserts;
     smt_term t_true, t_false;
     char reason[256];
@@ -86,6 +98,7 @@ static smt_term reg_bv_const(smt_solver *s, Z3_ast ast, uint32_t w, uint64_t v)
     smt_term id = reg(s, ast, K_BV, w);
     T(s, id)->is_const = true;
     T(s, id)->val = v;
+    T(s, id)->leaves = 1;
     return id;
 }
 
@@ -102,9 +115,10 @@ smt_solver *smt_new(void)
     s->ctx = Z3_mk_context_rc(cfg);
     Z3_del_config(cfg);
     Z3_set_error_handler(s->ctx, on_error);
-    s->solver = Z3_mk_solver(s->ctx);
+    s->solver = Z3_mk_simple_solver(s->ctx);
     Z3_solver_inc_ref(s->ctx, s->solver);
     base_hashmap_init(&s->by_ast);
+    base_hashmap_init(&s->sel_memo);
     term none = { 0 };
     base_vec_push(&s->terms, none); /* handle 0: no term */
     s->t_true = reg(s, Z3_mk_true(s->ctx), K_BOOL, 0);
@@ -125,6 +139,7 @@ void smt_free(smt_solver *s)
         Z3_dec_ref(s->ctx, s->terms.data[i].ast);
     base_vec_free(&s->terms);
     base_hashmap_free(&s->by_ast);
+    base_hashmap_free(&s->sel_memo);
     Z3_solver_dec_ref(s->ctx, s->solver);
     Z3_del_context(s->ctx);
     free(s);
@@ -199,13 +214,66 @@ smt_term smt_ite(smt_solver *s, smt_term c, smt_term a, smt_term b)
     }
     uint8_t kind = ta->kind;
     uint32_t w = ta->width, iw = ta->idx_width;
+    uint32_t leaves = ta->leaves && T(s, b)->leaves ? ta->leaves + T(s, b)->leaves : 0;
     smt_term r = reg(s, Z3_mk_ite(s->ctx, T(s, c)->ast, ta->ast, T(s, b)->ast), kind, w);
-    T(s, r)->idx_width = iw;
+    term *t = T(s, r);
+    if (t->op == OP_NONE) {
+        t->idx_width = iw;
+        t->op = OP_ITE;
+        t->a = c;
+        t->b = a;
+        t->c = b;
+        t->leaves = leaves <= MAX_LEAVES ? leaves : 0;
+    }
     return r;
+}
+
+/* When one of a, b is an ite tree over constants and the other a constant
+ * or such a tree (small enough), splits them on one condition so that an
+ * operation can be distributed: op(a, b) = ite(c, op(a1, b1), op(a2, b2)). */
+static bool split2(smt_solver *s, smt_term a, smt_term b, smt_term *c, smt_term *a1,
+                   smt_term *a2, smt_term *b1, smt_term *b2)
+{
+    term *ta = T(s, a), *tb = T(s, b);
+    if (ta->kind != K_BV || !ta->leaves || !tb->leaves || (ta->leaves < 2 && tb->leaves < 2) ||
+        ta->leaves * tb->leaves > MAX_LEAVES)
+        return false;
+    if (ta->leaves > 1) {
+        *c = ta->a;
+        *a1 = ta->b;
+        *a2 = ta->c;
+        if (tb->leaves > 1 && tb->a == ta->a) {
+            *b1 = tb->b;
+            *b2 = tb->c;
+        } else {
+            *b1 = *b2 = b;
+        }
+    } else {
+        *c = tb->a;
+        *a1 = *a2 = a;
+        *b1 = tb->b;
+        *b2 = tb->c;
+    }
+    return true;
+}
+
+/* The same for one operand. */
+static bool split1(smt_solver *s, smt_term a, smt_term *c, smt_term *a1, smt_term *a2)
+{
+    term *ta = T(s, a);
+    if (ta->kind != K_BV || ta->leaves < 2)
+        return false;
+    *c = ta->a;
+    *a1 = ta->b;
+    *a2 = ta->c;
+    return true;
 }
 
 smt_term smt_eq(smt_solver *s, smt_term a, smt_term b)
 {
+    smt_term c, a1, a2, b1, b2;
+    if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+        return smt_ite(s, c, smt_eq(s, a1, b1), smt_eq(s, a2, b2));
     if (a == b)
         return s->t_true;
     term *ta = T(s, a), *tb = T(s, b);
@@ -297,6 +365,11 @@ static bool fold2(smt_bvop op, uint32_t w, uint64_t a, uint64_t b, uint64_t *r)
 
 smt_term smt_bv_op(smt_solver *s, smt_bvop op, smt_term a, smt_term b)
 {
+    {
+        smt_term c, a1, a2, b1, b2;
+        if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+            return smt_ite(s, c, smt_bv_op(s, op, a1, b1), smt_bv_op(s, op, a2, b2));
+    }
     term *ta = T(s, a), *tb = T(s, b);
     uint32_t w = ta->width;
     if (ta->is_const && tb->is_const && w <= 64) {
@@ -333,6 +406,11 @@ smt_term smt_bv_op(smt_solver *s, smt_bvop op, smt_term a, smt_term b)
 
 smt_term smt_bv_not(smt_solver *s, smt_term a)
 {
+    {
+        smt_term c, a1, a2;
+        if (split1(s, a, &c, &a1, &a2))
+            return smt_ite(s, c, smt_bv_not(s, a1), smt_bv_not(s, a2));
+    }
     term *t = T(s, a);
     if (t->is_const && t->width <= 64)
         return smt_bv_const(s, t->width, ~t->val);
@@ -341,6 +419,11 @@ smt_term smt_bv_not(smt_solver *s, smt_term a)
 
 smt_term smt_bv_neg(smt_solver *s, smt_term a)
 {
+    {
+        smt_term c, a1, a2;
+        if (split1(s, a, &c, &a1, &a2))
+            return smt_ite(s, c, smt_bv_neg(s, a1), smt_bv_neg(s, a2));
+    }
     term *t = T(s, a);
     if (t->is_const && t->width <= 64)
         return smt_bv_const(s, t->width, (uint64_t)0 - t->val);
@@ -349,6 +432,11 @@ smt_term smt_bv_neg(smt_solver *s, smt_term a)
 
 smt_term smt_bv_cmp(smt_solver *s, smt_cmp op, smt_term a, smt_term b)
 {
+    {
+        smt_term c, a1, a2, b1, b2;
+        if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+            return smt_ite(s, c, smt_bv_cmp(s, op, a1, b1), smt_bv_cmp(s, op, a2, b2));
+    }
     term *ta = T(s, a), *tb = T(s, b);
     uint32_t w = ta->width;
     if (ta->is_const && tb->is_const && w <= 64) {
@@ -375,6 +463,11 @@ smt_term smt_bv_cmp(smt_solver *s, smt_cmp op, smt_term a, smt_term b)
 
 smt_term smt_extract(smt_solver *s, uint32_t hi, uint32_t lo, smt_term a)
 {
+    {
+        smt_term c, a1, a2;
+        if (split1(s, a, &c, &a1, &a2))
+            return smt_ite(s, c, smt_extract(s, hi, lo, a1), smt_extract(s, hi, lo, a2));
+    }
     term *t = T(s, a);
     if (lo == 0 && hi + 1 == t->width)
         return a;
@@ -385,6 +478,11 @@ smt_term smt_extract(smt_solver *s, uint32_t hi, uint32_t lo, smt_term a)
 
 smt_term smt_concat(smt_solver *s, smt_term hi, smt_term lo)
 {
+    {
+        smt_term c, a1, a2, b1, b2;
+        if (split2(s, hi, lo, &c, &a1, &a2, &b1, &b2))
+            return smt_ite(s, c, smt_concat(s, a1, b1), smt_concat(s, a2, b2));
+    }
     term *th = T(s, hi), *tl = T(s, lo);
     uint32_t w = th->width + tl->width;
     if (th->is_const && tl->is_const && w <= 64)
@@ -394,6 +492,11 @@ smt_term smt_concat(smt_solver *s, smt_term hi, smt_term lo)
 
 smt_term smt_zext(smt_solver *s, uint32_t extra, smt_term a)
 {
+    {
+        smt_term c, a1, a2;
+        if (split1(s, a, &c, &a1, &a2))
+            return smt_ite(s, c, smt_zext(s, extra, a1), smt_zext(s, extra, a2));
+    }
     term *t = T(s, a);
     if (extra == 0)
         return a;
@@ -404,6 +507,11 @@ smt_term smt_zext(smt_solver *s, uint32_t extra, smt_term a)
 
 smt_term smt_sext(smt_solver *s, uint32_t extra, smt_term a)
 {
+    {
+        smt_term c, a1, a2;
+        if (split1(s, a, &c, &a1, &a2))
+            return smt_ite(s, c, smt_sext(s, extra, a1), smt_sext(s, extra, a2));
+    }
     term *t = T(s, a);
     if (extra == 0)
         return a;
@@ -434,26 +542,71 @@ smt_term smt_array_const(smt_solver *s, uint32_t idx_width, smt_term elem)
     return r;
 }
 
-smt_term smt_select(smt_solver *s, smt_term arr, smt_term idx)
+static smt_term plain_select(smt_solver *s, smt_term arr, smt_term idx)
 {
-    /* Reads through stores at other constant indices, up to a limit. */
-    if (T(s, idx)->is_const) {
-        uint64_t iv = T(s, idx)->val;
-        smt_term cur = arr;
-        for (int steps = 0; steps < 4096; steps++) {
-            term *t = T(s, cur);
-            if (t->op == OP_CONSTARR)
-                return t->a;
-            if (t->op != OP_STORE || !T(s, t->b)->is_const)
-                break;
-            if (T(s, t->b)->val == iv)
-                return t->c;
-            cur = t->a;
-        }
-        arr = cur;
-    }
     term *ta = T(s, arr);
     return reg(s, Z3_mk_select(s->ctx, ta->ast, T(s, idx)->ast), K_BV, ta->width);
+}
+
+/* Read-over-write: resolves a select through stores (by comparing
+ * indices, which folds when both are constants), through ite-merged
+ * arrays and over ite trees of indices; what the budget does not cover
+ * stays an array select, which is equally correct. */
+static smt_term select_rw(smt_solver *s, smt_term arr, smt_term idx, int *budget)
+{
+    uint64_t key = (uint64_t)arr << 32 | idx, memo;
+    if (base_hashmap_get(&s->sel_memo, key, &memo))
+        return (smt_term)memo;
+    smt_term r = 0, cur = arr;
+    term *ti = T(s, idx);
+    if (ti->leaves > 1 && *budget > 0) {
+        --*budget;
+        smt_term c = ti->a, i1 = ti->b, i2 = ti->c;
+        smt_term r1 = select_rw(s, arr, i1, budget);
+        r = smt_ite(s, c, r1, select_rw(s, arr, i2, budget));
+    } else {
+        for (;;) {
+            term *t = T(s, cur);
+            if (t->op == OP_CONSTARR) {
+                r = t->a;
+                break;
+            }
+            if (t->op == OP_STORE) {
+                smt_term e = smt_eq(s, t->b, idx);
+                t = T(s, cur); /* smt_eq may have grown the table */
+                if (e == s->t_true) {
+                    r = t->c;
+                    break;
+                }
+                if (e == s->t_false) {
+                    cur = t->a;
+                    continue;
+                }
+                if (*budget > 0) {
+                    --*budget;
+                    smt_term v = t->c, rest = t->a;
+                    r = smt_ite(s, e, v, select_rw(s, rest, idx, budget));
+                    break;
+                }
+            } else if (t->op == OP_ITE && *budget > 0) {
+                --*budget;
+                smt_term c = t->a, m1 = t->b, m2 = t->c;
+                smt_term r1 = select_rw(s, m1, idx, budget);
+                r = smt_ite(s, c, r1, select_rw(s, m2, idx, budget));
+                break;
+            }
+            r = plain_select(s, cur, idx);
+            break;
+        }
+    }
+    base_hashmap_put(&s->sel_memo, key, r);
+    return r;
+}
+
+smt_term smt_select(smt_solver *s, smt_term arr, smt_term idx)
+{
+    int budget = SELECT_BUDGET;
+    return select_rw(s, arr, idx, &budget);
 }
 
 smt_term smt_store(smt_solver *s, smt_term arr, smt_term idx, smt_term val)
