@@ -288,6 +288,8 @@ static uint64_t new_obj(ctx *c, uint64_t size, const char *name, const ir_type *
 {
     uint64_t base = (c->next_addr + 15) & ~(uint64_t)15;
     uint64_t room = size ? size : 1;
+    if (t && !is_func && t->kind == IR_T_ARRAY && t->count == 0)
+        room = size = BIG_GAP; /* a variable-length array: its size is not in the type */
     c->next_addr = base + room + 16;
     obj o = { base, size, name, t, is_func };
     base_vec_push(&c->objs, o);
@@ -1111,9 +1113,10 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
     /* Falling off the end, and jumps to the exit. */
     if (pend[n].guard)
         st_merge(c, &cur, &pend[n]);
-    if (!smt_is_false(c->s, cur.guard) && !c->stop) {
+    if (!smt_is_false(c->s, cur.guard) && !c->stop && (n || f != c->p->init)) {
         c->cur_f = f;
         c->cur_stmt = n;
+        c->loc = n ? f->stmts[n - 1].loc : f->loc;
         event *e = add_event(c, BMC_STEP_RETURN, cur.guard);
         e->callee = f;
         e->type = rt;
@@ -1256,40 +1259,82 @@ static uint64_t model_low(ctx *c, smt_term v)
     return smt_model_bv(c->s, v);
 }
 
+/* Writes the model's value of v (of type t) as C would: numbers, pointers
+ * as the objects they point into, records as {.f = v, ...}, arrays as
+ * {v, ...} (at most 16 elements shown), anything else as bytes. */
+static void format_value(ctx *c, base_strbuf *b, smt_term v, const ir_type *t, int depth)
+{
+    uint32_t w = smt_width(c->s, v);
+    uint64_t bits = model_low(c, v);
+    if (t->kind == IR_T_PTR || t->kind == IR_T_FUNC) {
+        describe_addr(c, b, bits);
+    } else if (t->kind == IR_T_INT && w <= 64) {
+        if (t->is_signed) {
+            uint64_t m = w == 64 ? 0 : (uint64_t)1 << (w - 1);
+            int64_t sv = w == 64 ? (int64_t)bits : (int64_t)((bits ^ m) - m);
+            base_strbuf_printf(b, "%" PRId64, sv);
+        } else {
+            base_strbuf_printf(b, "%" PRIu64, bits);
+        }
+    } else if (t->kind == IR_T_FLOAT && w == 64) {
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        base_strbuf_printf(b, "%.17g", d);
+    } else if (t->kind == IR_T_FLOAT && w == 32) {
+        float f;
+        uint32_t u = (uint32_t)bits;
+        memcpy(&f, &u, sizeof f);
+        base_strbuf_printf(b, "%.9g", (double)f);
+    } else if (t->kind == IR_T_STRUCT && depth < 4 && (uint64_t)w == t->size * 8) {
+        base_strbuf_puts(b, "{");
+        bool first = true;
+        for (uint32_t i = 0; i < t->nfields; i++) {
+            const ir_field *fd = &t->fields[i];
+            uint64_t fs = tsize(c, fd->type);
+            if (fd->offset + fs > t->size)
+                continue;
+            smt_term fv = smt_extract(c->s, (uint32_t)((fd->offset + fs) * 8 - 1),
+                                      (uint32_t)(fd->offset * 8), v);
+            if (fd->bit_width)
+                fv = resize(c, smt_extract(c->s, fd->bit_offset + fd->bit_width - 1,
+                                           fd->bit_offset, fv),
+                            vwidth(c, fd->type), is_signed(fd->type));
+            else
+                fv = resize(c, fv, vwidth(c, fd->type), false);
+            base_strbuf_printf(b, "%s.%s = ", first ? "" : ", ",
+                               fd->name ? sym(c, fd->name) : "<anon>");
+            format_value(c, b, fv, fd->type, depth + 1);
+            first = false;
+        }
+        base_strbuf_puts(b, "}");
+    } else if (t->kind == IR_T_ARRAY && t->to && t->to->size && depth < 4 &&
+               (uint64_t)w == t->size * 8) {
+        uint64_t es = t->to->size, n = t->size / es;
+        base_strbuf_puts(b, "{");
+        for (uint64_t i = 0; i < n && i < 16; i++) {
+            smt_term ev = smt_extract(c->s, (uint32_t)((i + 1) * es * 8 - 1),
+                                      (uint32_t)(i * es * 8), v);
+            base_strbuf_puts(b, i ? ", " : "");
+            format_value(c, b, resize(c, ev, vwidth(c, t->to), false), t->to, depth + 1);
+        }
+        base_strbuf_puts(b, n > 16 ? ", ...}" : "}");
+    } else {
+        base_strbuf_puts(b, "{");
+        uint32_t nb = w / 8;
+        for (uint32_t i = 0; i < nb && i < 64; i++) {
+            smt_term byte = smt_extract(c->s, 8 * i + 7, 8 * i, v);
+            base_strbuf_printf(b, "%s0x%02x", i ? ", " : "", (unsigned)smt_model_bv(c->s, byte));
+        }
+        base_strbuf_puts(b, nb > 64 ? ", ...}" : "}");
+    }
+}
+
 static bmc_value model_value(ctx *c, smt_term v, const ir_type *t)
 {
     bmc_value r = { .type = t };
     base_strbuf b = { 0 };
-    uint32_t w = smt_width(c->s, v);
     r.bits = model_low(c, v);
-    if (t->kind == IR_T_PTR || t->kind == IR_T_FUNC) {
-        describe_addr(c, &b, r.bits);
-    } else if (t->kind == IR_T_INT && w <= 64) {
-        if (t->is_signed) {
-            uint64_t m = w == 64 ? 0 : (uint64_t)1 << (w - 1);
-            int64_t sv = w == 64 ? (int64_t)r.bits : (int64_t)((r.bits ^ m) - m);
-            base_strbuf_printf(&b, "%" PRId64, sv);
-        } else {
-            base_strbuf_printf(&b, "%" PRIu64, r.bits);
-        }
-    } else if (t->kind == IR_T_FLOAT && w == 64) {
-        double d;
-        memcpy(&d, &r.bits, sizeof d);
-        base_strbuf_printf(&b, "%.17g", d);
-    } else if (t->kind == IR_T_FLOAT && w == 32) {
-        float f;
-        uint32_t u = (uint32_t)r.bits;
-        memcpy(&f, &u, sizeof f);
-        base_strbuf_printf(&b, "%.9g", (double)f);
-    } else {
-        base_strbuf_puts(&b, "{");
-        uint32_t nb = w / 8;
-        for (uint32_t i = 0; i < nb && i < 64; i++) {
-            smt_term byte = smt_extract(c->s, 8 * i + 7, 8 * i, v);
-            base_strbuf_printf(&b, "%s0x%02x", i ? ", " : "", (unsigned)smt_model_bv(c->s, byte));
-        }
-        base_strbuf_puts(&b, nb > 64 ? ", ...}" : "}");
-    }
+    format_value(c, &b, v, t, 0);
     r.text = adup(c, base_strbuf_cstr(&b));
     base_strbuf_free(&b);
     return r;

@@ -274,6 +274,16 @@ static void test_aggregates(void **state)
     expect_safe("aggregates.c", 6, true);
 }
 
+/* One deterministic path through many constructs: every assertion but the
+ * final assert(0) holds, and that one is reached. */
+static void test_semantics(void **state)
+{
+    (void)state;
+    expect_bug_only("semantics.c", 5, 92);
+    /* a loop that runs 4 times (first_over with no match) is cut at 4 */
+    expect_safe("semantics.c", 4, false);
+}
+
 static void test_external(void **state)
 {
     (void)state;
@@ -353,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_function_pointers),
         cmocka_unit_test(test_assume_and_reach_error),
         cmocka_unit_test(test_aggregates),
+        cmocka_unit_test(test_semantics),
         cmocka_unit_test(test_external),
         cmocka_unit_test(test_unknown),
         cmocka_unit_test(test_m32),
