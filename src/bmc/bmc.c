@@ -108,6 +108,8 @@ typedef struct ctx {
     BASE_VEC(finfo) fis;
     base_hashmap faddr;   /* ir_func* -> address */
     base_hashmap saddr;   /* string literal (const char*) -> address */
+    base_hashmap gvar;    /* a guard -> the Boolean variable asserted equal to it */
+    base_hashmap gval;    /* a term -> its value in the current model (0/1) */
     smt_term *gaddr;      /* per global: address, 0 in a register */
     uint64_t next_addr;
     BASE_VEC(obj) objs;
@@ -348,8 +350,30 @@ static smt_term load_bytes(ctx *c, smt_term mem, smt_term addr, uint64_t n)
     return v;
 }
 
+#define MAX_TARGETS 16 /* a pointer to one of at most this many places is split */
+
 static smt_term store_bytes(ctx *c, smt_term mem, smt_term addr, smt_term v, uint64_t n)
 {
+    uint64_t at[MAX_TARGETS];
+    size_t na = smt_bv_leaves(c->s, addr, at, MAX_TARGETS);
+    if (na > 1) {
+        /* A store through a pointer to one of a few places: a conditional
+         * store at each place, so every store index stays a constant. */
+        for (size_t k = 0; k < na; k++) {
+            bool seen = false;
+            for (size_t j = 0; j < k; j++)
+                seen |= at[j] == at[k];
+            if (seen)
+                continue;
+            smt_term here = smt_eq(c->s, addr, bvc(c, c->pw, at[k]));
+            for (uint64_t i = 0; i < n; i++) {
+                smt_term a = bvc(c, c->pw, at[k] + i);
+                smt_term byte = smt_extract(c->s, (uint32_t)(8 * i + 7), (uint32_t)(8 * i), v);
+                mem = smt_store(c->s, mem, a, smt_ite(c->s, here, byte, smt_select(c->s, mem, a)));
+            }
+        }
+        return mem;
+    }
     for (uint64_t i = 0; i < n; i++)
         mem = smt_store(c->s, mem, ptr_add(c, addr, i),
                         smt_extract(c->s, (uint32_t)(8 * i + 7), (uint32_t)(8 * i), v));
@@ -468,6 +492,17 @@ static void eval_lval(ctx *c, state *st, frame *fr, const ir_expr *e, lval *lv)
             base = lv->addr;
         }
         smt_term i = resize(c, eval(c, st, fr, e->b), c->pw, is_signed(e->b->type));
+        uint64_t dummy;
+        const ir_type *at = e->a->type;
+        if (at->kind == IR_T_ARRAY && at->count >= 2 && at->count <= MAX_TARGETS &&
+            !smt_bv_leaves(c->s, i, &dummy, 1)) {
+            /* A symbolic index into a small array becomes a choice among its
+             * elements (an index out of bounds, undefined in C, picks the last). */
+            smt_term k = bvc(c, c->pw, at->count - 1);
+            for (uint64_t j = at->count - 1; j-- > 0;)
+                k = smt_ite(c->s, smt_eq(c->s, i, bvc(c, c->pw, j)), bvc(c, c->pw, j), k);
+            i = k;
+        }
         memset(lv, 0, sizeof *lv);
         lv->type = e->type;
         lv->addr = smt_bv_op(c->s, SMT_BV_ADD, base,
@@ -1340,12 +1375,37 @@ static bmc_value model_value(ctx *c, smt_term v, const ir_type *t)
     return r;
 }
 
+/* Gives t a Boolean variable equal to it: reading a variable in a model is
+ * a lookup, evaluating a deep guard is not, and traces read thousands. */
+static void name_guard(ctx *c, smt_term t)
+{
+    uint64_t x;
+    if (smt_is_true(c->s, t) || smt_is_false(c->s, t) ||
+        base_hashmap_get(&c->gvar, t, &x))
+        return;
+    smt_term v = smt_bool_var(c->s, "g");
+    smt_assert(c->s, smt_eq(c->s, v, t));
+    base_hashmap_put(&c->gvar, t, v);
+}
+
+/* Whether t holds in the last model (memoised until the next solve). */
+static bool holds(ctx *c, smt_term t)
+{
+    uint64_t x;
+    if (base_hashmap_get(&c->gval, t, &x))
+        return x != 0;
+    smt_term v = base_hashmap_get(&c->gvar, t, &x) ? (smt_term)x : t;
+    bool r = smt_model_bool(c->s, v);
+    base_hashmap_put(&c->gval, t, r);
+    return r;
+}
+
 static void build_trace(ctx *c, size_t fail_ev)
 {
     BASE_VEC(bmc_step) steps = { 0 };
     for (size_t i = 0; i <= fail_ev; i++) {
         const event *e = &c->evs.data[i];
-        if (e->kind == EV_APPROX || !smt_model_bool(c->s, e->guard))
+        if (e->kind == EV_APPROX || !holds(c, e->guard))
             continue;
         bmc_step st = { .kind = (bmc_step_kind)e->kind, .func = e->func, .stmt = e->stmt,
                         .loc = e->loc, .depth = e->depth, .callee = e->callee,
@@ -1394,6 +1454,7 @@ static smt_result solve(ctx *c, smt_term *assumptions, size_t n)
 {
     double t = base_now();
     smt_result res = smt_check(c->s, assumptions, n, remaining_ms(c));
+    base_hashmap_clear(&c->gval);
     c->r->stats.solve_s += base_now() - t;
     c->r->stats.solver_calls++;
     return res;
@@ -1424,9 +1485,9 @@ static size_t failing_event(ctx *c, const event **approx_hit)
     *approx_hit = NULL;
     for (size_t i = 0; i < c->evs.len; i++) {
         const event *e = &c->evs.data[i];
-        if (e->kind == EV_APPROX && !*approx_hit && smt_model_bool(c->s, e->guard))
+        if (e->kind == EV_APPROX && !*approx_hit && holds(c, e->guard))
             *approx_hit = e;
-        if (e->kind == BMC_STEP_ASSERT && smt_model_bool(c->s, e->fail))
+        if (e->kind == BMC_STEP_ASSERT && holds(c, e->fail))
             return i;
     }
     return SIZE_MAX;
@@ -1444,8 +1505,15 @@ static void decide(ctx *c)
         else if (e->kind == EV_APPROX)
             exact = smt_and(s, exact, smt_not(s, e->guard));
     }
-    for (size_t i = 0; i < c->cuts.len; i++)
+    for (size_t i = 0; i < c->cuts.len; i++) {
         cuts = smt_or(s, cuts, c->cuts.data[i].guard);
+        name_guard(c, c->cuts.data[i].guard);
+    }
+    for (size_t i = 0; i < c->evs.len; i++) {
+        name_guard(c, c->evs.data[i].guard);
+        if (c->evs.data[i].kind == BMC_STEP_ASSERT)
+            name_guard(c, c->evs.data[i].fail);
+    }
     smt_term a_bug = smt_bool_var(s, "bug"), a_exact = smt_bool_var(s, "exact");
     smt_term a_cut = smt_bool_var(s, "cut");
     smt_assert(s, smt_implies(s, a_bug, bug));
@@ -1506,7 +1574,7 @@ static void decide(ctx *c)
     if (res == SMT_SAT) {
         r->unwinding_ok = false;
         for (size_t i = 0; i < c->cuts.len; i++)
-            if (smt_model_bool(s, c->cuts.data[i].guard)) {
+            if (holds(c, c->cuts.data[i].guard)) {
                 const cut *ct = &c->cuts.data[i];
                 r->cut_is_recursion = ct->rec;
                 r->cut_func = ct->f;
@@ -1548,6 +1616,8 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
     base_hashmap_init(&c.finfos);
     base_hashmap_init(&c.faddr);
     base_hashmap_init(&c.saddr);
+    base_hashmap_init(&c.gvar);
+    base_hashmap_init(&c.gval);
 
     state st = { smt_true(c.s), smt_array_const(c.s, c.pw, bvc(&c, 8, 0)), NULL, p->nglobals };
     st.regs = base_xcalloc(p->nglobals + 1, sizeof *st.regs);
@@ -1595,6 +1665,8 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
     base_hashmap_free(&c.finfos);
     base_hashmap_free(&c.faddr);
     base_hashmap_free(&c.saddr);
+    base_hashmap_free(&c.gvar);
+    base_hashmap_free(&c.gval);
     return r->verdict;
 }
 

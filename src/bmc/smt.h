@@ -69,6 +69,10 @@ smt_term smt_sext(smt_solver *s, uint32_t extra, smt_term a);
 uint32_t smt_width(smt_solver *s, smt_term a);  /* 0 for Bool and arrays */
 /* True and *v set when a is a bit-vector constant of at most 64 bits. */
 bool smt_bv_value(smt_solver *s, smt_term a, uint64_t *v);
+/* When a is a constant or an ite tree over at most max constants (of at
+ * most 64 bits), stores them (in tree order, repeats possible) in out and
+ * returns how many; else 0. */
+size_t smt_bv_leaves(smt_solver *s, smt_term a, uint64_t *out, size_t max);
 
 /* Arrays from idx_width bit-vectors to elem_width bit-vectors. */
 smt_term smt_array_var(smt_solver *s, uint32_t idx_width, uint32_t elem_width, const char *name);

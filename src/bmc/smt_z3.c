@@ -320,6 +320,23 @@ bool smt_bv_value(smt_solver *s, smt_term a, uint64_t *v)
     return true;
 }
 
+size_t smt_bv_leaves(smt_solver *s, smt_term a, uint64_t *out, size_t max)
+{
+    term *t = T(s, a);
+    if (t->kind != K_BV || !t->leaves || t->leaves > max || t->width > 64)
+        return 0;
+    if (t->is_const) {
+        out[0] = t->val;
+        return 1;
+    }
+    smt_term x = t->b, y = t->c;
+    size_t n = smt_bv_leaves(s, x, out, max);
+    if (!n)
+        return 0;
+    size_t m = smt_bv_leaves(s, y, out + n, max - n);
+    return m ? n + m : 0;
+}
+
 static bool fold2(smt_bvop op, uint32_t w, uint64_t a, uint64_t b, uint64_t *r)
 {
     uint64_t m = mask(w);
