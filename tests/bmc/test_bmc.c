@@ -284,6 +284,36 @@ static void test_semantics(void **state)
     expect_safe("semantics.c", 4, false);
 }
 
+static void test_symbolic_choice(void **state)
+{
+    (void)state;
+    lowered *l;
+    bmc_result r;
+    expect_bug("choice.c", 3, 21, &l, &r);
+    assert_int_equal(nondet_of(l, &r, "i")->value.bits, 2);
+    bmc_result_free(&r);
+    unlower(l);
+}
+
+/* The shape the KISS translation gives: schedule() calls pending thread
+ * functions through pointers, recursively. */
+static void test_kiss_shape(void **state)
+{
+    (void)state;
+    expect_safe("kiss_like.c", 2, false);
+    lowered *l;
+    bmc_result r;
+    expect_bug("kiss_like.c", 3, 45, &l, &r);
+    const bmc_step *last_count = NULL;
+    for (size_t i = 0; i < r.nsteps; i++)
+        if (r.steps[i].var && strcmp(base_sym_str(l->p.syms, r.steps[i].var->name), "count") == 0)
+            last_count = &r.steps[i];
+    assert_non_null(last_count);
+    assert_string_equal(last_count->value.text, "1");
+    bmc_result_free(&r);
+    unlower(l);
+}
+
 static void test_external(void **state)
 {
     (void)state;
@@ -364,6 +394,8 @@ int main(void)
         cmocka_unit_test(test_assume_and_reach_error),
         cmocka_unit_test(test_aggregates),
         cmocka_unit_test(test_semantics),
+        cmocka_unit_test(test_symbolic_choice),
+        cmocka_unit_test(test_kiss_shape),
         cmocka_unit_test(test_external),
         cmocka_unit_test(test_unknown),
         cmocka_unit_test(test_m32),
