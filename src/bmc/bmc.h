@@ -21,6 +21,9 @@
  *    recovered for traces. Scalars whose address is never taken live in
  *    registers (SSA values), not in memory. Out-of-bounds accesses, use
  *    after free and double free are not checked; malloc never fails.
+ *  - A symbolic index into an array of at most 16 elements is a choice
+ *    among its elements; an index out of bounds (undefined in C) then
+ *    reaches the last element.
  *  - Fresh objects (locals, malloc blocks) hold nondeterministic bytes when
  *    at most 4096 bytes large; larger ones start zeroed (documented
  *    deviation: reading them before writing is unspecified in C anyway).

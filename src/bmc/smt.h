@@ -11,7 +11,8 @@
  * through them, which the checker uses to skip dead code and to resolve
  * memory accesses at constant addresses without array reasoning.
  *
- * Solving is incremental: smt_assert adds a permanent constraint,
+ * Solving: smt_assert adds a permanent constraint (until the smt_pop of
+ * an enclosing smt_push),
  * smt_check decides the constraints under a list of Boolean assumptions
  * (each a term), and the model of the last satisfiable check answers
  * smt_model_* until the next check. Errors inside the solver (a bug of the
