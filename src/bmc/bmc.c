@@ -1002,10 +1002,17 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
         c->cur_stmt = pc;
         c->loc = s->loc;
         c->r->stats.steps++;
-        if ((c->r->stats.steps & 1023) == 0 && c->o.timeout_s > 0 &&
-            base_now() - c->t0 > c->o.timeout_s) {
-            stop(c, (base_srcloc){ 0 }, "timeout (%.0f s) while encoding", c->o.timeout_s);
-            break;
+        if ((c->r->stats.steps & 1023) == 0) {
+            if (c->o.timeout_s > 0 && base_now() - c->t0 > c->o.timeout_s) {
+                stop(c, (base_srcloc){ 0 }, "timeout (%.0f s) while encoding", c->o.timeout_s);
+                break;
+            }
+            if (smt_num_terms(c->s) > c->o.max_terms) {
+                stop(c, (base_srcloc){ 0 },
+                     "memory: the formula exceeds %zu terms (unwind %u); try a smaller bound",
+                     c->o.max_terms, c->o.unwind);
+                break;
+            }
         }
         uint32_t next = pc + 1;
         switch (s->kind) {
@@ -1590,6 +1597,7 @@ void bmc_opts_init(bmc_opts *o)
     memset(o, 0, sizeof *o);
     o->unwind = 3;
     o->unwinding_assertions = true;
+    o->max_terms = 5000000;
 }
 
 bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts *o,
@@ -1607,6 +1615,8 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
         bmc_opts_init(&c.o);
     if (c.o.unwind < 1)
         c.o.unwind = 1;
+    if (c.o.max_terms == 0)
+        c.o.max_terms = 5000000;
     r->unwind = c.o.unwind;
     c.t0 = base_now();
     c.pw = p->ptr_bytes ? p->ptr_bytes * 8 : 64;

@@ -66,9 +66,12 @@ typedef struct bmc_opts {
     uint32_t unwind;           /* loop and recursion bound (>= 1) */
     double timeout_s;          /* encoding and solving together; 0: none */
     bool unwinding_assertions; /* ask whether a bound cut an execution */
+    size_t max_terms;          /* formula size limit (memory): beyond it the answer is
+                                  UNKNOWN; 0: the default, 5 million */
 } bmc_opts;
 
-/* unwind 3, no timeout, unwinding assertions on (also what NULL opts mean). */
+/* unwind 3, no timeout, unwinding assertions on, at most 5 million terms
+ * (also what NULL opts mean). */
 void bmc_opts_init(bmc_opts *o);
 
 typedef enum bmc_verdict {

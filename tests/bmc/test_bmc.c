@@ -370,6 +370,31 @@ static void test_m32(void **state)
     unlower(l);
 }
 
+/* A formula beyond the size limit is unknown, with the reason. */
+static void test_limits(void **state)
+{
+    (void)state;
+    bmc_opts o;
+    bmc_opts_init(&o);
+    o.unwind = 5;
+    o.max_terms = 1000;
+    lowered *l;
+    bmc_result r;
+    run_opts("kiss_like.c", &o, false, &l, &r);
+    assert_int_equal(r.verdict, BMC_UNKNOWN);
+    assert_non_null(strstr(r.reason, "memory"));
+    bmc_result_free(&r);
+    unlower(l);
+    bmc_opts_init(&o);
+    o.unwind = 9;
+    o.timeout_s = 0.5;
+    run_opts("kiss_like.c", &o, false, &l, &r);
+    assert_int_equal(r.verdict, BMC_UNKNOWN);
+    assert_non_null(strstr(r.reason, "timeout"));
+    bmc_result_free(&r);
+    unlower(l);
+}
+
 /* Unwinding assertions off: the cut paths are dropped silently. */
 static void test_no_unwinding_assertions(void **state)
 {
@@ -408,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_unknown),
         cmocka_unit_test(test_m32),
         cmocka_unit_test(test_no_unwinding_assertions),
+        cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
