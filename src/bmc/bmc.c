@@ -841,6 +841,29 @@ static void run_function(ctx *c, const ir_func *f, state *st, const smt_term *ar
     st->nregs = fr.base;
 }
 
+/* Functions without a body known not to write through their pointer
+ * arguments (C library functions that only read them). */
+static const char *const read_only_externals[] = {
+    "printf", "fprintf", "puts", "fputs", "putchar", "strlen", "strnlen", "strcmp", "strncmp",
+    "memcmp", "strchr", "strrchr", "strstr", "atoi", "atol", "abs", "labs", "exit", "abort",
+    "__assert_fail", "assert", "perror", "free", "pthread_self",
+};
+
+/* Whether a call to g (no body) passes a pointer it might write through;
+ * such a call is not modelled (bmc.h: it is an approximation). */
+static bool may_write_through_args(ctx *c, const ir_func *g, const ir_stmt *s)
+{
+    const char *name = sym(c, g->name);
+    for (size_t i = 0; i < sizeof read_only_externals / sizeof *read_only_externals; i++)
+        if (strcmp(name, read_only_externals[i]) == 0)
+            return false;
+    for (uint32_t k = 0; k < s->nargs; k++)
+        if (s->args[k]->type->kind == IR_T_PTR && s->args[k]->kind != IR_E_STRING &&
+            !(s->args[k]->kind == IR_E_CONST && s->args[k]->value == 0))
+            return true;
+    return false;
+}
+
 static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
 {
     const ir_stmt *s = &fr->f->stmts[pc];
@@ -902,6 +925,9 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
                 approx(c, &sub, 1, "a call through a function pointer with no known target");
             else if (g->not_lowered)
                 approx(c, &sub, 1, "a call to a function that could not be lowered");
+            else if (may_write_through_args(c, g, s))
+                approx(c, &sub, 1, "a call to a function without a body that may write "
+                                   "through a pointer argument");
             if (s->lhs)
                 assign(c, &sub, fr, s->lhs, smt_bv_var(c->s, vwidth(c, s->lhs->type), "result"),
                        BMC_STEP_NONDET, NULL);

@@ -28,7 +28,11 @@
  *    at most 4096 bytes large; larger ones start zeroed (documented
  *    deviation: reading them before writing is unspecified in C anyway).
  *  - A call to a function without a body returns a nondeterministic value
- *    and does not modify memory. A call through a pointer runs whichever
+ *    and does not modify memory. When it is passed a pointer (other than a
+ *    string literal or NULL) it might write through, that is an
+ *    approximation (see floating point below), except for C library
+ *    functions known only to read (printf, strlen, strcmp, ...). A call
+ *    through a pointer runs whichever
  *    of the statement's candidate functions (cands) the pointer equals;
  *    with no candidate listed it is treated like a call without a body,
  *    and when the pointer equals none of them the path ends.
@@ -43,8 +47,9 @@
  *    whether a cut is reachable, and says so (unwinding_ok false).
  *  - Floating-point values are copied exactly but not computed: an
  *    operation on them gives a nondeterministic value. A counterexample
- *    that went through one is not claimed: the checker looks for another
- *    and answers UNKNOWN (naming the operation) when there is none.
+ *    that went through such an approximation (this one, and the calls
+ *    above) is not claimed: the checker looks for another and answers
+ *    UNKNOWN (naming the approximation) when there is none.
  *
  * Verdicts never overclaim: BUG comes with a trace of a real execution
  * (modulo the semantics above); SAFE_WITHIN_BOUNDS means no execution that

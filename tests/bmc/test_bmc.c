@@ -325,7 +325,17 @@ static void test_kiss_shape(void **state)
 static void test_external(void **state)
 {
     (void)state;
-    expect_bug_only("external.c", 3, 9);
+    expect_bug_only("external.c", 3, 10);
+    lowered *l;
+    bmc_result r;
+    run("external_write.c", 3, &l, &r);
+    if (r.verdict != BMC_UNKNOWN)
+        dump_fail(l, &r, "external_write.c", "expected unknown");
+    assert_non_null(strstr(r.reason, "pointer argument"));
+    assert_int_equal(r.reason_loc.line, 9);
+    bmc_result_free(&r);
+    unlower(l);
+    expect_bug_only("external_write2.c", 3, 12);
 }
 
 static void test_unknown(void **state)
