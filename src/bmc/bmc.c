@@ -864,6 +864,41 @@ static bool may_write_through_args(ctx *c, const ir_func *g, const ir_stmt *s)
     return false;
 }
 
+static const obj *find_obj(const ctx *c, uint64_t a);
+
+/* Gives every object a pointer argument of s may point to arbitrary
+ * contents (what a function without a body may write there); a pointer
+ * that resolves to no known object makes the answer unknown. */
+static void havoc_pointees(ctx *c, state *st, const ir_stmt *s, const smt_term *args)
+{
+    for (uint32_t k = 0; k < s->nargs; k++) {
+        if (s->args[k]->type->kind != IR_T_PTR || s->args[k]->kind == IR_E_STRING)
+            continue;
+        uint64_t at[MAX_TARGETS];
+        size_t na = smt_bv_leaves(c->s, args[k], at, MAX_TARGETS);
+        if (!na) {
+            stop(c, s->loc, "unsupported construct: a pointer argument of a call to a "
+                            "function without a body that points to no known object");
+            return;
+        }
+        for (size_t j = 0; j < na; j++) {
+            if (at[j] == 0)
+                continue;
+            const obj *o = find_obj(c, at[j]);
+            if (!o || o->is_func)
+                continue;
+            if (o->size > AGG_MAX) {
+                stop(c, s->loc, "unsupported construct: a call to a function without a body "
+                                "may write an object of %" PRIu64 " bytes", o->size);
+                return;
+            }
+            uint64_t base = o->base, size = o->size;
+            smt_term v = smt_bv_var(c->s, (uint32_t)(size * 8), "written");
+            st->mem = store_bytes(c, st->mem, bvc(c, c->pw, base), v, size);
+        }
+    }
+}
+
 static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
 {
     const ir_stmt *s = &fr->f->stmts[pc];
@@ -925,9 +960,11 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
                 approx(c, &sub, 1, "a call through a function pointer with no known target");
             else if (g->not_lowered)
                 approx(c, &sub, 1, "a call to a function that could not be lowered");
-            else if (may_write_through_args(c, g, s))
+            else if (may_write_through_args(c, g, s)) {
                 approx(c, &sub, 1, "a call to a function without a body that may write "
                                    "through a pointer argument");
+                havoc_pointees(c, &sub, s, args);
+            }
             if (s->lhs)
                 assign(c, &sub, fr, s->lhs, smt_bv_var(c->s, vwidth(c, s->lhs->type), "result"),
                        BMC_STEP_NONDET, NULL);

@@ -28,10 +28,12 @@
  *    at most 4096 bytes large; larger ones start zeroed (documented
  *    deviation: reading them before writing is unspecified in C anyway).
  *  - A call to a function without a body returns a nondeterministic value
- *    and does not modify memory. When it is passed a pointer (other than a
- *    string literal or NULL) it might write through, that is an
- *    approximation (see floating point below), except for C library
- *    functions known only to read (printf, strlen, strcmp, ...). A call
+ *    and does not modify memory (documented assumption), except that when
+ *    it is passed a pointer (other than a string literal or NULL) it might
+ *    write through, the objects that pointer may point to get arbitrary
+ *    contents (not what they point to in turn) and the call is an
+ *    approximation (see floating point below): C library functions known
+ *    only to read (printf, strlen, strcmp, ...) are exempt. A call
  *    through a pointer runs whichever
  *    of the statement's candidate functions (cands) the pointer equals;
  *    with no candidate listed it is treated like a call without a body,
