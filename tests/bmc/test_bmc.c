@@ -295,6 +295,17 @@ static void test_symbolic_choice(void **state)
     unlower(l);
 }
 
+static void test_big_array(void **state)
+{
+    (void)state;
+    lowered *l;
+    bmc_result r;
+    expect_bug("bigarray.c", 3, 18, &l, &r);
+    assert_int_equal(nondet_of(l, &r, "i")->value.bits, 42);
+    bmc_result_free(&r);
+    unlower(l);
+}
+
 /* The shape the KISS translation gives: schedule() calls pending thread
  * functions through pointers, recursively. */
 static void test_kiss_shape(void **state)
@@ -438,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_aggregates),
         cmocka_unit_test(test_semantics),
         cmocka_unit_test(test_symbolic_choice),
+        cmocka_unit_test(test_big_array),
         cmocka_unit_test(test_kiss_shape),
         cmocka_unit_test(test_external),
         cmocka_unit_test(test_unknown),
