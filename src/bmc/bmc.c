@@ -42,16 +42,16 @@
 #define BIG_GAP (1u << 20)    /* room reserved for a block of unknown size */
 
 typedef struct state {
-    smt_term guard; /* 0: no state */
-    smt_term mem;
-    smt_term *regs;
+    bmc_smt_term guard; /* 0: no state */
+    bmc_smt_term mem;
+    bmc_smt_term *regs;
     uint32_t nregs;
 } state;
 
 typedef struct frame {
     const ir_func *f;
     uint32_t base;   /* first register slot */
-    smt_term *addr;  /* per parameter, then local: its object's address, 0 in a register */
+    bmc_smt_term *addr;  /* per parameter, then local: its object's address, 0 in a register */
     uint32_t depth;
 } frame;
 
@@ -66,26 +66,26 @@ enum { EV_APPROX = 100 };
 
 typedef struct event {
     int kind;          /* bmc_step_kind or EV_APPROX */
-    smt_term guard;
-    smt_term value;    /* 0: none */
-    smt_term fail;     /* ASSERT: guard and not cond */
+    bmc_smt_term guard;
+    bmc_smt_term value;    /* 0: none */
+    bmc_smt_term fail;     /* ASSERT: guard and not cond */
     const ir_type *type;
     const ir_func *func;
     uint32_t stmt, depth, target;
     const ir_expr *lhs;
     const ir_func *callee;
-    smt_term *args;
+    bmc_smt_term *args;
     const ir_type **arg_types;
     uint32_t nargs;
     bool external;
-    smt_term size;
+    bmc_smt_term size;
     const char *message;
     const char *text;  /* a fixed value text ({0}) or the approximation's reason */
     base_srcloc loc;
 } event;
 
 typedef struct cut {
-    smt_term guard;
+    bmc_smt_term guard;
     const ir_func *f;
     uint32_t stmt;
     base_srcloc loc;
@@ -99,7 +99,7 @@ typedef struct finfo {
 
 typedef struct ctx {
     const ir_program *p;
-    smt_solver *s;
+    bmc_smt_solver *s;
     bmc_opts o;
     bmc_result *r;
     uint32_t pw;
@@ -110,7 +110,7 @@ typedef struct ctx {
     base_hashmap saddr;   /* string literal (const char*) -> address */
     base_hashmap gvar;    /* a guard -> the Boolean variable asserted equal to it */
     base_hashmap gval;    /* a term -> its value in the current model (0/1) */
-    smt_term *gaddr;      /* per global: address, 0 in a register */
+    bmc_smt_term *gaddr;      /* per global: address, 0 in a register */
     uint64_t next_addr;
     BASE_VEC(obj) objs;
     BASE_VEC(event) evs;
@@ -186,39 +186,39 @@ static bool is_bool(const ir_type *t)
     return t->kind == IR_T_INT && t->bits == 1;
 }
 
-static smt_term bvc(ctx *c, uint32_t w, uint64_t v)
+static bmc_smt_term bvc(ctx *c, uint32_t w, uint64_t v)
 {
-    return smt_bv_const(c->s, w, v);
+    return bmc_smt_bv_const(c->s, w, v);
 }
 
-static smt_term ptr_add(ctx *c, smt_term a, uint64_t off)
+static bmc_smt_term ptr_add(ctx *c, bmc_smt_term a, uint64_t off)
 {
-    return off ? smt_bv_op(c->s, SMT_BV_ADD, a, bvc(c, c->pw, off)) : a;
+    return off ? bmc_smt_bv_op(c->s, BMC_SMT_BV_ADD, a, bvc(c, c->pw, off)) : a;
 }
 
 /* Resizes v (w bits) to w2 bits, extending by the signedness given. */
-static smt_term resize(ctx *c, smt_term v, uint32_t w2, bool sgn)
+static bmc_smt_term resize(ctx *c, bmc_smt_term v, uint32_t w2, bool sgn)
 {
-    uint32_t w = smt_width(c->s, v);
+    uint32_t w = bmc_smt_width(c->s, v);
     if (w2 == w)
         return v;
     if (w2 < w)
-        return smt_extract(c->s, w2 - 1, 0, v);
-    return sgn ? smt_sext(c->s, w2 - w, v) : smt_zext(c->s, w2 - w, v);
+        return bmc_smt_extract(c->s, w2 - 1, 0, v);
+    return sgn ? bmc_smt_sext(c->s, w2 - w, v) : bmc_smt_zext(c->s, w2 - w, v);
 }
 
-static smt_term nonzero(ctx *c, smt_term v)
+static bmc_smt_term nonzero(ctx *c, bmc_smt_term v)
 {
-    return smt_not(c->s, smt_eq(c->s, v, bvc(c, smt_width(c->s, v), 0)));
+    return bmc_smt_not(c->s, bmc_smt_eq(c->s, v, bvc(c, bmc_smt_width(c->s, v), 0)));
 }
 
-static smt_term from_bool(ctx *c, smt_term b, const ir_type *t)
+static bmc_smt_term from_bool(ctx *c, bmc_smt_term b, const ir_type *t)
 {
     uint32_t w = vwidth(c, t);
-    return smt_ite(c->s, b, bvc(c, w, 1), bvc(c, w, 0));
+    return bmc_smt_ite(c->s, b, bvc(c, w, 1), bvc(c, w, 0));
 }
 
-static event *add_event(ctx *c, int kind, smt_term guard)
+static event *add_event(ctx *c, int kind, bmc_smt_term guard)
 {
     event e = { .kind = kind, .guard = guard, .func = c->cur_f, .stmt = c->cur_stmt,
                 .loc = c->loc, .depth = c->stack.len ? (uint32_t)c->stack.len - 1 : 0 };
@@ -228,16 +228,16 @@ static event *add_event(ctx *c, int kind, smt_term guard)
 
 /* A nondeterministic stand-in for what is not modelled; a counterexample
  * through it is not claimed (bmc.h). */
-static smt_term approx(ctx *c, const state *st, uint32_t w, const char *why)
+static bmc_smt_term approx(ctx *c, const state *st, uint32_t w, const char *why)
 {
     event *e = add_event(c, EV_APPROX, st->guard);
     e->text = why;
-    return smt_bv_var(c->s, w ? w : 1, "approx");
+    return bmc_smt_bv_var(c->s, w ? w : 1, "approx");
 }
 
 /* --- states --- */
 
-static state st_copy(const state *a, smt_term guard)
+static state st_copy(const state *a, bmc_smt_term guard)
 {
     state b = { guard, a->mem, NULL, a->nregs };
     b.regs = base_xmalloc((a->nregs ? a->nregs : 1) * sizeof *b.regs);
@@ -258,11 +258,11 @@ static void st_merge(ctx *c, state *dst, state *src)
 {
     if (!src->guard)
         return;
-    if (smt_is_false(c->s, src->guard) && dst->guard) {
+    if (bmc_smt_is_false(c->s, src->guard) && dst->guard) {
         st_free(src);
         return;
     }
-    if (!dst->guard || smt_is_false(c->s, dst->guard)) {
+    if (!dst->guard || bmc_smt_is_false(c->s, dst->guard)) {
         if (dst->guard)
             st_free(dst);
         *dst = *src;
@@ -270,17 +270,17 @@ static void st_merge(ctx *c, state *dst, state *src)
         src->guard = 0;
         return;
     }
-    smt_term g = src->guard;
+    bmc_smt_term g = src->guard;
     uint32_t n = dst->nregs < src->nregs ? dst->nregs : src->nregs;
     for (uint32_t i = 0; i < n; i++)
         if (dst->regs[i] != src->regs[i]) {
             if (!dst->regs[i] || !src->regs[i])
                 dst->regs[i] = dst->regs[i] ? dst->regs[i] : src->regs[i];
             else
-                dst->regs[i] = smt_ite(c->s, g, src->regs[i], dst->regs[i]);
+                dst->regs[i] = bmc_smt_ite(c->s, g, src->regs[i], dst->regs[i]);
         }
-    dst->mem = smt_ite(c->s, g, src->mem, dst->mem);
-    dst->guard = smt_or(c->s, dst->guard, g);
+    dst->mem = bmc_smt_ite(c->s, g, src->mem, dst->mem);
+    dst->guard = bmc_smt_or(c->s, dst->guard, g);
     st_free(src);
 }
 
@@ -298,7 +298,7 @@ static uint64_t new_obj(ctx *c, uint64_t size, const char *name, const ir_type *
     return base;
 }
 
-static smt_term func_addr(ctx *c, const ir_func *f)
+static bmc_smt_term func_addr(ctx *c, const ir_func *f)
 {
     uint64_t v;
     if (!base_hashmap_get(&c->faddr, (uint64_t)(uintptr_t)f, &v)) {
@@ -342,20 +342,20 @@ static finfo *func_info(ctx *c, const ir_func *f)
 
 /* --- memory --- */
 
-static smt_term load_bytes(ctx *c, smt_term mem, smt_term addr, uint64_t n)
+static bmc_smt_term load_bytes(ctx *c, bmc_smt_term mem, bmc_smt_term addr, uint64_t n)
 {
-    smt_term v = smt_select(c->s, mem, addr);
+    bmc_smt_term v = bmc_smt_select(c->s, mem, addr);
     for (uint64_t i = 1; i < n; i++)
-        v = smt_concat(c->s, smt_select(c->s, mem, ptr_add(c, addr, i)), v);
+        v = bmc_smt_concat(c->s, bmc_smt_select(c->s, mem, ptr_add(c, addr, i)), v);
     return v;
 }
 
 #define MAX_TARGETS 16 /* a pointer to one of at most this many places is split */
 
-static smt_term store_bytes(ctx *c, smt_term mem, smt_term addr, smt_term v, uint64_t n)
+static bmc_smt_term store_bytes(ctx *c, bmc_smt_term mem, bmc_smt_term addr, bmc_smt_term v, uint64_t n)
 {
     uint64_t at[MAX_TARGETS];
-    size_t na = smt_bv_leaves(c->s, addr, at, MAX_TARGETS);
+    size_t na = bmc_smt_bv_leaves(c->s, addr, at, MAX_TARGETS);
     if (na > 1) {
         /* A store through a pointer to one of a few places: a conditional
          * store at each place, so every store index stays a constant. */
@@ -365,36 +365,36 @@ static smt_term store_bytes(ctx *c, smt_term mem, smt_term addr, smt_term v, uin
                 seen |= at[j] == at[k];
             if (seen)
                 continue;
-            smt_term here = smt_eq(c->s, addr, bvc(c, c->pw, at[k]));
+            bmc_smt_term here = bmc_smt_eq(c->s, addr, bvc(c, c->pw, at[k]));
             for (uint64_t i = 0; i < n; i++) {
-                smt_term a = bvc(c, c->pw, at[k] + i);
-                smt_term byte = smt_extract(c->s, (uint32_t)(8 * i + 7), (uint32_t)(8 * i), v);
-                mem = smt_store(c->s, mem, a, smt_ite(c->s, here, byte, smt_select(c->s, mem, a)));
+                bmc_smt_term a = bvc(c, c->pw, at[k] + i);
+                bmc_smt_term byte = bmc_smt_extract(c->s, (uint32_t)(8 * i + 7), (uint32_t)(8 * i), v);
+                mem = bmc_smt_store(c->s, mem, a, bmc_smt_ite(c->s, here, byte, bmc_smt_select(c->s, mem, a)));
             }
         }
         return mem;
     }
     for (uint64_t i = 0; i < n; i++)
-        mem = smt_store(c->s, mem, ptr_add(c, addr, i),
-                        smt_extract(c->s, (uint32_t)(8 * i + 7), (uint32_t)(8 * i), v));
+        mem = bmc_smt_store(c->s, mem, ptr_add(c, addr, i),
+                        bmc_smt_extract(c->s, (uint32_t)(8 * i + 7), (uint32_t)(8 * i), v));
     return mem;
 }
 
-static smt_term load(ctx *c, const state *st, smt_term addr, const ir_type *t)
+static bmc_smt_term load(ctx *c, const state *st, bmc_smt_term addr, const ir_type *t)
 {
     uint64_t n = tsize(c, t);
     if (n > AGG_MAX) {
         stop(c, c->loc, "unsupported construct: an aggregate of %" PRIu64 " bytes copied", n);
         return bvc(c, vwidth(c, t), 0);
     }
-    smt_term v = load_bytes(c, st->mem, addr, n);
+    bmc_smt_term v = load_bytes(c, st->mem, addr, n);
     uint32_t w = vwidth(c, t);
     if (is_bool(t))
-        return smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
+        return bmc_smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
     return resize(c, v, w, false);
 }
 
-static void store(ctx *c, state *st, smt_term addr, const ir_type *t, smt_term v)
+static void store(ctx *c, state *st, bmc_smt_term addr, const ir_type *t, bmc_smt_term v)
 {
     uint64_t n = tsize(c, t);
     if (n > AGG_MAX) {
@@ -404,22 +404,22 @@ static void store(ctx *c, state *st, smt_term addr, const ir_type *t, smt_term v
     st->mem = store_bytes(c, st->mem, addr, resize(c, v, (uint32_t)(n * 8), false), n);
 }
 
-static void zero_fill(ctx *c, state *st, smt_term addr, uint64_t n)
+static void zero_fill(ctx *c, state *st, bmc_smt_term addr, uint64_t n)
 {
     if (n > AGG_MAX) {
         stop(c, c->loc, "unsupported construct: an aggregate of %" PRIu64 " bytes zeroed", n);
         return;
     }
-    smt_term z = bvc(c, 8, 0);
+    bmc_smt_term z = bvc(c, 8, 0);
     for (uint64_t i = 0; i < n; i++)
-        st->mem = smt_store(c->s, st->mem, ptr_add(c, addr, i), z);
+        st->mem = bmc_smt_store(c->s, st->mem, ptr_add(c, addr, i), z);
 }
 
-static void havoc(ctx *c, state *st, smt_term addr, uint64_t n, const char *name)
+static void havoc(ctx *c, state *st, bmc_smt_term addr, uint64_t n, const char *name)
 {
     if (n == 0 || n > HAVOC_MAX)
         return;
-    smt_term v = smt_bv_var(c->s, (uint32_t)(n * 8), name);
+    bmc_smt_term v = bmc_smt_bv_var(c->s, (uint32_t)(n * 8), name);
     st->mem = store_bytes(c, st->mem, addr, v, n);
 }
 
@@ -428,12 +428,12 @@ static void havoc(ctx *c, state *st, smt_term addr, uint64_t n, const char *name
 typedef struct lval {
     bool in_reg;
     uint32_t slot;
-    smt_term addr;
+    bmc_smt_term addr;
     const ir_type *type;
     uint32_t bw, boff; /* a bit-field: width and first bit */
 } lval;
 
-static smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e);
+static bmc_smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e);
 
 static void var_lval(ctx *c, frame *fr, const ir_var *v, lval *lv)
 {
@@ -480,7 +480,7 @@ static void eval_lval(ctx *c, state *st, frame *fr, const ir_expr *e, lval *lv)
         return;
     }
     case IR_E_INDEX: {
-        smt_term base;
+        bmc_smt_term base;
         if (e->a->type->kind == IR_T_PTR) {
             base = eval(c, st, fr, e->a);
         } else {
@@ -491,22 +491,22 @@ static void eval_lval(ctx *c, state *st, frame *fr, const ir_expr *e, lval *lv)
             }
             base = lv->addr;
         }
-        smt_term i = resize(c, eval(c, st, fr, e->b), c->pw, is_signed(e->b->type));
+        bmc_smt_term i = resize(c, eval(c, st, fr, e->b), c->pw, is_signed(e->b->type));
         uint64_t dummy;
         const ir_type *at = e->a->type;
         if (at->kind == IR_T_ARRAY && at->count >= 2 && at->count <= MAX_TARGETS &&
-            !smt_bv_leaves(c->s, i, &dummy, 1)) {
+            !bmc_smt_bv_leaves(c->s, i, &dummy, 1)) {
             /* A symbolic index into a small array becomes a choice among its
              * elements (an index out of bounds, undefined in C, picks the last). */
-            smt_term k = bvc(c, c->pw, at->count - 1);
+            bmc_smt_term k = bvc(c, c->pw, at->count - 1);
             for (uint64_t j = at->count - 1; j-- > 0;)
-                k = smt_ite(c->s, smt_eq(c->s, i, bvc(c, c->pw, j)), bvc(c, c->pw, j), k);
+                k = bmc_smt_ite(c->s, bmc_smt_eq(c->s, i, bvc(c, c->pw, j)), bvc(c, c->pw, j), k);
             i = k;
         }
         memset(lv, 0, sizeof *lv);
         lv->type = e->type;
-        lv->addr = smt_bv_op(c->s, SMT_BV_ADD, base,
-                             smt_bv_op(c->s, SMT_BV_MUL, i, bvc(c, c->pw, tsize(c, e->type))));
+        lv->addr = bmc_smt_bv_op(c->s, BMC_SMT_BV_ADD, base,
+                             bmc_smt_bv_op(c->s, BMC_SMT_BV_MUL, i, bvc(c, c->pw, tsize(c, e->type))));
         return;
     }
     default:
@@ -518,22 +518,22 @@ static void eval_lval(ctx *c, state *st, frame *fr, const ir_expr *e, lval *lv)
     }
 }
 
-static smt_term read_lval(ctx *c, state *st, const lval *lv)
+static bmc_smt_term read_lval(ctx *c, state *st, const lval *lv)
 {
     if (lv->in_reg)
         return st->regs[lv->slot];
     if (lv->bw) {
         uint64_t nb = (lv->boff + lv->bw + 7) / 8;
-        smt_term v = load_bytes(c, st->mem, lv->addr, nb);
-        v = smt_extract(c->s, lv->boff + lv->bw - 1, lv->boff, v);
+        bmc_smt_term v = load_bytes(c, st->mem, lv->addr, nb);
+        v = bmc_smt_extract(c->s, lv->boff + lv->bw - 1, lv->boff, v);
         if (is_bool(lv->type))
-            return smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
+            return bmc_smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
         return resize(c, v, vwidth(c, lv->type), is_signed(lv->type));
     }
     return load(c, st, lv->addr, lv->type);
 }
 
-static void write_lval(ctx *c, state *st, const lval *lv, smt_term v)
+static void write_lval(ctx *c, state *st, const lval *lv, bmc_smt_term v)
 {
     if (lv->in_reg) {
         st->regs[lv->slot] = v;
@@ -542,13 +542,13 @@ static void write_lval(ctx *c, state *st, const lval *lv, smt_term v)
     if (lv->bw) {
         uint64_t nb = (lv->boff + lv->bw + 7) / 8;
         uint32_t w = (uint32_t)(nb * 8);
-        smt_term old = load_bytes(c, st->mem, lv->addr, nb);
-        smt_term bits = resize(c, v, lv->bw, false);
-        smt_term nv = bits;
+        bmc_smt_term old = load_bytes(c, st->mem, lv->addr, nb);
+        bmc_smt_term bits = resize(c, v, lv->bw, false);
+        bmc_smt_term nv = bits;
         if (lv->boff)
-            nv = smt_concat(c->s, nv, smt_extract(c->s, lv->boff - 1, 0, old));
+            nv = bmc_smt_concat(c->s, nv, bmc_smt_extract(c->s, lv->boff - 1, 0, old));
         if (lv->boff + lv->bw < w)
-            nv = smt_concat(c->s, smt_extract(c->s, w - 1, lv->boff + lv->bw, old), nv);
+            nv = bmc_smt_concat(c->s, bmc_smt_extract(c->s, w - 1, lv->boff + lv->bw, old), nv);
         st->mem = store_bytes(c, st->mem, lv->addr, nv, nb);
         return;
     }
@@ -556,7 +556,7 @@ static void write_lval(ctx *c, state *st, const lval *lv, smt_term v)
 }
 
 /* C's conversion of v (of type from) to type to. */
-static smt_term convert(ctx *c, state *st, smt_term v, const ir_type *from, const ir_type *to)
+static bmc_smt_term convert(ctx *c, state *st, bmc_smt_term v, const ir_type *from, const ir_type *to)
 {
     if (to->kind == IR_T_VOID)
         return v;
@@ -564,32 +564,32 @@ static smt_term convert(ctx *c, state *st, smt_term v, const ir_type *from, cons
     bool ti = to->kind == IR_T_INT || to->kind == IR_T_PTR;
     if (fi && ti) {
         if (is_bool(to))
-            return smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
+            return bmc_smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
         return resize(c, v, vwidth(c, to), is_signed(from));
     }
     if (from->kind == IR_T_FLOAT && to->kind == IR_T_FLOAT && from->bits == to->bits)
         return v;
     if (from->kind == IR_T_FLOAT || to->kind == IR_T_FLOAT)
         return approx(c, st, vwidth(c, to), "floating-point conversion");
-    if (smt_width(c->s, v) == vwidth(c, to))
+    if (bmc_smt_width(c->s, v) == vwidth(c, to))
         return v;
     return resize(c, v, vwidth(c, to), false);
 }
 
 /* The truth of v (of type t): v != 0. */
-static smt_term truth(ctx *c, state *st, smt_term v, const ir_type *t)
+static bmc_smt_term truth(ctx *c, state *st, bmc_smt_term v, const ir_type *t)
 {
     if (t->kind == IR_T_FLOAT)
         return nonzero(c, approx(c, st, 1, "floating-point comparison"));
     return nonzero(c, v);
 }
 
-static smt_term eval_cond(ctx *c, state *st, frame *fr, const ir_expr *e)
+static bmc_smt_term eval_cond(ctx *c, state *st, frame *fr, const ir_expr *e)
 {
     return truth(c, st, eval(c, st, fr, e), e->type);
 }
 
-static smt_term const_value(ctx *c, state *st, const ir_expr *e)
+static bmc_smt_term const_value(ctx *c, state *st, const ir_expr *e)
 {
     const ir_type *t = e->type;
     if (t->kind == IR_T_FLOAT) {
@@ -614,22 +614,22 @@ static smt_term const_value(ctx *c, state *st, const ir_expr *e)
     return bvc(c, w, (uint64_t)e->value);
 }
 
-static smt_term string_addr(ctx *c, const char *s)
+static bmc_smt_term string_addr(ctx *c, const char *s)
 {
     uint64_t v = 0;
     base_hashmap_get(&c->saddr, (uint64_t)(uintptr_t)s, &v);
     return bvc(c, c->pw, v);
 }
 
-static smt_term eval_binary(ctx *c, state *st, frame *fr, const ir_expr *e)
+static bmc_smt_term eval_binary(ctx *c, state *st, frame *fr, const ir_expr *e)
 {
-    smt_solver *s = c->s;
+    bmc_smt_solver *s = c->s;
     const ir_type *at = e->a->type, *bt = e->b->type;
     if (e->op == IR_OP_LAND || e->op == IR_OP_LOR) {
-        smt_term a = eval_cond(c, st, fr, e->a), b = eval_cond(c, st, fr, e->b);
-        return from_bool(c, e->op == IR_OP_LAND ? smt_and(s, a, b) : smt_or(s, a, b), e->type);
+        bmc_smt_term a = eval_cond(c, st, fr, e->a), b = eval_cond(c, st, fr, e->b);
+        return from_bool(c, e->op == IR_OP_LAND ? bmc_smt_and(s, a, b) : bmc_smt_or(s, a, b), e->type);
     }
-    smt_term a = eval(c, st, fr, e->a), b = eval(c, st, fr, e->b);
+    bmc_smt_term a = eval(c, st, fr, e->a), b = eval(c, st, fr, e->b);
     if (at->kind == IR_T_FLOAT || bt->kind == IR_T_FLOAT || e->type->kind == IR_T_FLOAT) {
         if (e->op >= IR_OP_EQ && e->op <= IR_OP_GE)
             return from_bool(c, nonzero(c, approx(c, st, 1, "floating-point comparison")), e->type);
@@ -644,34 +644,34 @@ static smt_term eval_binary(ctx *c, state *st, frame *fr, const ir_expr *e)
     case IR_OP_GE: {
         /* Operands of one type after C's conversions; if they still differ,
          * compare at the wider width, each extended by its signedness. */
-        uint32_t wa = smt_width(s, a), wb = smt_width(s, b), w = wa > wb ? wa : wb;
+        uint32_t wa = bmc_smt_width(s, a), wb = bmc_smt_width(s, b), w = wa > wb ? wa : wb;
         bool sgn = is_signed(at) && is_signed(bt);
         a = resize(c, a, w, is_signed(at));
         b = resize(c, b, w, is_signed(bt));
-        smt_term r;
+        bmc_smt_term r;
         switch (e->op) {
-        case IR_OP_EQ: r = smt_eq(s, a, b); break;
-        case IR_OP_NE: r = smt_not(s, smt_eq(s, a, b)); break;
-        case IR_OP_LT: r = smt_bv_cmp(s, sgn ? SMT_SLT : SMT_ULT, a, b); break;
-        case IR_OP_LE: r = smt_bv_cmp(s, sgn ? SMT_SLE : SMT_ULE, a, b); break;
-        case IR_OP_GT: r = smt_bv_cmp(s, sgn ? SMT_SLT : SMT_ULT, b, a); break;
-        default: r = smt_bv_cmp(s, sgn ? SMT_SLE : SMT_ULE, b, a); break;
+        case IR_OP_EQ: r = bmc_smt_eq(s, a, b); break;
+        case IR_OP_NE: r = bmc_smt_not(s, bmc_smt_eq(s, a, b)); break;
+        case IR_OP_LT: r = bmc_smt_bv_cmp(s, sgn ? BMC_SMT_SLT : BMC_SMT_ULT, a, b); break;
+        case IR_OP_LE: r = bmc_smt_bv_cmp(s, sgn ? BMC_SMT_SLE : BMC_SMT_ULE, a, b); break;
+        case IR_OP_GT: r = bmc_smt_bv_cmp(s, sgn ? BMC_SMT_SLT : BMC_SMT_ULT, b, a); break;
+        default: r = bmc_smt_bv_cmp(s, sgn ? BMC_SMT_SLE : BMC_SMT_ULE, b, a); break;
         }
         return from_bool(c, r, e->type);
     }
     case IR_OP_PTR_ADD: {
         const ir_type *to = at->kind == IR_T_PTR ? at->to : NULL;
         uint64_t sz = to && to->kind != IR_T_VOID && to->kind != IR_T_FUNC ? tsize(c, to) : 1;
-        smt_term i = resize(c, b, c->pw, is_signed(bt));
-        return smt_bv_op(s, SMT_BV_ADD, resize(c, a, c->pw, false),
-                         smt_bv_op(s, SMT_BV_MUL, i, bvc(c, c->pw, sz)));
+        bmc_smt_term i = resize(c, b, c->pw, is_signed(bt));
+        return bmc_smt_bv_op(s, BMC_SMT_BV_ADD, resize(c, a, c->pw, false),
+                         bmc_smt_bv_op(s, BMC_SMT_BV_MUL, i, bvc(c, c->pw, sz)));
     }
     case IR_OP_PTR_DIFF: {
         const ir_type *to = at->kind == IR_T_PTR ? at->to : NULL;
         uint64_t sz = to && to->kind != IR_T_VOID && to->kind != IR_T_FUNC ? tsize(c, to) : 1;
-        smt_term d = smt_bv_op(s, SMT_BV_SUB, a, b);
+        bmc_smt_term d = bmc_smt_bv_op(s, BMC_SMT_BV_SUB, a, b);
         if (sz > 1)
-            d = smt_bv_op(s, SMT_BV_SDIV, d, bvc(c, c->pw, sz));
+            d = bmc_smt_bv_op(s, BMC_SMT_BV_SDIV, d, bvc(c, c->pw, sz));
         return resize(c, d, vwidth(c, e->type), true);
     }
     default: break;
@@ -682,38 +682,38 @@ static smt_term eval_binary(ctx *c, state *st, frame *fr, const ir_expr *e)
     if (e->op == IR_OP_SHL || e->op == IR_OP_SHR) {
         /* A shift count is an unsigned amount at the shifted width; counts
          * too large for it become the width (so the result is 0 or -1). */
-        uint32_t wb = smt_width(s, b);
+        uint32_t wb = bmc_smt_width(s, b);
         if (wb > w) {
-            smt_term big = smt_bv_cmp(s, SMT_ULE, bvc(c, wb, w), b);
-            b = smt_ite(s, big, bvc(c, w, w), smt_extract(s, w - 1, 0, b));
+            bmc_smt_term big = bmc_smt_bv_cmp(s, BMC_SMT_ULE, bvc(c, wb, w), b);
+            b = bmc_smt_ite(s, big, bvc(c, w, w), bmc_smt_extract(s, w - 1, 0, b));
         } else {
             b = resize(c, b, w, false);
         }
         if (e->op == IR_OP_SHL)
-            return smt_bv_op(s, SMT_BV_SHL, a, b);
-        return smt_bv_op(s, sgn ? SMT_BV_ASHR : SMT_BV_LSHR, a, b);
+            return bmc_smt_bv_op(s, BMC_SMT_BV_SHL, a, b);
+        return bmc_smt_bv_op(s, sgn ? BMC_SMT_BV_ASHR : BMC_SMT_BV_LSHR, a, b);
     }
     b = resize(c, b, w, is_signed(bt));
-    smt_bvop op;
+    bmc_smt_bvop op;
     switch (e->op) {
-    case IR_OP_ADD: op = SMT_BV_ADD; break;
-    case IR_OP_SUB: op = SMT_BV_SUB; break;
-    case IR_OP_MUL: op = SMT_BV_MUL; break;
-    case IR_OP_DIV: op = sgn ? SMT_BV_SDIV : SMT_BV_UDIV; break;
-    case IR_OP_MOD: op = sgn ? SMT_BV_SREM : SMT_BV_UREM; break;
-    case IR_OP_AND: op = SMT_BV_AND; break;
-    case IR_OP_OR: op = SMT_BV_OR; break;
-    case IR_OP_XOR: op = SMT_BV_XOR; break;
+    case IR_OP_ADD: op = BMC_SMT_BV_ADD; break;
+    case IR_OP_SUB: op = BMC_SMT_BV_SUB; break;
+    case IR_OP_MUL: op = BMC_SMT_BV_MUL; break;
+    case IR_OP_DIV: op = sgn ? BMC_SMT_BV_SDIV : BMC_SMT_BV_UDIV; break;
+    case IR_OP_MOD: op = sgn ? BMC_SMT_BV_SREM : BMC_SMT_BV_UREM; break;
+    case IR_OP_AND: op = BMC_SMT_BV_AND; break;
+    case IR_OP_OR: op = BMC_SMT_BV_OR; break;
+    case IR_OP_XOR: op = BMC_SMT_BV_XOR; break;
     default:
         stop(c, c->loc, "internal: binary operator %s", ir_op_name(e->op));
         return bvc(c, w, 0);
     }
-    return smt_bv_op(s, op, a, b);
+    return bmc_smt_bv_op(s, op, a, b);
 }
 
-static smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e)
+static bmc_smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e)
 {
-    smt_solver *s = c->s;
+    bmc_smt_solver *s = c->s;
     switch (e->kind) {
     case IR_E_CONST: return const_value(c, st, e);
     case IR_E_VAR:
@@ -737,36 +737,36 @@ static smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e)
     case IR_E_STRING: return string_addr(c, e->string);
     case IR_E_UNARY: {
         if (e->op == IR_OP_LNOT)
-            return from_bool(c, smt_not(s, eval_cond(c, st, fr, e->a)), e->type);
-        smt_term a = eval(c, st, fr, e->a);
+            return from_bool(c, bmc_smt_not(s, eval_cond(c, st, fr, e->a)), e->type);
+        bmc_smt_term a = eval(c, st, fr, e->a);
         if (e->type->kind == IR_T_FLOAT || e->a->type->kind == IR_T_FLOAT) {
             uint32_t w = e->type->bits;
             if (e->op == IR_OP_NEG && e->type->kind == IR_T_FLOAT &&
                 ir_type_eq(e->a->type, e->type) && (w == 32 || w == 64))
-                return smt_bv_op(s, SMT_BV_XOR, a, bvc(c, w, (uint64_t)1 << (w - 1)));
+                return bmc_smt_bv_op(s, BMC_SMT_BV_XOR, a, bvc(c, w, (uint64_t)1 << (w - 1)));
             return approx(c, st, vwidth(c, e->type), "floating-point arithmetic");
         }
         a = resize(c, a, vwidth(c, e->type), is_signed(e->a->type));
-        return e->op == IR_OP_NEG ? smt_bv_neg(s, a) : smt_bv_not(s, a);
+        return e->op == IR_OP_NEG ? bmc_smt_bv_neg(s, a) : bmc_smt_bv_not(s, a);
     }
     case IR_E_BINARY: return eval_binary(c, st, fr, e);
     case IR_E_CAST: return convert(c, st, eval(c, st, fr, e->a), e->a->type, e->type);
     case IR_E_ITE: {
-        smt_term cond = eval_cond(c, st, fr, e->a);
-        smt_term a = resize(c, eval(c, st, fr, e->b), vwidth(c, e->type), is_signed(e->b->type));
-        smt_term b = resize(c, eval(c, st, fr, e->c), vwidth(c, e->type), is_signed(e->c->type));
-        return smt_ite(s, cond, a, b);
+        bmc_smt_term cond = eval_cond(c, st, fr, e->a);
+        bmc_smt_term a = resize(c, eval(c, st, fr, e->b), vwidth(c, e->type), is_signed(e->b->type));
+        bmc_smt_term b = resize(c, eval(c, st, fr, e->c), vwidth(c, e->type), is_signed(e->c->type));
+        return bmc_smt_ite(s, cond, a, b);
     }
-    case IR_E_NONDET: return smt_bv_var(s, vwidth(c, e->type), "nondet");
+    case IR_E_NONDET: return bmc_smt_bv_var(s, vwidth(c, e->type), "nondet");
     }
     return bvc(c, vwidth(c, e->type), 0);
 }
 
 /* --- statements --- */
 
-static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret);
+static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret);
 
-static void assign(ctx *c, state *st, frame *fr, const ir_expr *lhs, smt_term v, int kind,
+static void assign(ctx *c, state *st, frame *fr, const ir_expr *lhs, bmc_smt_term v, int kind,
                    const char *text)
 {
     lval lv;
@@ -780,12 +780,12 @@ static void assign(ctx *c, state *st, frame *fr, const ir_expr *lhs, smt_term v,
         write_lval(c, st, &lv, v);
 }
 
-static smt_term alloc_local(ctx *c, state *st, const ir_func *f, const ir_var *v)
+static bmc_smt_term alloc_local(ctx *c, state *st, const ir_func *f, const ir_var *v)
 {
     char name[256];
     snprintf(name, sizeof name, "%s::%s", sym(c, f->name), sym(c, v->name));
     uint64_t a = new_obj(c, tsize(c, v->type), adup(c, name), v->type, false);
-    smt_term at = bvc(c, c->pw, a);
+    bmc_smt_term at = bvc(c, c->pw, a);
     havoc(c, st, at, tsize(c, v->type), name);
     return at;
 }
@@ -800,12 +800,12 @@ static uint32_t activations(const ctx *c, const ir_func *f)
 
 /* Runs f's body on st (consumed and replaced by the exit state) with the
  * argument values args. *ret gets the result (0 for void). */
-static void run_function(ctx *c, const ir_func *f, state *st, const smt_term *args,
-                         const ir_type *const *arg_types, uint32_t nargs, smt_term *ret)
+static void run_function(ctx *c, const ir_func *f, state *st, const bmc_smt_term *args,
+                         const ir_type *const *arg_types, uint32_t nargs, bmc_smt_term *ret)
 {
     finfo *fi = func_info(c, f);
     uint32_t nv = f->nparams + f->nlocals;
-    frame fr = { f, st->nregs, base_xcalloc(nv ? nv : 1, sizeof(smt_term)),
+    frame fr = { f, st->nregs, base_xcalloc(nv ? nv : 1, sizeof(bmc_smt_term)),
                  (uint32_t)c->stack.len };
     bool *in_mem = fi->in_mem; /* fis may move when callees are added */
     st->regs = base_xrealloc(st->regs, (st->nregs + nv + 1) * sizeof *st->regs);
@@ -814,8 +814,8 @@ static void run_function(ctx *c, const ir_func *f, state *st, const smt_term *ar
     st->nregs += nv;
     for (uint32_t k = 0; k < f->nparams; k++) {
         const ir_var *v = f->params[k];
-        smt_term val = k < nargs ? convert(c, st, args[k], arg_types[k], v->type)
-                                 : smt_bv_var(c->s, vwidth(c, v->type), sym(c, v->name));
+        bmc_smt_term val = k < nargs ? convert(c, st, args[k], arg_types[k], v->type)
+                                 : bmc_smt_bv_var(c->s, vwidth(c, v->type), sym(c, v->name));
         if (in_mem[k]) {
             char name[256];
             snprintf(name, sizeof name, "%s::%s", sym(c, f->name), sym(c, v->name));
@@ -831,7 +831,7 @@ static void run_function(ctx *c, const ir_func *f, state *st, const smt_term *ar
         if (in_mem[slot])
             fr.addr[slot] = alloc_local(c, st, f, v);
         else
-            st->regs[fr.base + slot] = smt_bv_var(c->s, vwidth(c, v->type), sym(c, v->name));
+            st->regs[fr.base + slot] = bmc_smt_bv_var(c->s, vwidth(c, v->type), sym(c, v->name));
     }
     frame *frp = &fr;
     base_vec_push(&c->stack, frp);
@@ -869,13 +869,13 @@ static const obj *find_obj(const ctx *c, uint64_t a);
 /* Gives every object a pointer argument of s may point to arbitrary
  * contents (what a function without a body may write there); a pointer
  * that resolves to no known object makes the answer unknown. */
-static void havoc_pointees(ctx *c, state *st, const ir_stmt *s, const smt_term *args)
+static void havoc_pointees(ctx *c, state *st, const ir_stmt *s, const bmc_smt_term *args)
 {
     for (uint32_t k = 0; k < s->nargs; k++) {
         if (s->args[k]->type->kind != IR_T_PTR || s->args[k]->kind == IR_E_STRING)
             continue;
         uint64_t at[MAX_TARGETS];
-        size_t na = smt_bv_leaves(c->s, args[k], at, MAX_TARGETS);
+        size_t na = bmc_smt_bv_leaves(c->s, args[k], at, MAX_TARGETS);
         if (!na) {
             stop(c, s->loc, "unsupported construct: a pointer argument of a call to a "
                             "function without a body that points to no known object");
@@ -893,7 +893,7 @@ static void havoc_pointees(ctx *c, state *st, const ir_stmt *s, const smt_term *
                 return;
             }
             uint64_t base = o->base, size = o->size;
-            smt_term v = smt_bv_var(c->s, (uint32_t)(size * 8), "written");
+            bmc_smt_term v = bmc_smt_bv_var(c->s, (uint32_t)(size * 8), "written");
             st->mem = store_bytes(c, st->mem, bvc(c, c->pw, base), v, size);
         }
     }
@@ -903,7 +903,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
 {
     const ir_stmt *s = &fr->f->stmts[pc];
     uint32_t n = s->nargs;
-    smt_term *args = BASE_ARENA_ARRAY(&c->r->arena, smt_term, n ? n : 1);
+    bmc_smt_term *args = BASE_ARENA_ARRAY(&c->r->arena, bmc_smt_term, n ? n : 1);
     const ir_type **types = BASE_ARENA_ARRAY(&c->r->arena, const ir_type *, n ? n : 1);
     for (uint32_t k = 0; k < n; k++) {
         args[k] = eval(c, st, fr, s->args[k]);
@@ -912,7 +912,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
     const ir_func *one[1];
     const ir_func *const *cands;
     uint32_t ncands;
-    smt_term fp = 0;
+    bmc_smt_term fp = 0;
     if (s->callee->kind == IR_E_FUNC) {
         one[0] = s->callee->func;
         cands = one;
@@ -932,10 +932,10 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
         const ir_func *g = k < ncands ? cands[k] : NULL;
         if (!g && ncands)
             break; /* a pointer equal to no candidate: the path ends (bmc.h) */
-        smt_term guard = st->guard;
+        bmc_smt_term guard = st->guard;
         if (fp && g)
-            guard = smt_and(c->s, guard, smt_eq(c->s, fp, func_addr(c, g)));
-        if (smt_is_false(c->s, guard))
+            guard = bmc_smt_and(c->s, guard, bmc_smt_eq(c->s, fp, func_addr(c, g)));
+        if (bmc_smt_is_false(c->s, guard))
             continue;
         if (g && g->has_body && activations(c, g) >= c->o.unwind) {
             cut ct = { guard, fr->f, pc, s->loc, true };
@@ -952,7 +952,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
         e->args = args;
         e->arg_types = types;
         e->nargs = n;
-        smt_term rv = 0;
+        bmc_smt_term rv = 0;
         const ir_type *rt = g ? g->type->to : ret_type;
         if (!g || !g->has_body) {
             e->external = true;
@@ -966,7 +966,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
                 havoc_pointees(c, &sub, s, args);
             }
             if (s->lhs)
-                assign(c, &sub, fr, s->lhs, smt_bv_var(c->s, vwidth(c, s->lhs->type), "result"),
+                assign(c, &sub, fr, s->lhs, bmc_smt_bv_var(c->s, vwidth(c, s->lhs->type), "result"),
                        BMC_STEP_NONDET, NULL);
             st_merge(c, &out, &sub);
             continue;
@@ -980,14 +980,14 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
             break;
         }
         if (s->lhs && rt && rt->kind != IR_T_VOID) {
-            smt_term v = rv ? convert(c, &sub, rv, rt, s->lhs->type)
-                            : smt_bv_var(c->s, vwidth(c, s->lhs->type), "result");
+            bmc_smt_term v = rv ? convert(c, &sub, rv, rt, s->lhs->type)
+                            : bmc_smt_bv_var(c->s, vwidth(c, s->lhs->type), "result");
             assign(c, &sub, fr, s->lhs, v, BMC_STEP_ASSIGN, NULL);
         }
         st_merge(c, &out, &sub);
     }
     if (!out.guard) {
-        st->guard = smt_false(c->s);
+        st->guard = bmc_smt_false(c->s);
         return;
     }
     st_free(st);
@@ -996,9 +996,9 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
 
 static void exec_alloc(ctx *c, state *st, frame *fr, const ir_stmt *s)
 {
-    smt_term size = eval(c, st, fr, s->rhs);
+    bmc_smt_term size = eval(c, st, fr, s->rhs);
     uint64_t n = 0;
-    bool known = smt_bv_value(c->s, size, &n);
+    bool known = bmc_smt_bv_value(c->s, size, &n);
     char name[128];
     snprintf(name, sizeof name, "%s@%u#%u", s->zeroed ? "calloc" : "malloc", s->loc.line,
              ++c->nmallocs);
@@ -1006,7 +1006,7 @@ static void exec_alloc(ctx *c, state *st, frame *fr, const ir_stmt *s)
     if (t && (t->kind == IR_T_VOID || !known || tsize(c, t) != n))
         t = NULL; /* the block is not one object of the pointee type */
     uint64_t a = new_obj(c, known ? n : BIG_GAP, adup(c, name), t, false);
-    smt_term at = bvc(c, c->pw, a);
+    bmc_smt_term at = bvc(c, c->pw, a);
     if (!s->zeroed && known)
         havoc(c, st, at, n, name); /* never-used addresses read 0: calloc needs nothing */
     lval lv;
@@ -1033,7 +1033,7 @@ static bool has_work(const state *pend, const state *pend_bk, const finfo *fi, c
     return false;
 }
 
-static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
+static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
 {
     const ir_func *f = fr->f;
     uint32_t n = f->nstmts;
@@ -1042,7 +1042,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
     uint32_t *cnt = base_xcalloc(n + 1, sizeof *cnt);
     state cur = *st, exit = { 0 };
     st->regs = NULL;
-    smt_term retv = 0;
+    bmc_smt_term retv = 0;
     const ir_type *rt = f->type->to;
     uint32_t pc = 0;
     bool arrived_back = false;
@@ -1053,7 +1053,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
             cnt[pc] = 0;
         arrived_back = false;
         const finfo *fi = func_info(c, f);
-        if (smt_is_false(c->s, cur.guard) && !has_work(pend, pend_bk, fi, f, pc)) {
+        if (bmc_smt_is_false(c->s, cur.guard) && !has_work(pend, pend_bk, fi, f, pc)) {
             uint32_t q = pc + 1;
             while (q < n && !has_work(pend, pend_bk, fi, f, q))
                 q++;
@@ -1070,7 +1070,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
                 stop(c, (base_srcloc){ 0 }, "timeout (%.0f s) while encoding", c->o.timeout_s);
                 break;
             }
-            if (smt_num_terms(c->s) > c->o.max_terms) {
+            if (bmc_smt_num_terms(c->s) > c->o.max_terms) {
                 stop(c, (base_srcloc){ 0 },
                      "memory: the formula exceeds %zu terms (unwind %u); try a smaller bound",
                      c->o.max_terms, c->o.unwind);
@@ -1086,7 +1086,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
             break;
         case IR_S_ASSIGN:
             if (s->rhs->kind == IR_E_NONDET) {
-                assign(c, &cur, fr, s->lhs, smt_bv_var(c->s, vwidth(c, s->lhs->type), "nondet"),
+                assign(c, &cur, fr, s->lhs, bmc_smt_bv_var(c->s, vwidth(c, s->lhs->type), "nondet"),
                        BMC_STEP_NONDET, NULL);
             } else if (s->rhs->kind == IR_E_CONST && !ir_type_is_scalar(s->rhs->type)) {
                 lval lv;
@@ -1098,7 +1098,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
                 if (!lv.in_reg)
                     zero_fill(c, &cur, lv.addr, tsize(c, s->lhs->type));
             } else {
-                smt_term v = eval(c, &cur, fr, s->rhs);
+                bmc_smt_term v = eval(c, &cur, fr, s->rhs);
                 assign(c, &cur, fr, s->lhs, v, BMC_STEP_ASSIGN, NULL);
             }
             break;
@@ -1106,7 +1106,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
             exec_call(c, &cur, fr, pc);
             break;
         case IR_S_RETURN: {
-            smt_term v = 0;
+            bmc_smt_term v = 0;
             if (s->rhs && rt->kind != IR_T_VOID)
                 v = convert(c, &cur, eval(c, &cur, fr, s->rhs), s->rhs->type, rt);
             event *e = add_event(c, BMC_STEP_RETURN, cur.guard);
@@ -1114,33 +1114,33 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
             e->value = v;
             e->type = rt;
             if (v)
-                retv = !exit.guard || !retv ? v : smt_ite(c->s, cur.guard, v, retv);
+                retv = !exit.guard || !retv ? v : bmc_smt_ite(c->s, cur.guard, v, retv);
             st_merge(c, &exit, &cur);
-            cur = st_copy(&exit, smt_false(c->s));
+            cur = st_copy(&exit, bmc_smt_false(c->s));
             break;
         }
         case IR_S_GOTO: {
-            smt_term cond = s->rhs ? eval_cond(c, &cur, fr, s->rhs) : smt_true(c->s);
-            smt_term jump = smt_and(c->s, cur.guard, cond);
-            smt_term choice = 0;
+            bmc_smt_term cond = s->rhs ? eval_cond(c, &cur, fr, s->rhs) : bmc_smt_true(c->s);
+            bmc_smt_term jump = bmc_smt_and(c->s, cur.guard, cond);
+            bmc_smt_term choice = 0;
             if (s->ntargets > 1)
-                choice = smt_bv_var(c->s, 32, "choice");
+                choice = bmc_smt_bv_var(c->s, 32, "choice");
             state back = { 0 };
             uint32_t back_to = UINT32_MAX;
             for (uint32_t k = 0; k < s->ntargets; k++) {
                 uint32_t t = s->targets[k];
-                smt_term g = jump;
+                bmc_smt_term g = jump;
                 if (choice)
-                    g = smt_and(c->s, g,
+                    g = bmc_smt_and(c->s, g,
                                 k + 1 < s->ntargets
-                                    ? smt_eq(c->s, choice, bvc(c, 32, k))
-                                    : smt_bv_cmp(c->s, SMT_ULE, bvc(c, 32, k), choice));
-                if (!smt_is_false(c->s, g)) {
+                                    ? bmc_smt_eq(c->s, choice, bvc(c, 32, k))
+                                    : bmc_smt_bv_cmp(c->s, BMC_SMT_ULE, bvc(c, 32, k), choice));
+                if (!bmc_smt_is_false(c->s, g)) {
                     event *e = add_event(c, BMC_STEP_GOTO, g);
                     e->target = t;
                 }
                 bool last = t <= pc && fi->last_back[t] == pc;
-                if (smt_is_false(c->s, g) && !last)
+                if (bmc_smt_is_false(c->s, g) && !last)
                     continue;
                 state sub = st_copy(&cur, g);
                 if (t > pc) {
@@ -1158,9 +1158,9 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
                     back_to = t;
                 }
             }
-            cur.guard = smt_and(c->s, cur.guard, smt_not(c->s, cond));
+            cur.guard = bmc_smt_and(c->s, cur.guard, bmc_smt_not(c->s, cond));
             if (back.guard) {
-                if (smt_is_false(c->s, back.guard)) {
+                if (bmc_smt_is_false(c->s, back.guard)) {
                     st_free(&back);
                 } else if (cnt[back_to] + 1 < c->o.unwind) {
                     cnt[back_to]++;
@@ -1178,26 +1178,26 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
             break;
         }
         case IR_S_ASSUME: {
-            smt_term cond = eval_cond(c, &cur, fr, s->rhs);
-            cur.guard = smt_and(c->s, cur.guard, cond);
+            bmc_smt_term cond = eval_cond(c, &cur, fr, s->rhs);
+            cur.guard = bmc_smt_and(c->s, cur.guard, cond);
             event *e = add_event(c, BMC_STEP_ASSUME, cur.guard);
             e->message = s->message;
             break;
         }
         case IR_S_ASSERT: {
-            smt_term cond = eval_cond(c, &cur, fr, s->rhs);
+            bmc_smt_term cond = eval_cond(c, &cur, fr, s->rhs);
             event *e = add_event(c, BMC_STEP_ASSERT, cur.guard);
             e->message = s->message;
-            e->fail = smt_and(c->s, cur.guard, smt_not(c->s, cond));
+            e->fail = bmc_smt_and(c->s, cur.guard, bmc_smt_not(c->s, cond));
             c->r->stats.assertions++;
-            cur.guard = smt_and(c->s, cur.guard, cond);
+            cur.guard = bmc_smt_and(c->s, cur.guard, cond);
             break;
         }
         case IR_S_ALLOC:
             exec_alloc(c, &cur, fr, s);
             break;
         case IR_S_THREAD_EXIT:
-            cur.guard = smt_false(c->s);
+            cur.guard = bmc_smt_false(c->s);
             break;
         case IR_S_ASYNC:
         case IR_S_JOIN:
@@ -1218,7 +1218,7 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
     /* Falling off the end, and jumps to the exit. */
     if (pend[n].guard)
         st_merge(c, &cur, &pend[n]);
-    if (!smt_is_false(c->s, cur.guard) && !c->stop && (n || f != c->p->init)) {
+    if (!bmc_smt_is_false(c->s, cur.guard) && !c->stop && (n || f != c->p->init)) {
         c->cur_f = f;
         c->cur_stmt = n;
         c->loc = n ? f->stmts[n - 1].loc : f->loc;
@@ -1226,9 +1226,9 @@ static void exec_body(ctx *c, frame *fr, state *st, smt_term *ret)
         e->callee = f;
         e->type = rt;
         if (rt->kind != IR_T_VOID) {
-            smt_term v = smt_bv_var(c->s, vwidth(c, rt), "noreturn");
+            bmc_smt_term v = bmc_smt_bv_var(c->s, vwidth(c, rt), "noreturn");
             e->value = v;
-            retv = !exit.guard || !retv ? v : smt_ite(c->s, cur.guard, v, retv);
+            retv = !exit.guard || !retv ? v : bmc_smt_ite(c->s, cur.guard, v, retv);
         }
     }
     st_merge(c, &exit, &cur); /* cur always holds a state, so exit does now */
@@ -1273,7 +1273,7 @@ static void scan_expr(ctx *c, state *st, const ir_expr *e)
             x = new_obj(c, len, adup(c, name), NULL, false);
             base_hashmap_put(&c->saddr, (uint64_t)(uintptr_t)e->string, x);
             for (size_t i = 0; i < len; i++)
-                st->mem = smt_store(c->s, st->mem, bvc(c, c->pw, x + i),
+                st->mem = bmc_smt_store(c->s, st->mem, bvc(c, c->pw, x + i),
                                     bvc(c, 8, (uint8_t)e->string[i]));
         }
     }
@@ -1356,20 +1356,20 @@ static void describe_addr(ctx *c, base_strbuf *b, uint64_t a)
         base_strbuf_printf(b, "+%" PRIu64, off);
 }
 
-static uint64_t model_low(ctx *c, smt_term v)
+static uint64_t model_low(ctx *c, bmc_smt_term v)
 {
-    uint32_t w = smt_width(c->s, v);
+    uint32_t w = bmc_smt_width(c->s, v);
     if (w > 64)
-        v = smt_extract(c->s, 63, 0, v);
-    return smt_model_bv(c->s, v);
+        v = bmc_smt_extract(c->s, 63, 0, v);
+    return bmc_smt_model_bv(c->s, v);
 }
 
 /* Writes the model's value of v (of type t) as C would: numbers, pointers
  * as the objects they point into, records as {.f = v, ...}, arrays as
  * {v, ...} (at most 16 elements shown), anything else as bytes. */
-static void format_value(ctx *c, base_strbuf *b, smt_term v, const ir_type *t, int depth)
+static void format_value(ctx *c, base_strbuf *b, bmc_smt_term v, const ir_type *t, int depth)
 {
-    uint32_t w = smt_width(c->s, v);
+    uint32_t w = bmc_smt_width(c->s, v);
     uint64_t bits = model_low(c, v);
     if (t->kind == IR_T_PTR || t->kind == IR_T_FUNC) {
         describe_addr(c, b, bits);
@@ -1398,10 +1398,10 @@ static void format_value(ctx *c, base_strbuf *b, smt_term v, const ir_type *t, i
             uint64_t fs = tsize(c, fd->type);
             if (fd->offset + fs > t->size)
                 continue;
-            smt_term fv = smt_extract(c->s, (uint32_t)((fd->offset + fs) * 8 - 1),
+            bmc_smt_term fv = bmc_smt_extract(c->s, (uint32_t)((fd->offset + fs) * 8 - 1),
                                       (uint32_t)(fd->offset * 8), v);
             if (fd->bit_width)
-                fv = resize(c, smt_extract(c->s, fd->bit_offset + fd->bit_width - 1,
+                fv = resize(c, bmc_smt_extract(c->s, fd->bit_offset + fd->bit_width - 1,
                                            fd->bit_offset, fv),
                             vwidth(c, fd->type), is_signed(fd->type));
             else
@@ -1417,7 +1417,7 @@ static void format_value(ctx *c, base_strbuf *b, smt_term v, const ir_type *t, i
         uint64_t es = t->to->size, n = t->size / es;
         base_strbuf_puts(b, "{");
         for (uint64_t i = 0; i < n && i < 16; i++) {
-            smt_term ev = smt_extract(c->s, (uint32_t)((i + 1) * es * 8 - 1),
+            bmc_smt_term ev = bmc_smt_extract(c->s, (uint32_t)((i + 1) * es * 8 - 1),
                                       (uint32_t)(i * es * 8), v);
             base_strbuf_puts(b, i ? ", " : "");
             format_value(c, b, resize(c, ev, vwidth(c, t->to), false), t->to, depth + 1);
@@ -1427,14 +1427,14 @@ static void format_value(ctx *c, base_strbuf *b, smt_term v, const ir_type *t, i
         base_strbuf_puts(b, "{");
         uint32_t nb = w / 8;
         for (uint32_t i = 0; i < nb && i < 64; i++) {
-            smt_term byte = smt_extract(c->s, 8 * i + 7, 8 * i, v);
-            base_strbuf_printf(b, "%s0x%02x", i ? ", " : "", (unsigned)smt_model_bv(c->s, byte));
+            bmc_smt_term byte = bmc_smt_extract(c->s, 8 * i + 7, 8 * i, v);
+            base_strbuf_printf(b, "%s0x%02x", i ? ", " : "", (unsigned)bmc_smt_model_bv(c->s, byte));
         }
         base_strbuf_puts(b, nb > 64 ? ", ...}" : "}");
     }
 }
 
-static bmc_value model_value(ctx *c, smt_term v, const ir_type *t)
+static bmc_value model_value(ctx *c, bmc_smt_term v, const ir_type *t)
 {
     bmc_value r = { .type = t };
     base_strbuf b = { 0 };
@@ -1447,25 +1447,25 @@ static bmc_value model_value(ctx *c, smt_term v, const ir_type *t)
 
 /* Gives t a Boolean variable equal to it: reading a variable in a model is
  * a lookup, evaluating a deep guard is not, and traces read thousands. */
-static void name_guard(ctx *c, smt_term t)
+static void name_guard(ctx *c, bmc_smt_term t)
 {
     uint64_t x;
-    if (smt_is_true(c->s, t) || smt_is_false(c->s, t) ||
+    if (bmc_smt_is_true(c->s, t) || bmc_smt_is_false(c->s, t) ||
         base_hashmap_get(&c->gvar, t, &x))
         return;
-    smt_term v = smt_bool_var(c->s, "g");
-    smt_assert(c->s, smt_eq(c->s, v, t));
+    bmc_smt_term v = bmc_smt_bool_var(c->s, "g");
+    bmc_smt_assert(c->s, bmc_smt_eq(c->s, v, t));
     base_hashmap_put(&c->gvar, t, v);
 }
 
 /* Whether t holds in the last model (memoised until the next solve). */
-static bool holds(ctx *c, smt_term t)
+static bool holds(ctx *c, bmc_smt_term t)
 {
     uint64_t x;
     if (base_hashmap_get(&c->gval, t, &x))
         return x != 0;
-    smt_term v = base_hashmap_get(&c->gvar, t, &x) ? (smt_term)x : t;
-    bool r = smt_model_bool(c->s, v);
+    bmc_smt_term v = base_hashmap_get(&c->gvar, t, &x) ? (bmc_smt_term)x : t;
+    bool r = bmc_smt_model_bool(c->s, v);
     base_hashmap_put(&c->gval, t, r);
     return r;
 }
@@ -1520,10 +1520,10 @@ static unsigned remaining_ms(const ctx *c)
     return left < 0.001 ? 1 : (unsigned)(left * 1000);
 }
 
-static smt_result solve(ctx *c, smt_term *assumptions, size_t n)
+static bmc_smt_result solve(ctx *c, bmc_smt_term *assumptions, size_t n)
 {
     double t = base_now();
-    smt_result res = smt_check(c->s, assumptions, n, remaining_ms(c));
+    bmc_smt_result res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
     base_hashmap_clear(&c->gval);
     c->r->stats.solve_s += base_now() - t;
     c->r->stats.solver_calls++;
@@ -1540,7 +1540,7 @@ static void set_unknown(ctx *c, const char *reason, base_srcloc loc)
 static void solver_unknown(ctx *c)
 {
     char buf[300];
-    const char *why = smt_reason(c->s);
+    const char *why = bmc_smt_reason(c->s);
     if (strstr(why, "timeout") || strstr(why, "canceled"))
         snprintf(buf, sizeof buf, "timeout (%.0f s) while solving", c->o.timeout_s);
     else
@@ -1565,18 +1565,18 @@ static size_t failing_event(ctx *c, const event **approx_hit)
 
 static void decide(ctx *c)
 {
-    smt_solver *s = c->s;
+    bmc_smt_solver *s = c->s;
     bmc_result *r = c->r;
-    smt_term bug = smt_false(s), exact = smt_true(s), cuts = smt_false(s);
+    bmc_smt_term bug = bmc_smt_false(s), exact = bmc_smt_true(s), cuts = bmc_smt_false(s);
     for (size_t i = 0; i < c->evs.len; i++) {
         const event *e = &c->evs.data[i];
         if (e->kind == BMC_STEP_ASSERT)
-            bug = smt_or(s, bug, e->fail);
+            bug = bmc_smt_or(s, bug, e->fail);
         else if (e->kind == EV_APPROX)
-            exact = smt_and(s, exact, smt_not(s, e->guard));
+            exact = bmc_smt_and(s, exact, bmc_smt_not(s, e->guard));
     }
     for (size_t i = 0; i < c->cuts.len; i++) {
-        cuts = smt_or(s, cuts, c->cuts.data[i].guard);
+        cuts = bmc_smt_or(s, cuts, c->cuts.data[i].guard);
         name_guard(c, c->cuts.data[i].guard);
     }
     for (size_t i = 0; i < c->evs.len; i++) {
@@ -1584,26 +1584,26 @@ static void decide(ctx *c)
         if (c->evs.data[i].kind == BMC_STEP_ASSERT)
             name_guard(c, c->evs.data[i].fail);
     }
-    smt_term a_bug = smt_bool_var(s, "bug"), a_exact = smt_bool_var(s, "exact");
-    smt_term a_cut = smt_bool_var(s, "cut");
-    smt_assert(s, smt_implies(s, a_bug, bug));
-    smt_assert(s, smt_implies(s, a_exact, exact));
-    smt_assert(s, smt_implies(s, a_cut, cuts));
+    bmc_smt_term a_bug = bmc_smt_bool_var(s, "bug"), a_exact = bmc_smt_bool_var(s, "exact");
+    bmc_smt_term a_cut = bmc_smt_bool_var(s, "cut");
+    bmc_smt_assert(s, bmc_smt_implies(s, a_bug, bug));
+    bmc_smt_assert(s, bmc_smt_implies(s, a_exact, exact));
+    bmc_smt_assert(s, bmc_smt_implies(s, a_cut, cuts));
     r->stats.encode_s = base_now() - c->t0;
 
-    smt_term as[2] = { a_bug, 0 };
-    smt_result res = smt_is_false(s, bug) ? SMT_UNSAT : solve(c, as, 1);
+    bmc_smt_term as[2] = { a_bug, 0 };
+    bmc_smt_result res = bmc_smt_is_false(s, bug) ? BMC_SMT_UNSAT : solve(c, as, 1);
     const event *hit = NULL;
     size_t fe = SIZE_MAX;
-    if (res == SMT_SAT) {
+    if (res == BMC_SMT_SAT) {
         fe = failing_event(c, &hit);
         if (hit) { /* look for a counterexample that needs no approximation */
             const event *first = hit;
             as[1] = a_exact;
             res = solve(c, as, 2);
-            if (res == SMT_SAT)
+            if (res == BMC_SMT_SAT)
                 fe = failing_event(c, &hit);
-            else if (res == SMT_UNSAT) {
+            else if (res == BMC_SMT_UNSAT) {
                 char buf[300];
                 snprintf(buf, sizeof buf,
                          "an assertion may fail, but only through %s, which is not modelled",
@@ -1613,11 +1613,11 @@ static void decide(ctx *c)
             }
         }
     }
-    if (res == SMT_UNKNOWN) {
+    if (res == BMC_SMT_UNKNOWN) {
         solver_unknown(c);
         return;
     }
-    if (res == SMT_SAT) {
+    if (res == BMC_SMT_SAT) {
         if (fe == SIZE_MAX) {
             set_unknown(c, "internal: no failing assertion in the model", (base_srcloc){ 0 });
             return;
@@ -1634,14 +1634,14 @@ static void decide(ctx *c)
     r->verdict = BMC_SAFE_WITHIN_BOUNDS;
     r->unwinding_checked = c->o.unwinding_assertions;
     r->unwinding_ok = true;
-    if (!c->o.unwinding_assertions || smt_is_false(s, cuts))
+    if (!c->o.unwinding_assertions || bmc_smt_is_false(s, cuts))
         return;
     res = solve(c, &a_cut, 1);
-    if (res == SMT_UNKNOWN) {
+    if (res == BMC_SMT_UNKNOWN) {
         solver_unknown(c);
         return;
     }
-    if (res == SMT_SAT) {
+    if (res == BMC_SMT_SAT) {
         r->unwinding_ok = false;
         for (size_t i = 0; i < c->cuts.len; i++)
             if (holds(c, c->cuts.data[i].guard)) {
@@ -1684,7 +1684,7 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
     c.t0 = base_now();
     c.pw = p->ptr_bytes ? p->ptr_bytes * 8 : 64;
     c.next_addr = 0x1000;
-    c.s = smt_new();
+    c.s = bmc_smt_new();
     base_hashmap_init(&c.taken);
     base_hashmap_init(&c.finfos);
     base_hashmap_init(&c.faddr);
@@ -1692,7 +1692,7 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
     base_hashmap_init(&c.gvar);
     base_hashmap_init(&c.gval);
 
-    state st = { smt_true(c.s), smt_array_const(c.s, c.pw, bvc(&c, 8, 0)), NULL, p->nglobals };
+    state st = { bmc_smt_true(c.s), bmc_smt_array_const(c.s, c.pw, bvc(&c, 8, 0)), NULL, p->nglobals };
     st.regs = base_xcalloc(p->nglobals + 1, sizeof *st.regs);
     scan_program(&c, &st);
     c.gaddr = base_xcalloc(p->nglobals + 1, sizeof *c.gaddr);
@@ -1708,7 +1708,7 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
     if (!entry || !entry->has_body) {
         set_unknown(&c, "the entry function has no body", entry ? entry->loc : (base_srcloc){ 0 });
     } else {
-        smt_term rv;
+        bmc_smt_term rv;
         if (p->init && p->init->has_body)
             run_function(&c, p->init, &st, NULL, NULL, 0, &rv);
         if (!c.stop)
@@ -1719,11 +1719,11 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
             decide(&c);
     }
     st_free(&st);
-    r->stats.terms = smt_num_terms(c.s);
-    r->stats.smt_asserts = smt_num_asserts(c.s);
+    r->stats.terms = bmc_smt_num_terms(c.s);
+    r->stats.smt_asserts = bmc_smt_num_asserts(c.s);
     if (r->stats.encode_s == 0)
         r->stats.encode_s = base_now() - c.t0;
-    smt_free(c.s);
+    bmc_smt_free(c.s);
     for (size_t i = 0; i < c.fis.len; i++) {
         free(c.fis.data[i].last_back);
         free(c.fis.data[i].in_mem);
