@@ -282,6 +282,8 @@ static void test_semantics(void **state)
     expect_bug_only("semantics.c", 5, 92);
     /* a loop that runs 4 times (first_over with no match) is cut at 4 */
     expect_safe("semantics.c", 4, false);
+    expect_bug_only("semantics2.c", 5, 57);
+    expect_safe("semantics2.c", 4, false); /* the 4-iteration inner loop */
 }
 
 static void test_symbolic_choice(void **state)
