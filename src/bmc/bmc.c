@@ -1721,6 +1721,7 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
     st_free(&st);
     r->stats.terms = bmc_smt_num_terms(c.s);
     r->stats.smt_asserts = bmc_smt_num_asserts(c.s);
+    r->stats.array_selects = bmc_smt_num_array_selects(c.s);
     if (r->stats.encode_s == 0)
         r->stats.encode_s = base_now() - c.t0;
     bmc_smt_free(c.s);

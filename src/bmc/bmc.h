@@ -136,6 +136,8 @@ typedef struct bmc_step {
 typedef struct bmc_stats {
     size_t terms;         /* distinct SMT terms built */
     size_t smt_asserts;   /* constraints asserted to the solver */
+    size_t array_selects; /* memory reads left to the solver's array theory (the rest
+                             were resolved while encoding) */
     size_t assertions;    /* ASSERT instances encoded (after unwinding and inlining) */
     size_t steps;         /* statements executed symbolically */
     size_t cuts;          /* places where a bound cut paths */

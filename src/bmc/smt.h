@@ -95,5 +95,7 @@ uint64_t bmc_smt_model_bv(bmc_smt_solver *s, bmc_smt_term a); /* width <= 64 */
 /* Statistics: distinct terms made, constraints asserted. */
 size_t bmc_smt_num_terms(const bmc_smt_solver *s);
 size_t bmc_smt_num_asserts(const bmc_smt_solver *s);
+/* Selects that folding could not resolve (left to the array theory). */
+size_t bmc_smt_num_array_selects(const bmc_smt_solver *s);
 
 #endif

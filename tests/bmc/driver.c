@@ -69,9 +69,10 @@ int main(int argc, char **argv)
         base_strbuf out = { 0 };
         bmc_format_result(&out, &p, &r);
         fputs(base_strbuf_cstr(&out), stdout);
-        printf("stats: %zu terms, %zu smt assertions, %zu assertions, %zu steps, %zu cuts, "
-               "%zu solver calls, encode %.3f s, solve %.3f s\n",
-               r.stats.terms, r.stats.smt_asserts, r.stats.assertions, r.stats.steps,
+        printf("stats: %zu terms, %zu smt assertions, %zu array selects, %zu assertions, "
+               "%zu steps, %zu cuts, %zu solver calls, encode %.3f s, solve %.3f s\n",
+               r.stats.terms, r.stats.smt_asserts, r.stats.array_selects, r.stats.assertions,
+               r.stats.steps,
                r.stats.cuts, r.stats.solver_calls, r.stats.encode_s, r.stats.solve_s);
         base_strbuf_free(&out);
         rc = r.verdict == BMC_BUG ? 1 : r.verdict == BMC_UNKNOWN ? 3 : 0;
