@@ -393,6 +393,73 @@ static void test_m32(void **state)
     unlower(l);
 }
 
+/* A GOTO with several targets (no C construct gives one; the KISS
+ * translation may): a nondeterministic choice among them, built here with
+ * the IR's own constructors.
+ *   0: x = 0; 1: goto {2, 4, 6}; 2: x = 1; 3: goto 7; 4: x = 2; 5: goto 7;
+ *   6: x = 3; 7: assert(x != bad) */
+static void multi_goto(int bad, bmc_verdict want, int64_t want_x)
+{
+    base_intern_pool syms;
+    base_intern_init(&syms);
+    ir_program p;
+    ir_program_init(&p, &syms);
+    p.ptr_bytes = 8;
+    base_srcloc loc = base_srcloc_make("multi.c", 1, 1);
+    const ir_type *i32 = ir_type_int(&p, 32, true);
+    ir_func *f = ir_add_func(&p, "main", ir_type_func(&p, i32, NULL, 0, false), loc);
+    ir_var *x = ir_add_local(&p, f, "x", i32, loc);
+    const ir_expr *xe = ir_var_ref(&p, x);
+    static const int64_t vals[] = { 0, -1, 1, -1, 2, -1, 3 };
+    for (uint32_t i = 0; i < 7; i++) {
+        loc.line = i + 1;
+        if (vals[i] >= 0) {
+            uint32_t k = ir_emit(&p, f, IR_S_ASSIGN, loc);
+            f->stmts[k].lhs = xe;
+            f->stmts[k].rhs = ir_const(&p, i32, vals[i]);
+        } else {
+            uint32_t k = ir_emit(&p, f, IR_S_GOTO, loc);
+            uint32_t *t = BASE_ARENA_ARRAY(&p.arena, uint32_t, 3);
+            if (i == 1) {
+                t[0] = 2, t[1] = 4, t[2] = 6;
+                f->stmts[k].ntargets = 3;
+            } else {
+                t[0] = 7;
+                f->stmts[k].ntargets = 1;
+            }
+            f->stmts[k].targets = t;
+        }
+    }
+    loc.line = 8;
+    uint32_t k = ir_emit(&p, f, IR_S_ASSERT, loc);
+    f->stmts[k].rhs = ir_binary(&p, IR_OP_NE, i32, xe, ir_const(&p, i32, bad));
+    f->stmts[k].message = "x != bad";
+    bmc_result r;
+    bmc_check(&p, f, NULL, &r);
+    assert_int_equal(r.verdict, want);
+    if (want == BMC_BUG) {
+        const bmc_step *last_x = NULL;
+        for (size_t i = 0; i < r.nsteps; i++)
+            if (r.steps[i].var == x)
+                last_x = &r.steps[i];
+        assert_non_null(last_x);
+        assert_int_equal((int64_t)last_x->value.bits, want_x);
+        assert_int_equal(r.loc.line, 8);
+    }
+    bmc_result_free(&r);
+    ir_program_free(&p);
+    base_intern_free(&syms);
+}
+
+static void test_multi_target_goto(void **state)
+{
+    (void)state;
+    multi_goto(1, BMC_BUG, 1);
+    multi_goto(2, BMC_BUG, 2);
+    multi_goto(3, BMC_BUG, 3);
+    multi_goto(0, BMC_SAFE_WITHIN_BOUNDS, 0);
+}
+
 /* A formula beyond the size limit is unknown, with the reason. */
 static void test_limits(void **state)
 {
@@ -458,6 +525,7 @@ int main(void)
         cmocka_unit_test(test_m32),
         cmocka_unit_test(test_no_unwinding_assertions),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_multi_target_goto),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
