@@ -21,6 +21,7 @@ int cli_main(int argc, char **argv);
 int cli_litmus(int argc, char **argv);
 int cli_ir(int argc, char **argv);
 int cli_seq(int argc, char **argv);
+int cli_check(int argc, char **argv);
 int cli_deadlock(int argc, char **argv);
 
 #endif

@@ -24,6 +24,7 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
             svtask t;
             if (svtask_load(&t, a, &d)) {
                 base_vec_push(&f->tasks, t);
+                base_vec_push(&f->task_paths, a);
                 for (size_t k = 0; k < t.ninputs; k++)
                     base_vec_push(&f->files, t.inputs[k]);
                 if (t.ilp32)
@@ -122,6 +123,7 @@ void cli_front_free(cli_front *f)
     for (size_t i = 0; i < f->tasks.len; i++)
         svtask_free(&f->tasks.data[i]);
     base_vec_free(&f->tasks);
+    base_vec_free(&f->task_paths);
 }
 
 const char *cli_source_line(void *ctx, const char *file, uint32_t line)

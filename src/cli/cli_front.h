@@ -18,6 +18,7 @@ typedef struct cli_front {
     cfront_opts opts;
     bool quiet;
     BASE_VEC(svtask) tasks; /* SV-COMP task files given as input */
+    BASE_VEC(const char *) task_paths; /* their paths, in the same order */
     bool bad_task;          /* a task file could not be read (reported) */
 } cli_front;
 
