@@ -153,8 +153,7 @@ void report_check_json(base_strbuf *o, const check_report *c, const char *file)
         user_steps(c, steps, names, 64);
         for (size_t i = 0; i < n; i++) {
             const bmc_step *s = steps[i].s;
-            if (i)
-                base_strbuf_putc(o, ',');
+            base_strbuf_puts(o, i ? ",\n " : "\n "); /* a step a line */
             base_strbuf_printf(o, "{\"thread\":%u,\"function\":", steps[i].thread);
             base_strbuf_json_string(o, base_sym_str(c->p->syms, s->func->name));
             base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"kind\":\"%s\"", s->loc.line,
@@ -173,8 +172,8 @@ void report_check_json(base_strbuf *o, const check_report *c, const char *file)
             base_strbuf_putc(o, '}');
         }
         free(steps);
-        base_strbuf_putc(o, ']');
+        base_strbuf_puts(o, "]");
     }
-    base_strbuf_printf(o, ",\"terms\":%zu,\"time_encode\":%.3f,\"time_solve\":%.3f}\n",
+    base_strbuf_printf(o, ",\n \"terms\":%zu,\"time_encode\":%.3f,\"time_solve\":%.3f}\n",
                        r->stats.terms, r->stats.encode_s, r->stats.solve_s);
 }
