@@ -12,6 +12,12 @@
  *    holds and that it fails, give Never / Sometimes / Always without
  *    enumerating anything.
  *
+ * A model with a universal second-order quantifier (or options.qbf) takes
+ * the same two questions to a QBF instead: grounding records the clauses
+ * and the quantifier levels (logic/ground.h, QBF mode) and sat/qbf decides;
+ * enumeration blocks executions with clauses over the outermost
+ * existential variables (X, rf, co), which sat/qbf adds incrementally.
+ *
  * Nothing here prints: the result goes to report/. */
 #ifndef RAVEL_LITMUS_SIMULATE_H
 #define RAVEL_LITMUS_SIMULATE_H
@@ -35,8 +41,21 @@ typedef enum litmus_status {
     LITMUS_UNKNOWN, /* see result.reason */
 } litmus_status;
 
+struct sat_qbf;
+
 typedef struct litmus_options {
     const logic_mm *model;
+    /* QBF: a model with a universal second-order quantifier is always
+     * grounded to a QBF and decided by sat/qbf. qbf asks for that path for
+     * every model (an existential-only formula is a one-level QBF). */
+    bool qbf;
+    /* If set (implies qbf): called once with the QBF of the consistent
+     * executions (model and filter, before the condition), e.g. to write it. */
+    void (*qbf_dump)(void *ctx, const struct sat_qbf *q);
+    /* If set (implies qbf and verdict_only): decides each QBF instead of
+     * sat/qbf, e.g. by running an external solver; SAT_UNKNOWN if it fails. */
+    int (*qbf_solve)(void *ctx, const struct sat_qbf *q); /* a sat_result */
+    void *qbf_ctx;
     bool verdict_only;
     bool want_witness;   /* keep one execution for --dot */
     double deadline;     /* absolute base_now() time; 0 for none */

@@ -284,7 +284,12 @@ uint32_t logic_ground_var_level(const logic_grounder *g, int var)
     return inner;
 }
 
-sat_qbf *logic_ground_qbf(const logic_grounder *g)
+static void emit_clause(void *ctx, const int *clause, size_t len)
+{
+    sat_qbf_add_clause(ctx, clause, len);
+}
+
+sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t nunits)
 {
     sat_qbf *q = sat_qbf_new();
     int nv = sat_num_vars(g->circ->solver);
@@ -303,6 +308,17 @@ sat_qbf *logic_ground_qbf(const logic_grounder *g)
             start = i + 1;
         }
     }
+    int *ul = base_xmalloc(base_mul_size(2 * nunits + 1, sizeof *ul));
+    for (size_t i = 0; i < nunits; i++) {
+        sat_qbf_add_clause(q, &units[i], 1);
+        ul[2 * i] = units[i];
+        ul[2 * i + 1] = 0;
+    }
+    if (g->circ->defer) {
+        sat_circuit_emit_needed(g->circ, lits, n, emit_clause, q);
+        sat_circuit_emit_needed(g->circ, ul, 2 * nunits, emit_clause, q);
+    }
+    free(ul);
     return q;
 }
 

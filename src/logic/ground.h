@@ -15,7 +15,8 @@
  * A universal SO quantifier (an SO_FORALL in positive position, or an
  * SO_EXISTS under negation) cannot be grounded to SAT: it sets
  * LOGIC_GROUND_NEEDS_QBF. In QBF mode (qbf set before grounding, and the
- * circuit's solver a recorder: sat_solver_new_recorder) it can: every SO
+ * circuit's solver a recorder, sat_solver_new_recorder, and the circuit
+ * deferred, circ->defer) it can: every SO
  * quantifier gets a quantifier level — the level of the innermost
  * enclosing SO quantifier if it has the same kind by polarity, else the
  * next one; level 0 is existential and levels alternate — and the SAT
@@ -69,10 +70,12 @@ void logic_grounder_init(logic_grounder *g, logic_builder *b, sat_circuit *c);
 void logic_grounder_free(logic_grounder *g);
 void logic_ground_assert(logic_grounder *g, const logic_formula *f);
 int logic_ground_lit(logic_grounder *g, const logic_formula *f);
-/* QBF mode: the QBF of everything grounded so far — the prefix (SO tuple
- * variables at their levels, all other variables innermost existential)
- * and the recorder's clauses. The caller frees it. */
-struct sat_qbf *logic_ground_qbf(const logic_grounder *g);
+/* QBF mode: the QBF of everything grounded so far and the unit clauses
+ * units[0..n): the prefix (SO tuple variables at their levels, all other
+ * variables innermost existential), the recorder's clauses and the units,
+ * and the gate definitions they need (the circuit is deferred in QBF mode:
+ * set circ->defer with qbf). The caller frees it. */
+struct sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t n);
 /* QBF mode: the level of a SAT variable (gates: the innermost level). */
 uint32_t logic_ground_var_level(const logic_grounder *g, int var);
 /* The literal table of a declared SO variable (n or n*n entries), or NULL. */

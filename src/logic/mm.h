@@ -21,6 +21,7 @@ const logic_mm *logic_mm_all(size_t *count);
 
 /* The models, one file each. */
 const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e);
+const logic_formula *logic_mm_sc_so(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_tso(logic_builder *b, const logic_exec *e);
 
 #endif

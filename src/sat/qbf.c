@@ -80,6 +80,10 @@ typedef struct level {
     u32_vec deep;    /* clauses with depth == this level */
     u32_vec sub;     /* certificate returned by the next level */
     int_vec tmp;
+    u32_vec shallow; /* clauses with depth < this level (universal and innermost levels) */
+    int ga, gt;      /* universal: a_G, t_G for all of shallow at once (0: not made) */
+    bool *keep;      /* innermost: clause -> needed in the certificate (scratch) */
+    u32_vec kept;
 } level;
 
 struct sat_qbf {
@@ -142,6 +146,9 @@ static void unprepare(sat_qbf *q)
         base_vec_free(&L->deep);
         base_vec_free(&L->sub);
         base_vec_free(&L->tmp);
+        base_vec_free(&L->shallow);
+        free(L->keep);
+        base_vec_free(&L->kept);
     }
     free(q->levels);
     free(q->block_level);
@@ -476,6 +483,16 @@ static void prepare(sat_qbf *q)
         }
         sat_add_clause(L->s, L->tmp.data, L->tmp.len);
     }
+    for (uint32_t i = 1; i < nl; i++) {
+        level *L = &q->levels[i];
+        if (L->kind == SAT_QBF_EXISTS && i + 1 < nl)
+            continue;
+        for (size_t c = 0; c < nc; c++)
+            if (q->cdepth[c] != NONE && q->cdepth[c] < i)
+                base_vec_push(&L->shallow, (uint32_t)c);
+        if (L->kind == SAT_QBF_EXISTS)
+            L->keep = base_xcalloc(nc ? nc : 1, 1);
+    }
     q->prepared = true;
 }
 
@@ -588,6 +605,74 @@ static void save_model(sat_qbf *q)
 
 typedef enum outcome { EXISTS_WINS, FORALL_WINS, GAVE_UP } outcome;
 
+/* The innermost level i > 0 wins (the caller's solve answered SAT and its
+ * assignment is undone): the certificate. Every clause with depth < i, and
+ * of the clauses satisfied at entry, those the level needs: first those its
+ * model satisfies with no literal of its own, then each of them is tried
+ * without (assumption -a_C: satisfy it here) and dropped if the solver
+ * still answers SAT. False if the solver gave up. */
+static bool minimise(sat_qbf *q, uint32_t i, u32_vec *cert)
+{
+    level *L = &q->levels[i];
+    base_vec_clear(&L->kept);
+    for (size_t k = 0; k < L->alist.len; k++) {
+        uint32_t c = L->alist.data[k];
+        if (q->sat_by[c] == NONE)
+            continue;
+        size_t n;
+        const int *l = sat_qbf_clause(q, c, &n);
+        bool here = false;
+        for (size_t m = 0; m < n && !here; m++)
+            here = q->var_level[abs(l[m])] == i && sat_value(L->s, local_lit(q, l[m]));
+        if (!here) {
+            L->keep[c] = true;
+            base_vec_push(&L->kept, c);
+        }
+    }
+    for (size_t t = 0; t < L->kept.len; t++) {
+        uint32_t drop = L->kept.data[t];
+        L->keep[drop] = false;
+        for (size_t k = 0; k < L->alist.len; k++) {
+            uint32_t c = L->alist.data[k];
+            if (q->sat_by[c] == NONE || !L->keep[c])
+                sat_assume(L->s, -L->avar[c]);
+        }
+        q->stats.sat_calls++;
+        sat_result r = sat_solve(L->s);
+        if (r == SAT_UNKNOWN)
+            return false;
+        if (r == SAT_UNSAT)
+            L->keep[drop] = true;
+    }
+    base_vec_clear(cert);
+    for (size_t k = 0; k < L->kept.len; k++) {
+        uint32_t c = L->kept.data[k];
+        if (L->keep[c])
+            base_vec_push(cert, c);
+        L->keep[c] = false;
+    }
+    for (size_t k = 0; k < L->shallow.len; k++)
+        base_vec_push(cert, L->shallow.data[k]);
+    return true;
+}
+
+/* Universal level j: the literal of the refinement for clause c. Clauses
+ * with depth < j are satisfied at entry on every path that reaches j, so
+ * they share one literal t_G -> -a_G (a_G always assumed) instead of one
+ * each; its failure stands for all of them. */
+static int tlit(sat_qbf *q, uint32_t j, uint32_t c)
+{
+    level *L = &q->levels[j];
+    if (q->cdepth[c] >= j)
+        return tvar(q, j, c);
+    if (!L->gt) {
+        L->ga = sat_new_var(L->s);
+        L->gt = sat_new_var(L->s);
+        sat_add_binary(L->s, -L->gt, -L->ga);
+    }
+    return L->gt;
+}
+
 static bool out_of_time(sat_qbf *q)
 {
     if (q->budget && q->stats.iterations - q->iter_start >= q->budget)
@@ -612,6 +697,8 @@ static outcome solve_level(sat_qbf *q, uint32_t i, u32_vec *cert)
             else if (!ex && entry_sat)
                 sat_assume(L->s, L->avar[c]);
         }
+        if (!ex && L->ga)
+            sat_assume(L->s, L->ga);
         if (i == 0)
             for (size_t k = 0; k < q->assumptions.len; k++)
                 sat_assume(L->s, local_lit(q, q->assumptions.data[k]));
@@ -628,21 +715,22 @@ static outcome solve_level(sat_qbf *q, uint32_t i, u32_vec *cert)
                 else if (!ex && entry_sat && sat_failed(L->s, L->avar[c]))
                     base_vec_push(cert, c);
             }
+            if (!ex && L->ga && sat_failed(L->s, L->ga))
+                for (size_t k = 0; k < L->shallow.len; k++)
+                    base_vec_push(cert, L->shallow.data[k]);
             return ex ? FORALL_WINS : EXISTS_WINS;
         }
         q->stats.iterations++;
         assign(q, i);
         if (ex && last) {
-            for (uint32_t c = 0; c < q->nprep; c++) {
-                if (q->cdepth[c] == NONE || q->sat_by[c] == i)
-                    continue;
-                assert(q->sat_by[c] != NONE);
-                if (!sat_here(q, i, c))
-                    base_vec_push(cert, c);
-            }
-            if (i == 0)
+            if (i == 0) {
                 save_model(q);
+                undo(q, i);
+                return EXISTS_WINS;
+            }
             undo(q, i);
+            if (!minimise(q, i, cert))
+                return GAVE_UP;
             return EXISTS_WINS;
         }
         if (!ex) {
@@ -679,18 +767,27 @@ static outcome solve_level(sat_qbf *q, uint32_t i, u32_vec *cert)
             return FORALL_WINS;
         }
         /* The opponent won below: learn, and try another assignment. */
-        base_vec_clear(&L->tmp);
         for (size_t k = 0; k < L->sub.len; k++) {
             uint32_t c = L->sub.data[k];
-            int lit = ex ? -bvar(q, i, c) : tvar(q, i, c);
-            base_vec_push(&L->tmp, lit);
+            if (ex)
+                bvar(q, i, c);
+            else
+                tlit(q, i, c);
         }
-        /* bvar/tvar use L->tmp themselves: rebuild the clause after. */
+        /* bvar/tvar use L->tmp themselves: build the clause after. */
         base_vec_clear(&L->tmp);
+        bool group = false;
         for (size_t k = 0; k < L->sub.len; k++) {
             uint32_t c = L->sub.data[k];
-            base_vec_push(&L->tmp, ex ? -L->bvar[c] : L->bvar[c]);
+            if (ex)
+                base_vec_push(&L->tmp, -L->bvar[c]);
+            else if (q->cdepth[c] >= i)
+                base_vec_push(&L->tmp, L->bvar[c]);
+            else
+                group = true;
         }
+        if (group)
+            base_vec_push(&L->tmp, L->gt);
         sat_add_clause(L->s, L->tmp.data, L->tmp.len);
         q->stats.refinements++;
         undo(q, i);

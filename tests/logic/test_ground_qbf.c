@@ -22,6 +22,24 @@ typedef struct fixture {
     uint32_t E, C; /* binary relations of the structure */
 } fixture;
 
+/* Whether the circuit defers its gates (one-directional definitions, as
+ * ravel litmus grounds QBFs) or emits both directions: both must agree. */
+static bool defer;
+
+static int set_defer(void **state)
+{
+    (void)state;
+    defer = true;
+    return 0;
+}
+
+static int set_full(void **state)
+{
+    (void)state;
+    defer = false;
+    return 0;
+}
+
 /* n elements; E = the given pairs, C = the 3-cycle 0->1->2->0 (if n >= 3). */
 static void start(fixture *f, uint32_t n, const int *pairs, int npairs)
 {
@@ -38,6 +56,7 @@ static void start(fixture *f, uint32_t n, const int *pairs, int npairs)
     logic_builder_init(&f->b, &f->st);
     f->s = sat_solver_new_recorder();
     sat_circuit_init(&f->c, f->s);
+    f->c.defer = defer;
     logic_grounder_init(&f->g, &f->b, &f->c);
     f->g.qbf = true;
 }
@@ -56,7 +75,7 @@ static sat_result decide(fixture *f, const logic_formula *phi, sat_qbf **keep)
 {
     logic_ground_assert(&f->g, phi);
     assert_int_equal(f->g.status, LOGIC_GROUND_OK);
-    sat_qbf *q = logic_ground_qbf(&f->g);
+    sat_qbf *q = logic_ground_qbf(&f->g, NULL, 0);
     sat_result r = sat_qbf_solve(q);
     if (keep)
         *keep = q;
@@ -279,9 +298,11 @@ static void test_random_graphs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_known_truth_values),
-        cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_random_graphs),
+        cmocka_unit_test_setup(test_known_truth_values, set_full),
+        cmocka_unit_test_setup(test_known_truth_values, set_defer),
+        cmocka_unit_test_setup(test_refusals, set_full),
+        cmocka_unit_test_setup(test_random_graphs, set_full),
+        cmocka_unit_test_setup(test_random_graphs, set_defer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
