@@ -605,12 +605,27 @@ static void save_model(sat_qbf *q)
 
 typedef enum outcome { EXISTS_WINS, FORALL_WINS, GAVE_UP } outcome;
 
+/* Whether level i's solver's current model satisfies clause c with a
+ * literal of level i. */
+static bool sat_inner(const sat_qbf *q, uint32_t i, uint32_t c)
+{
+    const level *L = &q->levels[i];
+    size_t n;
+    const int *l = sat_qbf_clause(q, c, &n);
+    for (size_t m = 0; m < n; m++)
+        if (q->var_level[abs(l[m])] == i && sat_value(L->s, local_lit(q, l[m])))
+            return true;
+    return false;
+}
+
 /* The innermost level i > 0 wins (the caller's solve answered SAT and its
  * assignment is undone): the certificate. Every clause with depth < i, and
  * of the clauses satisfied at entry, those the level needs: first those its
  * model satisfies with no literal of its own, then each of them is tried
  * without (assumption -a_C: satisfy it here) and dropped if the solver
- * still answers SAT. False if the solver gave up. */
+ * still answers SAT — with every other one that the new model satisfies
+ * here. Only clauses that level i-1 satisfied are tried. False if the
+ * solver gave up. */
 static bool minimise(sat_qbf *q, uint32_t i, u32_vec *cert)
 {
     level *L = &q->levels[i];
@@ -619,18 +634,17 @@ static bool minimise(sat_qbf *q, uint32_t i, u32_vec *cert)
         uint32_t c = L->alist.data[k];
         if (q->sat_by[c] == NONE)
             continue;
-        size_t n;
-        const int *l = sat_qbf_clause(q, c, &n);
-        bool here = false;
-        for (size_t m = 0; m < n && !here; m++)
-            here = q->var_level[abs(l[m])] == i && sat_value(L->s, local_lit(q, l[m]));
-        if (!here) {
+        if (!sat_inner(q, i, c)) {
             L->keep[c] = true;
             base_vec_push(&L->kept, c);
         }
     }
     for (size_t t = 0; t < L->kept.len; t++) {
         uint32_t drop = L->kept.data[t];
+        /* Only the level above refines on the certificate directly; to it,
+         * clauses satisfied further out are constants (worth no call). */
+        if (!L->keep[drop] || q->sat_by[drop] != i - 1)
+            continue;
         L->keep[drop] = false;
         for (size_t k = 0; k < L->alist.len; k++) {
             uint32_t c = L->alist.data[k];
@@ -641,8 +655,14 @@ static bool minimise(sat_qbf *q, uint32_t i, u32_vec *cert)
         sat_result r = sat_solve(L->s);
         if (r == SAT_UNKNOWN)
             return false;
-        if (r == SAT_UNSAT)
+        if (r == SAT_UNSAT) {
             L->keep[drop] = true;
+            continue;
+        }
+        /* The new model may satisfy more of them here: drop those too. */
+        for (size_t u = t + 1; u < L->kept.len; u++)
+            if (L->keep[L->kept.data[u]] && sat_inner(q, i, L->kept.data[u]))
+                L->keep[L->kept.data[u]] = false;
     }
     base_vec_clear(cert);
     for (size_t k = 0; k < L->kept.len; k++) {
