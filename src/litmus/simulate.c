@@ -27,6 +27,7 @@ typedef struct sim {
     logic_grounder g;
     const int *X, *rf, *co; /* SO tables after grounding */
     sat_qbf *qbf;           /* QBF mode: the query being solved (models come from it) */
+    uint64_t qbf_clauses, qbf_solves; /* QBF mode: size of the largest query, solves */
     const litmus_options *opt;
 } sim;
 
@@ -122,7 +123,10 @@ static bool lit_true(sim *s, int lit)
 
 static sat_result sim_solve(sim *s)
 {
-    return s->g.qbf ? sat_qbf_solve(s->qbf) : sat_solve(s->solver);
+    if (!s->g.qbf)
+        return sat_solve(s->solver);
+    s->qbf_solves++;
+    return sat_qbf_solve(s->qbf);
 }
 
 static bool in_x(sim *s, uint32_t e)
@@ -331,6 +335,9 @@ static void verdict(sim *s, const litmus_options *opt)
             /* The condition's literal is a gate (innermost): a unit clause
              * in a fresh query, not an assumption. */
             s->qbf = logic_ground_qbf(&s->g, &lit, lit != SAT_TRUE);
+            if (sat_qbf_num_clauses(s->qbf) > s->qbf_clauses)
+                s->qbf_clauses = sat_qbf_num_clauses(s->qbf);
+            s->qbf_solves++;
             sat_qbf_set_deadline(s->qbf, opt->deadline);
             r = opt->qbf_solve ? (sat_result)opt->qbf_solve(opt->qbf_ctx, s->qbf)
                                : sat_qbf_solve(s->qbf);
@@ -433,6 +440,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         } else {
             if (qbf) {
                 s.qbf = logic_ground_qbf(&s.g, NULL, 0);
+                s.qbf_clauses = sat_qbf_num_clauses(s.qbf);
                 sat_qbf_set_deadline(s.qbf, opt->deadline);
             }
             enumerate(&s, opt);
@@ -450,8 +458,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         }
     }
     res->sat_vars = sat_num_vars(s.solver);
-    res->sat_clauses = sat_num_clauses(s.solver);
-    res->sat_solves = sat_num_solves(s.solver);
+    res->sat_clauses = qbf ? s.qbf_clauses : sat_num_clauses(s.solver);
+    res->sat_solves = qbf ? s.qbf_solves : sat_num_solves(s.solver);
     res->time_solve = base_now() - t1;
     res->time_total = base_now() - t0;
 

@@ -85,7 +85,8 @@ typedef struct litmus_result {
     uint32_t nstates;
     litmus_evstruct es;
     litmus_witness witness;
-    /* problem size and time */
+    /* problem size and time (QBF mode: clauses of the largest QBF, and QBF
+     * solves) */
     int sat_vars;
     uint64_t sat_clauses, sat_solves;
     double time_ground, time_solve, time_total;
