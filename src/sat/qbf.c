@@ -41,7 +41,13 @@
  * the refinement (t_C for some C in S) and the level tries again.
  *
  * The innermost level, existential, wins whenever its solver is
- * satisfiable; S is then every clause its assignment does not satisfy.
+ * satisfiable; S is then every clause of depth < n and the clauses
+ * satisfied at entry that it cannot also satisfy itself: starting from
+ * those its model leaves to the outside, each one the level above
+ * satisfied is tried with -a_C and dropped if the solver still answers SAT
+ * (small certificates are what make the refinements general). A universal
+ * level refines with one shared literal t_G for all clauses of depth < j:
+ * they are satisfied at entry on every path that reaches j.
  *
  * Invariants: on entry to level i exactly the clauses satisfied by levels
  * < i have sat_by != NONE (each level undoes its trail before returning);
