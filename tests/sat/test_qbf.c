@@ -230,6 +230,39 @@ static void test_incremental(void **state)
     print_message("incremental: %d solves, %d true\n", steps, nsat);
 }
 
+/* Clauses and assumptions with variables first seen after a solve. */
+static void test_grow_after_solve(void **state)
+{
+    (void)state;
+    /* Level 0 existential: new free variables join it incrementally. */
+    sat_qbf *q = make("e1 a2 e3", (int[]){ 1, 2, 3, 0, -3, 2, 1, 0, 0 });
+    assert_int_equal(sat_qbf_solve(q), SAT_SAT);
+    sat_qbf_add_clause(q, (int[]){ -1, 50 }, 2);
+    sat_qbf_add_clause(q, (int[]){ -50, 60 }, 2);
+    assert_int_equal(sat_qbf_solve(q), SAT_SAT);
+    assert_true(sat_qbf_value(q, 1) && sat_qbf_value(q, 50) && sat_qbf_value(q, 60));
+    sat_qbf_assume(q, -70); /* never seen before */
+    assert_int_equal(sat_qbf_solve(q), SAT_SAT);
+    assert_false(sat_qbf_value(q, 70));
+    /* -60 forces -50, -1, and then y = 0 makes (3)(-3). (No brute force
+     * here: it would expand all 70 variables.) */
+    sat_qbf_add_clause(q, (int[]){ -60 }, 1);
+    assert_int_equal(sat_qbf_solve(q), SAT_UNSAT);
+    sat_qbf_free(q);
+    /* Level 0 universal: a new free variable makes a new outer level. */
+    q = make("a1 e2", (int[]){ 1, 2, 0, -1, -2, 0, 0 });
+    assert_int_equal(sat_qbf_solve(q), SAT_SAT);
+    sat_qbf_add_clause(q, (int[]){ 3, 1 }, 2);
+    assert_int_equal(sat_qbf_solve(q), SAT_SAT); /* 3 = true */
+    assert_true(sat_qbf_value(q, 3));
+    sat_qbf_add_clause(q, (int[]){ -3, 2 }, 2);
+    assert_int_equal(sat_qbf_solve(q), SAT_UNSAT);
+    assert_int_equal(qbf_brute(q, NULL), false);
+    /* A new inner variable rebuilds the levels. */
+    assert_true(sat_qbf_add_block(q, SAT_QBF_EXISTS, (int[]){ 9 }, 1));
+    sat_qbf_free(q);
+}
+
 static void test_budget(void **state)
 {
     (void)state;
@@ -393,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_random_vs_brute),
         cmocka_unit_test(test_random_deep),
         cmocka_unit_test(test_incremental),
+        cmocka_unit_test(test_grow_after_solve),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_qdimacs_round_trip),
         cmocka_unit_test(test_writers_exact),
