@@ -29,7 +29,7 @@ static const char usage[] =
     "  0   ran to the end; every answer is definite\n"
     "  1   a bug was found (check, race, deadlock)\n"
     "  2   bad command line (unknown option, missing argument)\n"
-    "  3   some answer is unknown (timeout, unsupported feature, model needs QBF)\n"
+    "  3   some answer is unknown (timeout, unsupported feature, no answer from a QBF solver)\n"
     "  4   out of memory\n"
     "  5   bad input (missing file, parse or clang error, unsupported construct)\n"
     "  6   unknown memory model\n"

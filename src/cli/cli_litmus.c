@@ -3,10 +3,13 @@
  * hands the result to report/litmus_out. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -19,6 +22,10 @@
 #include "litmus/simulate.h"
 #include "logic/mm.h"
 #include "report/litmus_out.h"
+#include "sat/qbf.h"
+#include "sat/qbf_io.h"
+
+extern char **environ;
 
 static const char litmus_usage[] =
     "usage: ravel litmus FILE|DIR... [options]\n"
@@ -40,6 +47,16 @@ static const char litmus_usage[] =
     "  --unroll N         follow each backward branch at most N times (default 2)\n"
     "  --max-clauses N    give up on a test (unknown) once its SAT problem has more\n"
     "                     than N clauses (default 20000000, about 2 GB; 0: no limit)\n"
+    "  --qbf              decide with the QBF solver even when the model needs only\n"
+    "                     SAT (models with a universal second-order quantifier\n"
+    "                     always use it)\n"
+    "  --dump-qbf FILE    write the QBF of the test's consistent executions (model\n"
+    "                     and filter, without the condition) to FILE: QCIR when FILE\n"
+    "                     ends in .qcir, else QDIMACS; implies --qbf, one test only\n"
+    "  --qbf-solver CMD   decide each QBF with an external solver: runs the shell\n"
+    "                     command CMD FILE on a QDIMACS file and reads its exit\n"
+    "                     status (10 true, 20 false, else unknown); implies --qbf\n"
+    "                     and --verdict-only\n"
     "  -q, --quiet        no progress on stderr\n"
     "  -h, --help         this text\n"
     "\n"
@@ -111,6 +128,85 @@ static void dot_name(base_strbuf *b, const char *dir, const char *name)
     base_strbuf_puts(b, ".dot");
 }
 
+/* --dump-qbf and --qbf-solver, behind litmus_options' QBF callbacks. */
+typedef struct qbf_cli {
+    const char *dump_path;
+    const char *solver_cmd;
+    int dump_errno; /* nonzero: writing the dump failed */
+} qbf_cli;
+
+static bool write_text(const char *path, const base_strbuf *b)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    bool ok = fwrite(base_strbuf_cstr(b), 1, b->len, f) == b->len;
+    int e = errno;
+    if (fclose(f) != 0)
+        return false;
+    errno = e;
+    return ok;
+}
+
+static void qbf_dump(void *ctx, const sat_qbf *q)
+{
+    qbf_cli *c = ctx;
+    base_strbuf b = { 0 };
+    if (has_suffix(c->dump_path, ".qcir"))
+        sat_qbf_write_qcir(q, &b);
+    else
+        sat_qbf_write_qdimacs(q, &b);
+    if (!write_text(c->dump_path, &b))
+        c->dump_errno = errno ? errno : EIO;
+    base_strbuf_free(&b);
+}
+
+/* Runs `sh -c 'CMD "$1"' FILE` on the QDIMACS of q; its stdout is dropped
+ * (solvers print their answer there), stderr goes through. */
+static int qbf_external(void *ctx, const sat_qbf *q)
+{
+    qbf_cli *c = ctx;
+    const char *tmp = getenv("TMPDIR");
+    base_strbuf path = { 0 }, text = { 0 }, script = { 0 };
+    base_strbuf_printf(&path, "%s/ravel-qbf-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path.data);
+    if (fd < 0) {
+        fprintf(stderr, "ravel litmus: error: cannot create a temporary file: %s\n",
+                strerror(errno));
+        base_strbuf_free(&path);
+        return SAT_UNKNOWN;
+    }
+    close(fd);
+    sat_qbf_write_qdimacs(q, &text);
+    int result = SAT_UNKNOWN;
+    if (!write_text(path.data, &text)) {
+        fprintf(stderr, "%s: error: cannot write: %s\n", path.data, strerror(errno));
+    } else {
+        base_strbuf_printf(&script, "%s \"$1\"", c->solver_cmd);
+        char *argv[] = { "sh", "-c", script.data, "ravel-qbf", path.data, NULL };
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+        pid_t pid;
+        int rc = posix_spawn(&pid, "/bin/sh", &fa, NULL, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        int st = 0;
+        if (rc != 0) {
+            fprintf(stderr, "ravel litmus: error: cannot run /bin/sh: %s\n", strerror(rc));
+        } else {
+            while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+                ;
+            if (WIFEXITED(st) && (WEXITSTATUS(st) == 10 || WEXITSTATUS(st) == 20))
+                result = WEXITSTATUS(st) == 10 ? SAT_SAT : SAT_UNSAT;
+        }
+    }
+    unlink(path.data);
+    base_strbuf_free(&path);
+    base_strbuf_free(&text);
+    base_strbuf_free(&script);
+    return result;
+}
+
 static bool parse_number(const char *s, double *out)
 {
     char *end;
@@ -125,7 +221,8 @@ static bool parse_number(const char *s, double *out)
 int cli_litmus(int argc, char **argv)
 {
     const char *model_name = "sc";
-    bool verdict_only = false, json = false, quiet = false;
+    bool verdict_only = false, json = false, quiet = false, use_qbf = false;
+    qbf_cli qc = { 0 };
     const char *dot_dir = NULL;
     double timeout = 0, unroll = 2, max_clauses = 20e6;
     path_vec inputs = { 0 };
@@ -140,7 +237,8 @@ int cli_litmus(int argc, char **argv)
         const char *val = NULL;
         bool needs = strcmp(a, "-m") == 0 || strcmp(a, "--model") == 0 || strcmp(a, "--dot") == 0 ||
                      strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0 ||
-                     strcmp(a, "--max-clauses") == 0;
+                     strcmp(a, "--max-clauses") == 0 || strcmp(a, "--dump-qbf") == 0 ||
+                     strcmp(a, "--qbf-solver") == 0;
         if (needs) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "ravel litmus: error: option '%s' needs an argument\n", a);
@@ -166,6 +264,12 @@ int cli_litmus(int argc, char **argv)
             model_name = val;
         } else if (strcmp(a, "--verdict-only") == 0) {
             verdict_only = true;
+        } else if (strcmp(a, "--qbf") == 0) {
+            use_qbf = true;
+        } else if (strcmp(a, "--dump-qbf") == 0) {
+            qc.dump_path = val;
+        } else if (strcmp(a, "--qbf-solver") == 0) {
+            qc.solver_cmd = val;
         } else if (strcmp(a, "--json") == 0) {
             json = true;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
@@ -223,6 +327,14 @@ int cli_litmus(int argc, char **argv)
     for (size_t i = 0; i < inputs.len; i++)
         collect(inputs.data[i], &files, 0);
     base_vec_free(&inputs);
+    if (qc.dump_path && files.len != 1) {
+        fprintf(stderr, "ravel litmus: error: --dump-qbf needs exactly one test, not %zu\n",
+                files.len);
+        for (size_t i = 0; i < files.len; i++)
+            free(files.data[i]);
+        base_vec_free(&files);
+        return CLI_EXIT_USAGE;
+    }
 
     bool progress = !quiet && isatty(STDERR_FILENO) && files.len > 1;
     int status = CLI_EXIT_OK;
@@ -248,8 +360,17 @@ int cli_litmus(int argc, char **argv)
                 .deadline = timeout > 0 ? base_now() + timeout : 0,
                 .max_clauses = (uint64_t)max_clauses,
                 .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
+                .qbf = use_qbf,
+                .qbf_dump = qc.dump_path ? qbf_dump : NULL,
+                .qbf_solve = qc.solver_cmd ? qbf_external : NULL,
+                .qbf_ctx = &qc,
             };
             ran = litmus_simulate(t, &opt, &res, &diag);
+        }
+        if (qc.dump_errno) {
+            fprintf(stderr, "%s: error: cannot write: %s\n", qc.dump_path, strerror(qc.dump_errno));
+            status = CLI_EXIT_INPUT;
+            qc.dump_errno = 0;
         }
         if (progress && diag.count)
             fputs("\r\033[K", stderr);

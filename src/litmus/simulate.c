@@ -12,6 +12,7 @@
 #include "logic/ground.h"
 #include "logic/vocab.h"
 #include "sat/circuit.h"
+#include "sat/qbf.h"
 
 /* Everything one simulation holds; freed together. */
 typedef struct sim {
@@ -25,6 +26,9 @@ typedef struct sim {
     sat_circuit circ;
     logic_grounder g;
     const int *X, *rf, *co; /* SO tables after grounding */
+    sat_qbf *qbf;           /* QBF mode: the query being solved (models come from it) */
+    uint64_t qbf_clauses, qbf_solves; /* QBF mode: size of the largest query, solves */
+    const litmus_options *opt;
 } sim;
 
 bool litmus_prop_eval(const litmus_test *t, const litmus_prop *p, const litmus_value *state)
@@ -112,7 +116,17 @@ static bool lit_true(sim *s, int lit)
         return true;
     if (lit == SAT_FALSE)
         return false;
+    if (s->g.qbf)
+        return s->qbf && sat_qbf_value(s->qbf, lit);
     return sat_value(s->solver, lit);
+}
+
+static sat_result sim_solve(sim *s)
+{
+    if (!s->g.qbf)
+        return sat_solve(s->solver);
+    s->qbf_solves++;
+    return sat_qbf_solve(s->qbf);
 }
 
 static bool in_x(sim *s, uint32_t e)
@@ -236,9 +250,9 @@ static void enumerate(sim *s, const litmus_options *opt)
             unknown(res, "timeout while enumerating executions");
             break;
         }
-        sat_result r = sat_solve(s->solver);
+        sat_result r = sim_solve(s);
         if (r == SAT_UNKNOWN) {
-            unknown(res, "timeout in the SAT solver");
+            unknown(res, s->g.qbf ? "timeout in the QBF solver" : "timeout in the SAT solver");
             break;
         }
         if (r == SAT_UNSAT)
@@ -282,12 +296,15 @@ static void enumerate(sim *s, const litmus_options *opt)
         /* Block this execution: it is fixed by its rf and co. */
         size_t m = 0;
         for (size_t i = 0; i < (size_t)n * n; i++) {
-            if (s->rf[i] != SAT_FALSE && s->rf[i] != SAT_TRUE && sat_value(s->solver, s->rf[i]))
+            if (s->rf[i] != SAT_FALSE && s->rf[i] != SAT_TRUE && lit_true(s, s->rf[i]))
                 block[m++] = -s->rf[i];
-            if (s->co[i] != SAT_FALSE && s->co[i] != SAT_TRUE && sat_value(s->solver, s->co[i]))
+            if (s->co[i] != SAT_FALSE && s->co[i] != SAT_TRUE && lit_true(s, s->co[i]))
                 block[m++] = -s->co[i];
         }
-        sat_add_clause(s->solver, block, m);
+        if (s->g.qbf)
+            sat_qbf_add_clause(s->qbf, block, m); /* outer variables: incremental */
+        else
+            sat_add_clause(s->solver, block, m);
     }
     free(block);
     free(row);
@@ -314,16 +331,34 @@ static void verdict(sim *s, const litmus_options *opt)
             any[k] = false;
             continue;
         }
-        if (lit != SAT_TRUE)
-            sat_assume(s->solver, lit);
-        r = sat_solve(s->solver);
+        if (s->g.qbf) {
+            /* The condition's literal is a gate (innermost): a unit clause
+             * in a fresh query, not an assumption. */
+            s->qbf = logic_ground_qbf(&s->g, &lit, lit != SAT_TRUE);
+            if (sat_qbf_num_clauses(s->qbf) > s->qbf_clauses)
+                s->qbf_clauses = sat_qbf_num_clauses(s->qbf);
+            s->qbf_solves++;
+            sat_qbf_set_deadline(s->qbf, opt->deadline);
+            r = opt->qbf_solve ? (sat_result)opt->qbf_solve(opt->qbf_ctx, s->qbf)
+                               : sat_qbf_solve(s->qbf);
+        } else {
+            if (lit != SAT_TRUE)
+                sat_assume(s->solver, lit);
+            r = sat_solve(s->solver);
+        }
         if (r == SAT_UNKNOWN) {
-            unknown(res, "timeout in the SAT solver");
+            unknown(res, opt->qbf_solve ? "the external QBF solver gave no answer"
+                         : s->g.qbf   ? "timeout in the QBF solver"
+                                      : "timeout in the SAT solver");
+            sat_qbf_free(s->qbf);
+            s->qbf = NULL;
             return;
         }
         any[k] = r == SAT_SAT;
-        if (any[k] && opt->want_witness && !res->witness.present)
+        if (any[k] && opt->want_witness && !res->witness.present && !opt->qbf_solve)
             keep_witness(s, k == 0);
+        sat_qbf_free(s->qbf);
+        s->qbf = NULL;
     }
     res->positive = any[0];
     res->negative = any[1];
@@ -360,7 +395,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
 {
     double t0 = base_now();
     memset(res, 0, sizeof *res);
-    res->verdict_only = opt->verdict_only;
+    bool verdict_only = opt->verdict_only || opt->qbf_solve;
+    res->verdict_only = verdict_only;
     if (!litmus_evstruct_build(t, &opt->limits, &res->es, diag))
         return false;
     sim s = { .t = t, .res = res, .es = &res->es };
@@ -382,22 +418,40 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     const logic_formula *model = with_undef ? with_undef(&s.b, &s.ex, &undef)
                                             : opt->model->consistent(&s.b, &s.ex);
     const logic_formula *phi = logic_exec_close(&s.b, &s.ex, model);
-    s.solver = sat_solver_new();
-    sat_circuit_init(&s.circ, s.solver);
-    logic_grounder_init(&s.g, &s.b, &s.circ);
-    s.g.deadline = opt->deadline;
-    s.g.max_clauses = opt->max_clauses;
-    sat_set_deadline(s.solver, opt->deadline);
-    logic_ground_assert(&s.g, phi);
-    if (opt->verdict_only && t->filter && s.g.status == LOGIC_GROUND_OK)
-        logic_ground_assert(&s.g, prop_formula(&s, t->filter));
-    if (some_thread_empty)
-        sat_add_clause(s.solver, NULL, 0);
+    s.opt = opt;
+    bool qbf = opt->qbf || opt->qbf_dump || opt->qbf_solve || opt->model->needs_qbf;
+    for (;;) {
+        s.solver = qbf ? sat_solver_new_recorder() : sat_solver_new();
+        sat_circuit_init(&s.circ, s.solver);
+        s.circ.defer = qbf;
+        logic_grounder_init(&s.g, &s.b, &s.circ);
+        s.g.qbf = qbf;
+        s.g.deadline = opt->deadline;
+        s.g.max_clauses = opt->max_clauses;
+        sat_set_deadline(s.solver, opt->deadline);
+        logic_ground_assert(&s.g, phi);
+        if (verdict_only && t->filter && s.g.status == LOGIC_GROUND_OK)
+            logic_ground_assert(&s.g, prop_formula(&s, t->filter));
+        if (some_thread_empty)
+            sat_add_clause(s.solver, NULL, 0);
+        if (qbf || s.g.status != LOGIC_GROUND_NEEDS_QBF)
+            break;
+        /* A universal quantifier the model did not declare: again, as QBF. */
+        logic_grounder_free(&s.g);
+        sat_circuit_free(&s.circ);
+        sat_solver_free(s.solver);
+        qbf = true;
+    }
+    if (qbf && opt->qbf_dump && s.g.status == LOGIC_GROUND_OK) {
+        sat_qbf *q = logic_ground_qbf(&s.g, NULL, 0);
+        opt->qbf_dump(opt->qbf_ctx, q);
+        sat_qbf_free(q);
+    }
     double t1 = base_now();
     res->time_ground = t1 - t0;
 
     if (s.g.status == LOGIC_GROUND_NEEDS_QBF) {
-        unknown(res, "the model needs a QBF solver (a universal second-order quantifier)");
+        unknown(res, "the model has a second-order quantifier under <-> (no prenex form)");
     } else if (s.g.status == LOGIC_GROUND_TIMEOUT) {
         unknown(res, "timeout while grounding");
     } else if (s.g.status == LOGIC_GROUND_TOO_LARGE) {
@@ -411,12 +465,22 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         s.X = logic_ground_table(&s.g, s.ex.X);
         s.rf = logic_ground_table(&s.g, s.ex.rf);
         s.co = logic_ground_table(&s.g, s.ex.co);
-        if (undef)
+        if (undef && qbf)
+            unknown(res, "the data-race question of this model has no QBF path yet (drop --qbf)");
+        else if (undef)
             ask_undefined(&s, opt, undef);
-        if (res->status == LITMUS_DECIDED && opt->verdict_only)
+        if (res->status == LITMUS_DECIDED && verdict_only) {
             verdict(&s, opt);
-        else if (res->status == LITMUS_DECIDED)
+        } else if (res->status == LITMUS_DECIDED) {
+            if (qbf) {
+                s.qbf = logic_ground_qbf(&s.g, NULL, 0);
+                s.qbf_clauses = sat_qbf_num_clauses(s.qbf);
+                sat_qbf_set_deadline(s.qbf, opt->deadline);
+            }
             enumerate(&s, opt);
+            sat_qbf_free(s.qbf);
+            s.qbf = NULL;
+        }
     }
     if (res->status == LITMUS_DECIDED) {
         res->obs = res->positive == 0 ? LITMUS_OBS_NEVER
@@ -428,8 +492,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         }
     }
     res->sat_vars = sat_num_vars(s.solver);
-    res->sat_clauses = sat_num_clauses(s.solver);
-    res->sat_solves = sat_num_solves(s.solver);
+    res->sat_clauses = qbf ? s.qbf_clauses : sat_num_clauses(s.solver);
+    res->sat_solves = qbf ? s.qbf_solves : sat_num_solves(s.solver);
     res->time_solve = base_now() - t1;
     res->time_total = base_now() - t0;
 

@@ -17,6 +17,12 @@
  * execution (passing the filter) is undefined; herd reports such a test as
  * `Undef` whatever its condition, and so does report/.
  *
+ * A model with a universal second-order quantifier (or options.qbf) takes
+ * the same two questions to a QBF instead: grounding records the clauses
+ * and the quantifier levels (logic/ground.h, QBF mode) and sat/qbf decides;
+ * enumeration blocks executions with clauses over the outermost
+ * existential variables (X, rf, co), which sat/qbf adds incrementally.
+ *
  * Nothing here prints: the result goes to report/. */
 #ifndef RAVEL_LITMUS_SIMULATE_H
 #define RAVEL_LITMUS_SIMULATE_H
@@ -40,8 +46,21 @@ typedef enum litmus_status {
     LITMUS_UNKNOWN, /* see result.reason */
 } litmus_status;
 
+struct sat_qbf;
+
 typedef struct litmus_options {
     const logic_mm *model;
+    /* QBF: a model with a universal second-order quantifier is always
+     * grounded to a QBF and decided by sat/qbf. qbf asks for that path for
+     * every model (an existential-only formula is a one-level QBF). */
+    bool qbf;
+    /* If set (implies qbf): called once with the QBF of the consistent
+     * executions (model and filter, before the condition), e.g. to write it. */
+    void (*qbf_dump)(void *ctx, const struct sat_qbf *q);
+    /* If set (implies qbf and verdict_only): decides each QBF instead of
+     * sat/qbf, e.g. by running an external solver; SAT_UNKNOWN if it fails. */
+    int (*qbf_solve)(void *ctx, const struct sat_qbf *q); /* a sat_result */
+    void *qbf_ctx;
     bool verdict_only;
     bool want_witness;   /* keep one execution for --dot */
     double deadline;     /* absolute base_now() time; 0 for none */
@@ -73,7 +92,8 @@ typedef struct litmus_result {
     uint32_t nstates;
     litmus_evstruct es;
     litmus_witness witness;
-    /* problem size and time */
+    /* problem size and time (QBF mode: clauses of the largest QBF, and QBF
+     * solves) */
     int sat_vars;
     uint64_t sat_clauses, sat_solves;
     double time_ground, time_solve, time_total;

@@ -44,6 +44,17 @@ const logic_formula *logic_acyclic(logic_builder *b, const char *name, const log
     return logic_so_exists(b, t, logic_and(b, parts, 3));
 }
 
+const logic_formula *logic_acyclic_so(logic_builder *b, const char *name, const logic_rexpr *r)
+{
+    logic_sovar *S = logic_new_sovar(b, name, 1);
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b);
+    const logic_formula *nonempty = logic_exists(b, x, logic_sov1(b, S, x));
+    const logic_formula *minimal = logic_exists(b, x, logic_and2(b, logic_sov1(b, S, x),
+        logic_forall(b, y, logic_implies(b, logic_sov1(b, S, y),
+                                         logic_not(b, logic_apply(b, r, y, x))))));
+    return logic_so_forall(b, S, logic_implies(b, nonempty, minimal));
+}
+
 const logic_formula *logic_total_on(logic_builder *b, const logic_rexpr *r, const logic_rexpr *set,
                                     const logic_rexpr *same)
 {

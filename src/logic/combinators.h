@@ -24,6 +24,11 @@ const logic_formula *logic_empty(logic_builder *b, const logic_rexpr *r);
 /* exists T. sub(r, T) /\ trans(T) /\ irrefl(T) */
 const logic_formula *logic_acyclic(logic_builder *b, const char *name, const logic_rexpr *r,
                                    const logic_rexpr *exclude);
+/* acyclic in universal form: every nonempty set of elements has an
+ * r-minimal one, forall S. (exists x. S(x)) -> exists x. S(x) /\ forall y.
+ * S(y) -> ~r(y,x). Equivalent to logic_acyclic on finite structures, but
+ * needs a QBF solver (S is universal). */
+const logic_formula *logic_acyclic_so(logic_builder *b, const char *name, const logic_rexpr *r);
 /* r is a strict total order on the elements of `set` related by `same`
  * (a fixed equivalence, e.g. same location): trans, irrefl, and any two
  * distinct elements x, y of set with same(x,y) are ordered one way. */

@@ -5,6 +5,7 @@
 
 #include "base/clock.h"
 #include "base/xalloc.h"
+#include "sat/qbf.h"
 
 enum { POS = 1, NEG = -1, BOTH = 0 };
 
@@ -25,6 +26,7 @@ void logic_grounder_free(logic_grounder *g)
     free(g->tables);
     free(g->env);
     free(g->stack);
+    free(g->var_level);
     memset(g, 0, sizeof *g);
 }
 
@@ -326,6 +328,21 @@ static mat3 eval_mat(logic_grounder *g, const logic_rexpr *r)
     return m;
 }
 
+/* QBF mode: SAT variable var is quantified at the current level. */
+static void set_level(logic_grounder *g, int var)
+{
+    if ((size_t)var >= g->var_level_cap) {
+        size_t ncap = g->var_level_cap ? g->var_level_cap : 1024;
+        while (ncap <= (size_t)var)
+            ncap *= 2;
+        g->var_level = base_xrealloc(g->var_level, base_mul_size(ncap, sizeof *g->var_level));
+        memset(g->var_level + g->var_level_cap, 0,
+               (ncap - g->var_level_cap) * sizeof *g->var_level);
+        g->var_level_cap = ncap;
+    }
+    g->var_level[var] = g->qlevel + 1;
+}
+
 /* Declares an SO variable: computes its bound and makes one SAT variable
  * per possible tuple. Redeclaring (a quantifier under a first-order
  * quantifier is grounded once per instance) makes fresh variables. */
@@ -372,6 +389,8 @@ static void declare(logic_grounder *g, const logic_sovar *v)
         if (row_get(rows + a * rw, c)) {
             t[i] = sat_circuit_var(g->circ);
             g->so_vars++;
+            if (g->qbf)
+                set_level(g, t[i]);
         } else {
             t[i] = SAT_FALSE;
         }
@@ -380,14 +399,75 @@ static void declare(logic_grounder *g, const logic_sovar *v)
     free(rows);
 }
 
-static bool so_allowed(logic_grounder *g, const logic_formula *f, int pol)
+/* Enters an SO quantifier: false (and NEEDS_QBF) if it cannot be grounded;
+ * else *saved is the level to restore after its body. */
+static bool so_enter(logic_grounder *g, const logic_formula *f, int pol, uint32_t *saved)
 {
     bool existential = f->kind == LOGIC_SO_EXISTS ? pol == POS : pol == NEG;
-    if (!existential) {
+    *saved = g->qlevel;
+    if (!g->qbf) {
+        if (!existential) {
+            g->status = LOGIC_GROUND_NEEDS_QBF;
+            return false;
+        }
+        return true;
+    }
+    if (pol == BOTH) {
         g->status = LOGIC_GROUND_NEEDS_QBF;
         return false;
     }
+    uint32_t parity = existential ? 0 : 1;
+    if (g->qlevel % 2 != parity)
+        g->qlevel++;
+    if (g->qlevel > g->max_level)
+        g->max_level = g->qlevel;
     return true;
+}
+
+uint32_t logic_ground_var_level(const logic_grounder *g, int var)
+{
+    uint32_t inner = g->max_level + (g->max_level % 2);
+    if (var > 0 && (size_t)var < g->var_level_cap && g->var_level[var])
+        return g->var_level[var] - 1;
+    return inner;
+}
+
+static void emit_clause(void *ctx, const int *clause, size_t len)
+{
+    sat_qbf_add_clause(ctx, clause, len);
+}
+
+sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t nunits)
+{
+    sat_qbf *q = sat_qbf_new();
+    int nv = sat_num_vars(g->circ->solver);
+    uint32_t inner = g->max_level + (g->max_level % 2);
+    for (uint32_t l = 0; l <= inner; l++) {
+        sat_qbf_add_block(q, l % 2 ? SAT_QBF_FORALL : SAT_QBF_EXISTS, NULL, 0);
+        for (int v = 1; v <= nv; v++)
+            if (logic_ground_var_level(g, v) == l)
+                sat_qbf_add_var(q, v);
+    }
+    size_t n;
+    const int *lits = sat_recorded(g->circ->solver, &n);
+    for (size_t i = 0, start = 0; i < n; i++) {
+        if (lits[i] == 0) {
+            sat_qbf_add_clause(q, lits + start, i - start);
+            start = i + 1;
+        }
+    }
+    int *ul = base_xmalloc(base_mul_size(2 * nunits + 1, sizeof *ul));
+    for (size_t i = 0; i < nunits; i++) {
+        sat_qbf_add_clause(q, &units[i], 1);
+        ul[2 * i] = units[i];
+        ul[2 * i + 1] = 0;
+    }
+    if (g->circ->defer) {
+        sat_circuit_emit_needed(g->circ, lits, n, emit_clause, q);
+        sat_circuit_emit_needed(g->circ, ul, 2 * nunits, emit_clause, q);
+    }
+    free(ul);
+    return q;
 }
 
 static int ground(logic_grounder *g, const logic_formula *f, int pol)
@@ -461,11 +541,15 @@ static int ground(logic_grounder *g, const logic_formula *f, int pol)
         return r;
     }
     case LOGIC_SO_EXISTS:
-    case LOGIC_SO_FORALL:
-        if (!so_allowed(g, f, pol))
+    case LOGIC_SO_FORALL: {
+        uint32_t saved;
+        if (!so_enter(g, f, pol, &saved))
             return SAT_FALSE;
         declare(g, f->sov);
-        return ground(g, f->kids[0], pol);
+        int r = ground(g, f->kids[0], pol);
+        g->qlevel = saved;
+        return r;
+    }
     }
     return SAT_FALSE;
 }
@@ -563,12 +647,21 @@ static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f)
         add_ctx_clause(g, ctx, ground(g, f, POS));
         return;
     }
-    case LOGIC_SO_EXISTS:
-        if (!so_allowed(g, f, POS))
+    case LOGIC_SO_FORALL:
+    case LOGIC_SO_EXISTS: {
+        /* In QBF mode a universal body is asserted as clauses too. */
+        if (f->kind == LOGIC_SO_FORALL && !g->qbf) {
+            add_ctx_clause(g, ctx, ground(g, f, POS)); /* sets NEEDS_QBF */
+            return;
+        }
+        uint32_t saved;
+        if (!so_enter(g, f, POS, &saved))
             return;
         declare(g, f->sov);
         assert_f(g, ctx, f->kids[0]);
+        g->qlevel = saved;
         return;
+    }
     default:
         add_ctx_clause(g, ctx, ground(g, f, POS));
         return;

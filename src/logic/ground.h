@@ -14,8 +14,18 @@
  *
  * A universal SO quantifier (an SO_FORALL in positive position, or an
  * SO_EXISTS under negation) cannot be grounded to SAT: it sets
- * LOGIC_GROUND_NEEDS_QBF and the caller answers unknown (the QBF back end is
- * issue 7). A deadline past which grounding stops sets
+ * LOGIC_GROUND_NEEDS_QBF. In QBF mode (qbf set before grounding, and the
+ * circuit's solver a recorder, sat_solver_new_recorder, and the circuit
+ * deferred, circ->defer) it can: every SO
+ * quantifier gets a quantifier level — the level of the innermost
+ * enclosing SO quantifier if it has the same kind by polarity, else the
+ * next one; level 0 is existential and levels alternate — and the SAT
+ * variables of its tuples are quantified there. Tseitin gates go into the
+ * innermost existential level (a gate equals its function, so it may be
+ * chosen last). This is the prenex form of the formula, sound because every
+ * quantifier instance gets fresh variables. logic_ground_qbf then gives the
+ * QBF. An SO quantifier under <-> (no polarity) still sets NEEDS_QBF. A
+ * deadline past which grounding stops sets
  * LOGIC_GROUND_TIMEOUT; a clause budget past which it stops sets
  * LOGIC_GROUND_TOO_LARGE (memory grows with the clauses). */
 #ifndef RAVEL_LOGIC_GROUND_H
@@ -49,12 +59,25 @@ typedef struct logic_grounder {
     uint64_t max_clauses;    /* 0: none */
     uint64_t instances;      /* ground instances visited */
     uint64_t so_vars;        /* SAT variables made for SO tuples */
+    bool qbf;                /* QBF mode (see above) */
+    uint32_t qlevel;         /* QBF mode: level of the innermost enclosing SO quantifier */
+    uint32_t max_level;      /* QBF mode: deepest level used */
+    uint32_t *var_level;     /* QBF mode: SAT variable -> level + 1 (0: not an SO tuple) */
+    size_t var_level_cap;
 } logic_grounder;
 
 void logic_grounder_init(logic_grounder *g, logic_builder *b, sat_circuit *c);
 void logic_grounder_free(logic_grounder *g);
 void logic_ground_assert(logic_grounder *g, const logic_formula *f);
 int logic_ground_lit(logic_grounder *g, const logic_formula *f);
+/* QBF mode: the QBF of everything grounded so far and the unit clauses
+ * units[0..n): the prefix (SO tuple variables at their levels, all other
+ * variables innermost existential), the recorder's clauses and the units,
+ * and the gate definitions they need (the circuit is deferred in QBF mode:
+ * set circ->defer with qbf). The caller frees it. */
+struct sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t n);
+/* QBF mode: the level of a SAT variable (gates: the innermost level). */
+uint32_t logic_ground_var_level(const logic_grounder *g, int var);
 /* The literal table of a declared SO variable (n or n*n entries), or NULL. */
 const int *logic_ground_table(const logic_grounder *g, const logic_sovar *v);
 

@@ -4,6 +4,8 @@
 
 static const logic_mm models[] = {
     { "sc", "sequential consistency: acyclic(po | rf | co | fr), atomic rmw", false, logic_mm_sc },
+    { "sc-so", "sc with acyclicity as 'every nonempty set of events has a minimal one' "
+               "(a universal SO quantifier, decided by QBF): sc's answers", true, logic_mm_sc_so },
     { "tso", "x86-TSO: uniproc, atomic rmw, acyclic(ppo | mfence | implied | rfe | co | fr); "
              "f[mb] is MFENCE, rmw is a locked instruction", false, logic_mm_tso },
     { "ra", "release/acquire, every access: hb = (po | rf)+ irreflexive, co;hb and fr;hb "

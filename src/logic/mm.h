@@ -37,6 +37,7 @@ logic_mm_undef_fn logic_mm_undef(const logic_mm *m);
 
 /* The models, one file each. */
 const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e);
+const logic_formula *logic_mm_sc_so(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_tso(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_ra(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_c11(logic_builder *b, const logic_exec *e);

@@ -2,7 +2,8 @@
  * there is one order of all events that contains po, rf, co and fr; and a
  * read-modify-write is atomic: no write of another thread comes between
  * its read and its write in coherence order (herd checks this of every
- * model). */
+ * model). sc-so states the same with a universal second-order
+ * quantifier, which exercises the QBF back end. */
 #include "logic/combinators.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
@@ -11,5 +12,14 @@ const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e)
 {
     const logic_rexpr *rmw = logic_named(b, LOGIC_V_RMW, 2);
     return logic_and2(b, logic_acyclic(b, "sc", logic_union(b, e->po, e->com), e->conflict),
+                      logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))));
+}
+
+/* sc-so: the same model with acyclicity in universal second-order form
+ * (logic_acyclic_so): the answers of sc, decided by the QBF back end. */
+const logic_formula *logic_mm_sc_so(logic_builder *b, const logic_exec *e)
+{
+    const logic_rexpr *rmw = logic_named(b, LOGIC_V_RMW, 2);
+    return logic_and2(b, logic_acyclic_so(b, "S", logic_union(b, e->po, e->com)),
                       logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))));
 }

@@ -112,6 +112,8 @@ int sat_and(sat_circuit *c, const int *lits, size_t n)
     c->ninputs += k;
     base_hashmap_put(&c->gates, h, g);
 
+    if (c->defer)
+        return out;
     /* out -> each input; all inputs -> out (the scratch holds the inputs,
      * which are copied already, and has room for one more literal). */
     for (size_t i = 0; i < k; i++) {
@@ -121,6 +123,61 @@ int sat_and(sat_circuit *c, const int *lits, size_t n)
     c->scratch[k] = out;
     sat_add_clause(c->solver, c->scratch, k + 1);
     return out;
+}
+
+enum { USE_POS = 1, USE_NEG = 2 };
+
+static void mark_use(uint8_t *use, const int32_t *gate_of, int nv, int lit)
+{
+    int v = abs(lit);
+    if (v <= nv && gate_of[v] >= 0)
+        use[gate_of[v]] |= lit > 0 ? USE_POS : USE_NEG;
+}
+
+void sat_circuit_emit_needed(const sat_circuit *c, const int *lits, size_t n,
+                             void (*emit)(void *ctx, const int *clause, size_t len), void *ctx)
+{
+    int nv = sat_num_vars(c->solver);
+    int32_t *gate_of = base_xmalloc(base_mul_size((size_t)nv + 1, sizeof *gate_of));
+    for (int v = 0; v <= nv; v++)
+        gate_of[v] = -1;
+    for (size_t g = 0; g < c->ngates; g++)
+        gate_of[c->gate_lit[g]] = (int32_t)g;
+    uint8_t *use = base_xcalloc(c->ngates ? c->ngates : 1, 1);
+    for (size_t i = 0; i < n; i++)
+        if (lits[i])
+            mark_use(use, gate_of, nv, lits[i]);
+    size_t maxlen = 1;
+    for (size_t g = 0; g < c->ngates; g++)
+        if (c->gate_in_len[g] + 1 > maxlen)
+            maxlen = c->gate_in_len[g] + 1;
+    int *cl = base_xmalloc(base_mul_size(maxlen, sizeof *cl));
+    /* A gate's inputs are older than the gate: newest first reaches every
+     * use of a gate before the gate itself. */
+    for (size_t g = c->ngates; g-- > 0;) {
+        const int *in = c->inputs + c->gate_in_off[g];
+        uint32_t k = c->gate_in_len[g];
+        int out = c->gate_lit[g];
+        if (use[g] & USE_POS) {
+            for (uint32_t i = 0; i < k; i++) {
+                cl[0] = -out;
+                cl[1] = in[i];
+                emit(ctx, cl, 2);
+                mark_use(use, gate_of, nv, in[i]);
+            }
+        }
+        if (use[g] & USE_NEG) {
+            for (uint32_t i = 0; i < k; i++) {
+                cl[i] = -in[i];
+                mark_use(use, gate_of, nv, -in[i]);
+            }
+            cl[k] = out;
+            emit(ctx, cl, k + 1);
+        }
+    }
+    free(cl);
+    free(use);
+    free(gate_of);
 }
 
 int sat_or(sat_circuit *c, const int *lits, size_t n)

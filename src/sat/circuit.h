@@ -9,6 +9,15 @@
  * fixes to true on creation, and SAT_FALSE is its negation. So -SAT_TRUE ==
  * SAT_FALSE and constants flow through negation like any literal.
  *
+ * A deferred circuit (defer set before the first gate) emits no gate
+ * clauses at all; sat_circuit_emit_needed later gives the definitions that
+ * a set of clauses needs, one direction per polarity of use (Plaisted and
+ * Greenbaum). That is for QBF (sat/qbf), where a gate is an innermost
+ * existential variable: with one-directional definitions a gate need not
+ * follow inputs that do not matter to the clauses, which keeps the QBF
+ * solver's certificates small. The invariant below that a gate literal
+ * equals its function holds only for circuits that are not deferred.
+ *
  * Invariants: no gate has a constant input, two equal inputs, or two
  * opposite inputs; two gates never have the same sorted input list. */
 #ifndef RAVEL_SAT_CIRCUIT_H
@@ -38,6 +47,7 @@ typedef struct sat_circuit {
     int *neg;                 /* sat_or's negated inputs */
     size_t neg_cap;
     uint64_t hits;            /* structural-hashing hits */
+    bool defer;               /* emit no gate clauses (see above) */
 } sat_circuit;
 
 /* Creates the circuit and the constant variable (which must be variable 1:
@@ -53,6 +63,11 @@ int sat_implies(sat_circuit *c, int a, int b);
 int sat_iff(sat_circuit *c, int a, int b);
 static inline int sat_not(int lit) { return -lit; }
 static inline int sat_const(int b) { return b ? SAT_TRUE : SAT_FALSE; }
+/* Deferred circuits: calls emit once per definition clause that the
+ * clauses in lits (n literals, each clause ended by 0) need, for gates
+ * used positively (gate -> function) and negatively (function -> gate). */
+void sat_circuit_emit_needed(const sat_circuit *c, const int *lits, size_t n,
+                             void (*emit)(void *ctx, const int *clause, size_t len), void *ctx);
 /* Asserts lit at the top level (adds a unit clause unless it is TRUE). */
 void sat_assert(sat_circuit *c, int lit);
 

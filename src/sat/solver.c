@@ -2,6 +2,8 @@
 
 #include <ccadical.h>
 
+#include <string.h>
+
 #include "base/clock.h"
 #include "base/xalloc.h"
 
@@ -10,6 +12,9 @@ struct sat_solver {
     int nvars;
     uint64_t nclauses, nlits, nsolves;
     double deadline;
+    int *rec;        /* recorder: clauses, 0-terminated */
+    size_t nrec, rec_cap;
+    bool recorder;
 };
 
 sat_solver *sat_solver_new(void)
@@ -32,11 +37,39 @@ sat_solver *sat_solver_new(void)
     return s;
 }
 
+sat_solver *sat_solver_new_recorder(void)
+{
+    sat_solver *s = base_xcalloc(1, sizeof *s);
+    s->recorder = true;
+    return s;
+}
+
+const int *sat_recorded(const sat_solver *s, size_t *nlits)
+{
+    *nlits = s->nrec;
+    return s->rec;
+}
+
+static void record(sat_solver *s, const int *lits, size_t n)
+{
+    if (s->nrec + n + 1 > s->rec_cap) {
+        while (s->nrec + n + 1 > s->rec_cap)
+            s->rec_cap = s->rec_cap ? s->rec_cap * 2 : 1024;
+        s->rec = base_xrealloc(s->rec, base_mul_size(s->rec_cap, sizeof(int)));
+    }
+    if (n)
+        memcpy(s->rec + s->nrec, lits, n * sizeof(int));
+    s->nrec += n;
+    s->rec[s->nrec++] = 0;
+}
+
 void sat_solver_free(sat_solver *s)
 {
     if (!s)
         return;
-    ccadical_release(s->cad);
+    free(s->rec);
+    if (s->cad)
+        ccadical_release(s->cad);
     free(s);
 }
 
@@ -52,6 +85,12 @@ uint64_t sat_num_solves(const sat_solver *s) { return s->nsolves; }
 
 void sat_add_clause(sat_solver *s, const int *lits, size_t n)
 {
+    if (s->recorder) {
+        record(s, lits, n);
+        s->nclauses++;
+        s->nlits += n;
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         ccadical_add(s->cad, lits[i]);
     ccadical_add(s->cad, 0);
@@ -78,6 +117,8 @@ void sat_add_ternary(sat_solver *s, int a, int b, int c)
 
 void sat_assume(sat_solver *s, int lit)
 {
+    if (s->recorder)
+        return;
     ccadical_assume(s->cad, lit);
 }
 
@@ -90,13 +131,15 @@ static int past_deadline(void *state)
 void sat_set_deadline(sat_solver *s, double deadline)
 {
     s->deadline = deadline;
+    if (s->recorder)
+        return;
     ccadical_set_terminate(s->cad, s, deadline > 0 ? past_deadline : NULL);
 }
 
 sat_result sat_solve(sat_solver *s)
 {
     s->nsolves++;
-    if (past_deadline(s))
+    if (s->recorder || past_deadline(s))
         return SAT_UNKNOWN;
     int r = ccadical_solve(s->cad);
     return r == 10 ? SAT_SAT : r == 20 ? SAT_UNSAT : SAT_UNKNOWN;
@@ -104,10 +147,14 @@ sat_result sat_solve(sat_solver *s)
 
 bool sat_value(sat_solver *s, int lit)
 {
+    if (s->recorder)
+        return false;
     return ccadical_val(s->cad, lit) > 0;
 }
 
 bool sat_failed(sat_solver *s, int lit)
 {
+    if (s->recorder)
+        return false;
     return ccadical_failed(s->cad, lit) != 0;
 }

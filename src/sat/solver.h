@@ -4,7 +4,11 @@
  * Literals are nonzero ints in DIMACS style: variable v > 0, its negation
  * -v. The wrapper counts variables and clauses so the report can print the
  * problem size, and supports a deadline: a solve past it returns
- * SAT_UNKNOWN. */
+ * SAT_UNKNOWN.
+ *
+ * A recorder (sat_solver_new_recorder) has no CaDiCaL behind it: it counts
+ * variables and keeps every clause, for a caller that hands the problem on
+ * (sat/qbf for a QBF, a file writer); solving it answers SAT_UNKNOWN. */
 #ifndef RAVEL_SAT_SOLVER_H
 #define RAVEL_SAT_SOLVER_H
 
@@ -17,6 +21,9 @@ typedef enum sat_result { SAT_UNKNOWN = 0, SAT_SAT = 10, SAT_UNSAT = 20 } sat_re
 typedef struct sat_solver sat_solver;
 
 sat_solver *sat_solver_new(void);
+sat_solver *sat_solver_new_recorder(void);
+/* A recorder's clauses: the literals of each followed by 0. */
+const int *sat_recorded(const sat_solver *s, size_t *nlits);
 void sat_solver_free(sat_solver *s);
 /* A fresh variable (1, 2, ...). */
 int sat_new_var(sat_solver *s);
