@@ -149,7 +149,9 @@ bool svtask_parse(svtask *t, const char *path, const char *text, size_t len, bas
         if (ind == n || s[ind] == '#' || s[ind] == '\r')
             continue;
         bool item = s[ind] == '-' && (ind + 1 == n || s[ind + 1] == ' ');
-        size_t kstart = item ? ind + 2 : ind;
+        size_t kstart = ind;
+        if (item) /* past "- ", or past a lone "-" at the end of the line */
+            kstart = ind + 2 <= n ? ind + 2 : n;
         while (kstart < n && s[kstart] == ' ')
             kstart++;
         const char *colon = memchr(s + kstart, ':', n - kstart);

@@ -80,6 +80,9 @@ static void test_errors(void **state)
 {
     (void)state;
     expect_error("format_version: '2.0'\n", "t.yml: error: the task names no input_files");
+    /* found by the fuzzer: a lone '-' at the end of a line */
+    expect_error("input_files: a.c\nproperties:\n  -", "t.yml:3:3: error: expected `key: value` or a list item");
+    expect_error("-", "t.yml:1:1: error: expected `key: value` or a list item");
     expect_error("input_files: 'a.c\n", "t.yml:1:14: error: a quote that is not closed");
     expect_error("input_files: a.c\nthis is not yaml\n",
                  "t.yml:2:1: error: expected `key: value` or a list item");
