@@ -79,6 +79,9 @@ demo: build
 	build/ravel ir examples/c/counter.c
 	build/ravel seq examples/c/counter.c -o build/counter-seq.c && gcc -w -c build/counter-seq.c -o build/counter-seq.o
 	@echo "ravel seq: build/counter-seq.c is the sequential program (it compiles)"
+	build/ravel check examples/c/counter_race.c || test $$? = 1   # exit 1: a bug, as expected
+	build/ravel check examples/c/single.c
+	build/ravel deadlock examples/c/abba.c || test $$? = 1        # exit 1: a deadlock, as expected
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
 ctest_counts = awk '/tests passed, .* tests failed out of/ { total = $$NF; failed = $$(NF-5) } \
