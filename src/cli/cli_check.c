@@ -42,19 +42,6 @@ static const char check_usage[] =
     "3 unknown (timeout, memory, unsupported construct); 4 out of memory;\n"
     "5 bad input (missing file, clang error, unsupported property)\n";
 
-static bool number(const char *opt, const char *v, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double n = v ? strtod(v, &end) : 0;
-    if (!v || errno || *end || n < lo || n > hi) {
-        fprintf(stderr, "ravel check: error: %s needs a number from %g to %g\n", opt, lo, hi);
-        return false;
-    }
-    *out = n;
-    return true;
-}
-
 /* The original statements' text, kept before the translation rewrites them. */
 typedef struct orig_texts {
     const ir_program *p;
@@ -142,19 +129,19 @@ int cli_check(int argc, char **argv)
         } else if (strcmp(a, "--json") == 0) {
             json = true;
         } else if (strcmp(a, "--unwind") == 0) {
-            rc = number(a, v, 1, 1000, &x) ? 0 : CLI_EXIT_USAGE;
+            rc = cli_number("check", a, v, 1, 1000, true, &x) ? 0 : CLI_EXIT_USAGE;
             bo.unwind = (uint32_t)x;
             i++;
         } else if (strcmp(a, "--pending") == 0) {
-            rc = number(a, v, 0, 64, &x) ? 0 : CLI_EXIT_USAGE;
+            rc = cli_number("check", a, v, 0, 64, true, &x) ? 0 : CLI_EXIT_USAGE;
             ko.pending = (uint32_t)x;
             i++;
         } else if (strcmp(a, "--max-threads") == 0) {
-            rc = number(a, v, 1, 4096, &x) ? 0 : CLI_EXIT_USAGE;
+            rc = cli_number("check", a, v, 1, 4096, true, &x) ? 0 : CLI_EXIT_USAGE;
             ko.max_threads = (uint32_t)x;
             i++;
         } else if (strcmp(a, "--timeout") == 0) {
-            rc = number(a, v, 0.001, 1e7, &x) ? 0 : CLI_EXIT_USAGE;
+            rc = cli_number("check", a, v, 0.001, 1e7, false, &x) ? 0 : CLI_EXIT_USAGE;
             bo.timeout_s = x;
             i++;
         } else {

@@ -1,5 +1,6 @@
 #include "cli/cli_front.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -68,6 +69,21 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
         return 1;
     }
     return 0;
+}
+
+bool cli_number(const char *cmd, const char *opt, const char *v, double lo, double hi, bool whole,
+                double *out)
+{
+    char *end = NULL;
+    errno = 0;
+    double n = v ? strtod(v, &end) : 0;
+    if (!v || !*v || errno || *end || n < lo || n > hi || (whole && n != (double)(long long)n)) {
+        fprintf(stderr, "ravel %s: error: %s needs a %snumber from %g to %g\n", cmd, opt,
+                whole ? "whole " : "", lo, hi);
+        return false;
+    }
+    *out = n;
+    return true;
 }
 
 bool cli_front_ready(cli_front *f, const char *cmd)

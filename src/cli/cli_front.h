@@ -29,6 +29,10 @@ typedef struct cli_front {
  * (returns 1, *i = argc); anything else returns 0; a missing value
  * prints an error for cmd and returns -1. */
 int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd);
+/* An option's numeric value v in [lo, hi] (whole: no fraction). On a bad
+ * value prints `ravel CMD: error: OPT needs ...` and returns false. */
+bool cli_number(const char *cmd, const char *opt, const char *v, double lo, double hi, bool whole,
+                double *out);
 /* After the options: an error for cmd and false when there is no input. */
 bool cli_front_ready(cli_front *f, const char *cmd);
 /* Lowers the input; prints clang's and the front end's diagnostics on

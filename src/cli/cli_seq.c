@@ -42,19 +42,6 @@ static const char seq_usage[] =
     "(missing file, clang error, unsupported construct, no main)\n";
 
 /* Parses an unsigned number option value in [lo, hi]; false on error. */
-static bool number(const char *opt, const char *v, unsigned long lo, unsigned long hi, uint32_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long n = v ? strtoul(v, &end, 10) : 0;
-    if (!v || errno || *end || n < lo || n > hi || v[0] == '-') {
-        fprintf(stderr, "ravel seq: error: %s needs a whole number from %lu to %lu\n", opt, lo, hi);
-        return false;
-    }
-    *out = (uint32_t)n;
-    return true;
-}
-
 int cli_seq(int argc, char **argv)
 {
     cli_front fr = { 0 };
@@ -88,11 +75,17 @@ int cli_seq(int argc, char **argv)
             out_path = v;
             i++;
         } else if (strcmp(a, "--pending") == 0) {
-            if (!number(a, v, 0, 64, &ko.pending))
+            double x;
+            if (cli_number("seq", a, v, 0, 64, true, &x))
+                ko.pending = (uint32_t)x;
+            else
                 rc = CLI_EXIT_USAGE;
             i++;
         } else if (strcmp(a, "--max-threads") == 0) {
-            if (!number(a, v, 1, 4096, &ko.max_threads))
+            double x;
+            if (cli_number("seq", a, v, 1, 4096, true, &x))
+                ko.max_threads = (uint32_t)x;
+            else
                 rc = CLI_EXIT_USAGE;
             i++;
         } else {
