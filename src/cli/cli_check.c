@@ -153,10 +153,10 @@ int cli_check(int argc, char **argv)
         cli_front_free(&fr);
         return rc;
     }
-    if (!cli_front_ready(&fr, "check")) {
-        int bad = fr.bad_task ? CLI_EXIT_INPUT : CLI_EXIT_USAGE;
+    int ready = cli_front_ready(&fr, "check");
+    if (ready) {
         cli_front_free(&fr);
-        return bad;
+        return ready;
     }
     bool svcomp = fr.tasks.len > 0;
     if (bo.timeout_s > 0) {

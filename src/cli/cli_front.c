@@ -1,5 +1,7 @@
 #include "cli/cli_front.h"
 
+#include "cli/cli.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -86,14 +88,14 @@ bool cli_number(const char *cmd, const char *opt, const char *v, double lo, doub
     return true;
 }
 
-bool cli_front_ready(cli_front *f, const char *cmd)
+int cli_front_ready(cli_front *f, const char *cmd)
 {
     if (f->bad_task)
-        return false;
+        return CLI_EXIT_INPUT; /* reported when the task was read */
     if (f->files.len || f->opts.compdb_dir)
-        return true;
+        return CLI_EXIT_OK;
     fprintf(stderr, "ravel %s: error: no input files (try 'ravel %s --help')\n", cmd, cmd);
-    return false;
+    return CLI_EXIT_USAGE;
 }
 
 static void progress(void *ctx, size_t done, size_t total, const char *file)

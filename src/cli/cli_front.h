@@ -33,8 +33,10 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd);
  * value prints `ravel CMD: error: OPT needs ...` and returns false. */
 bool cli_number(const char *cmd, const char *opt, const char *v, double lo, double hi, bool whole,
                 double *out);
-/* After the options: an error for cmd and false when there is no input. */
-bool cli_front_ready(cli_front *f, const char *cmd);
+/* After the options: 0 when there is input, else the exit code (an
+ * unreadable task file: CLI_EXIT_INPUT, already reported; no input at all:
+ * an error for cmd and CLI_EXIT_USAGE). */
+int cli_front_ready(cli_front *f, const char *cmd);
 /* Lowers the input; prints clang's and the front end's diagnostics on
  * stderr. Returns the number of errors. */
 size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d);

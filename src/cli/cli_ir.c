@@ -71,10 +71,10 @@ int cli_ir(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
-    if (!cli_front_ready(&fr, "ir")) {
-        int bad = fr.bad_task ? CLI_EXIT_INPUT : CLI_EXIT_USAGE;
+    int ready = cli_front_ready(&fr, "ir");
+    if (ready) {
         cli_front_free(&fr);
-        return bad;
+        return ready;
     }
     cli_program cp;
     size_t errors = cli_program_load(&cp, &fr);

@@ -97,10 +97,10 @@ int cli_seq(int argc, char **argv)
             return rc;
         }
     }
-    if (!cli_front_ready(&fr, "seq")) {
-        int bad = fr.bad_task ? CLI_EXIT_INPUT : CLI_EXIT_USAGE;
+    int ready = cli_front_ready(&fr, "seq");
+    if (ready) {
         cli_front_free(&fr);
-        return bad;
+        return ready;
     }
     cli_program cp;
     size_t errors = cli_program_load(&cp, &fr);

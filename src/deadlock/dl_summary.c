@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "deadlock/dl_internal.h"
+#include "deadlock/dl_scc.h"
 
 typedef struct kv { uint32_t k, v; } kv;
 #define TRY_NONNULL 0x80000000u
@@ -1641,6 +1642,27 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     }
 }
 
+typedef struct scc_walk {
+    dl_ctx *c;
+    const cg *g;
+} scc_walk;
+
+static bool cg_succ(void *ctx, uint32_t v, uint32_t k, uint32_t *w)
+{
+    const cg *g = ((scc_walk *)ctx)->g;
+    if (k >= g->nsucc[v])
+        return false;
+    *w = g->succ[v][k];
+    return true;
+}
+
+/* Callees' components come first, so each is summarised after them. */
+static void cg_emit(void *ctx, const uint32_t *nodes, uint32_t n)
+{
+    scc_walk *w = ctx;
+    analyse_scc(w->c, nodes, n, w->g);
+}
+
 void dl_summarise_all(dl_ctx *c)
 {
     const ir_program *p = c->prog;
@@ -1650,64 +1672,8 @@ void dl_summarise_all(dl_ctx *c)
     c->scc_of = base_xcalloc(nf + 1, sizeof *c->scc_of);
     c->branches_on_param = base_xcalloc(nf + 1, 1);
     c->cur_scc = 0;
-    uint32_t *index = base_xmalloc((nf + 1) * sizeof *index);
-    uint32_t *low = base_xmalloc((nf + 1) * sizeof *low);
-    bool *on = base_xcalloc(nf + 1, sizeof *on);
-    uint32_t *stack = base_xmalloc((nf + 1) * sizeof *stack), sp = 0;
-    uint32_t *cs_node = base_xmalloc((nf + 1) * sizeof *cs_node);
-    uint32_t *cs_edge = base_xmalloc((nf + 1) * sizeof *cs_edge);
-    for (uint32_t i = 0; i < nf; i++)
-        index[i] = DL_NONE;
-    uint32_t counter = 0;
-    for (uint32_t root = 0; root < nf; root++) {
-        if (index[root] != DL_NONE)
-            continue;
-        uint32_t depth = 0;
-        cs_node[0] = root;
-        cs_edge[0] = 0;
-        index[root] = low[root] = counter++;
-        stack[sp++] = root;
-        on[root] = true;
-        depth = 1;
-        while (depth > 0) {
-            uint32_t v = cs_node[depth - 1];
-            if (cs_edge[depth - 1] < g.nsucc[v]) {
-                uint32_t w = g.succ[v][cs_edge[depth - 1]++];
-                if (index[w] == DL_NONE) {
-                    index[w] = low[w] = counter++;
-                    stack[sp++] = w;
-                    on[w] = true;
-                    cs_node[depth] = w;
-                    cs_edge[depth] = 0;
-                    depth++;
-                } else if (on[w] && index[w] < low[v]) {
-                    low[v] = index[w];
-                }
-                continue;
-            }
-            if (low[v] == index[v]) {
-                uint32_t start = sp;
-                do {
-                    start--;
-                    on[stack[start]] = false;
-                } while (stack[start] != v);
-                analyse_scc(c, &stack[start], sp - start, &g);
-                sp = start;
-            }
-            depth--;
-            if (depth > 0) {
-                uint32_t u = cs_node[depth - 1];
-                if (low[v] < low[u])
-                    low[u] = low[v];
-            }
-        }
-    }
-    free(index);
-    free(low);
-    free(on);
-    free(stack);
-    free(cs_node);
-    free(cs_edge);
+    scc_walk w = { c, &g };
+    dl_scc(nf, cg_succ, cg_emit, &w);
     free_cg(p, &g);
 }
 

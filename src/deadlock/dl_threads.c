@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "deadlock/dl_internal.h"
+#include "deadlock/dl_scc.h"
 
 typedef struct tnode {
     uint32_t func;
@@ -439,65 +440,36 @@ static void try_cycle(cycle_search *cs, uint32_t len)
     free(pick);
 }
 
-/* Tarjan's strongly connected components of the lock graph (iterative):
- * a cycle never leaves one, so the search is restricted to it. Returns
- * the number of components; scc[v] is v's. */
+/* The strongly connected components of the lock graph: a cycle never
+ * leaves one, so the search is restricted to it. Returns the number of
+ * components; scc[v] is v's. */
+typedef struct lock_scc_walk {
+    const graph *g;
+    uint32_t *scc, *size, ncomp;
+} lock_scc_walk;
+
+static bool lock_succ(void *ctx, uint32_t v, uint32_t k, uint32_t *w)
+{
+    const graph *g = ((lock_scc_walk *)ctx)->g;
+    if (k >= g->nout[v])
+        return false;
+    *w = g->edges.data[g->out[v][k]].to;
+    return true;
+}
+
+static void lock_emit(void *ctx, const uint32_t *nodes, uint32_t n)
+{
+    lock_scc_walk *w = ctx;
+    for (uint32_t i = 0; i < n; i++)
+        w->scc[nodes[i]] = w->ncomp;
+    w->size[w->ncomp++] = n;
+}
+
 static uint32_t lock_sccs(const graph *g, uint32_t *scc, uint32_t *size)
 {
-    uint32_t n = (uint32_t)g->locks.len, counter = 0, ncomp = 0, sp = 0;
-    uint32_t *index = base_xmalloc((n + 1) * sizeof *index), *low = base_xmalloc((n + 1) * sizeof *low);
-    uint32_t *stack = base_xmalloc((n + 1) * sizeof *stack), *cs_node = base_xmalloc((n + 1) * sizeof *cs_node);
-    uint32_t *cs_edge = base_xmalloc((n + 1) * sizeof *cs_edge);
-    bool *on = base_xcalloc(n + 1, sizeof *on);
-    for (uint32_t i = 0; i < n; i++)
-        index[i] = DL_NONE;
-    for (uint32_t root = 0; root < n; root++) {
-        if (index[root] != DL_NONE)
-            continue;
-        uint32_t depth = 1;
-        cs_node[0] = root;
-        cs_edge[0] = 0;
-        index[root] = low[root] = counter++;
-        stack[sp++] = root;
-        on[root] = true;
-        while (depth > 0) {
-            uint32_t v = cs_node[depth - 1];
-            if (cs_edge[depth - 1] < g->nout[v]) {
-                uint32_t w = g->edges.data[g->out[v][cs_edge[depth - 1]++]].to;
-                if (index[w] == DL_NONE) {
-                    index[w] = low[w] = counter++;
-                    stack[sp++] = w;
-                    on[w] = true;
-                    cs_node[depth] = w;
-                    cs_edge[depth] = 0;
-                    depth++;
-                } else if (on[w] && index[w] < low[v]) {
-                    low[v] = index[w];
-                }
-                continue;
-            }
-            if (low[v] == index[v]) {
-                uint32_t w, k = 0;
-                do {
-                    w = stack[--sp];
-                    on[w] = false;
-                    scc[w] = ncomp;
-                    k++;
-                } while (w != v);
-                size[ncomp++] = k;
-            }
-            depth--;
-            if (depth > 0 && low[v] < low[cs_node[depth - 1]])
-                low[cs_node[depth - 1]] = low[v];
-        }
-    }
-    free(index);
-    free(low);
-    free(stack);
-    free(cs_node);
-    free(cs_edge);
-    free(on);
-    return ncomp;
+    lock_scc_walk w = { g, scc, size, 0 };
+    dl_scc((uint32_t)g->locks.len, lock_succ, lock_emit, &w);
+    return w.ncomp;
 }
 
 /* Elementary cycles of exactly `len` edges through start (the smallest
