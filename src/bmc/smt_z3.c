@@ -650,9 +650,13 @@ bmc_smt_term bmc_smt_store(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx
 
 /* --- solving --- */
 
+/* The first slice, in Z3 resource units (about half a second of solving on
+ * this project's machines; 0 would mean no limit). */
+#define RLIMIT_SLICE 2000000.0
+
 /* Each check runs fresh Z3 solvers on the constraints plus the
  * assumptions (as assertions), alternating Z3's two engines with doubling
- * time slices (1 s, 2 s, 4 s, ...) until one answers or the timeout is
+ * slices of resource units until one answers or the timeout is
  * spent: its incremental core (the simple solver: fast on control-heavy
  * formulas such as a KISS schedule, 3 s against 9 s) and its
  * non-incremental path, which preprocesses and bit-blasts (fast on
@@ -665,7 +669,7 @@ void bmc_smt_assert(bmc_smt_solver *s, bmc_smt_term a)
     base_vec_push(&s->asserted, a);
 }
 
-static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms,
+static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms, unsigned rlimit,
                            const bmc_smt_term *assumptions, size_t n)
 {
     if (s->solver)
@@ -675,6 +679,7 @@ static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms,
     Z3_params p = Z3_mk_params(s->ctx);
     Z3_params_inc_ref(s->ctx, p);
     Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "timeout"), ms);
+    Z3_params_set_uint(s->ctx, p, Z3_mk_string_symbol(s->ctx, "rlimit"), rlimit);
     Z3_solver_set_params(s->ctx, s->solver, p);
     Z3_params_dec_ref(s->ctx, p);
     for (size_t i = 0; i < s->asserted.len; i++)
@@ -692,20 +697,22 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
         s->model = NULL;
     }
     double start = base_now();
-    double slice = 1.0;
+    /* Slices are measured in Z3's resource units, not seconds, so which
+     * engine answers (and so the model, and the trace the user sees) does
+     * not depend on the machine's load; the time budget only caps them. */
+    double slice = RLIMIT_SLICE;
     for (bool core = true;; core = !core, slice *= 2) {
-        double ms = slice * 1000;
+        double ms = UINT32_MAX - 1;
         if (timeout_ms) {
             double left = timeout_ms - (base_now() - start) * 1000;
             if (left < 1) {
                 snprintf(s->reason, sizeof s->reason, "timeout");
                 return BMC_SMT_UNKNOWN;
             }
-            if (left < ms)
-                ms = left;
+            ms = left;
         }
-        Z3_lbool r = run_engine(s, core, ms > UINT32_MAX - 1 ? UINT32_MAX - 1 : (unsigned)ms,
-                                assumptions, n);
+        Z3_lbool r = run_engine(s, core, (unsigned)ms,
+                                slice > UINT32_MAX - 1 ? 0 : (unsigned)slice, assumptions, n);
         if (r == Z3_L_TRUE) {
             s->model = Z3_solver_get_model(s->ctx, s->solver);
             Z3_model_inc_ref(s->ctx, s->model);
@@ -715,7 +722,11 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
             return BMC_SMT_UNSAT;
         snprintf(s->reason, sizeof s->reason, "%s",
                  Z3_solver_get_reason_unknown(s->ctx, s->solver));
-        if (!strstr(s->reason, "timeout") && !strstr(s->reason, "canceled"))
+        if (strstr(s->reason, "timeout") && timeout_ms &&
+            timeout_ms - (base_now() - start) * 1000 < 1)
+            return BMC_SMT_UNKNOWN; /* the budget is spent */
+        if (!strstr(s->reason, "resource") && !strstr(s->reason, "canceled") &&
+            !strstr(s->reason, "timeout"))
             return BMC_SMT_UNKNOWN; /* a real failure, not the slice's end */
     }
 }

@@ -17,9 +17,8 @@ static const char usage[] =
     "  ir        lower C files (libclang) to ravel's intermediate program and print it\n"
     "  seq       the KISS translation of a concurrent C program as sequential C\n"
     "  check     find assertion failures in concurrent C (KISS + bounded model checking)\n"
+    "  race      find data races in concurrent C (KISS race instrumentation)\n"
     "  deadlock  find lock-order deadlocks and self-deadlocks in C programs (L2D2)\n"
-    "\n"
-    "planned (see the issues): race\n"
     "\n"
     "options:\n"
     "  -h, --help       this text; `ravel <command> --help` describes a command\n"
@@ -60,13 +59,8 @@ int cli_main(int argc, char **argv)
         return cli_check(argc - 1, argv + 1);
     if (strcmp(cmd, "deadlock") == 0)
         return cli_deadlock(argc - 1, argv + 1);
-    static const char *const planned[] = { "race" };
-    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++) {
-        if (strcmp(cmd, planned[i]) == 0) {
-            fprintf(stderr, "ravel: error: the '%s' command is not implemented yet\n", cmd);
-            return CLI_EXIT_USAGE;
-        }
-    }
+    if (strcmp(cmd, "race") == 0)
+        return cli_race(argc - 1, argv + 1);
     fprintf(stderr, "ravel: error: unknown command '%s' (try 'ravel --help')\n", cmd);
     return CLI_EXIT_USAGE;
 }

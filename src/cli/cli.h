@@ -22,6 +22,7 @@ int cli_litmus(int argc, char **argv);
 int cli_ir(int argc, char **argv);
 int cli_seq(int argc, char **argv);
 int cli_check(int argc, char **argv);
+int cli_race(int argc, char **argv);
 int cli_deadlock(int argc, char **argv);
 
 #endif

@@ -116,7 +116,9 @@ size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
     size_t errors = cfront_lower(p, f->files.data, f->files.len, &f->opts, d);
     if (show)
         fputs("\r\033[K", stderr);
-    base_diag_print(d, stderr);
+    if (!f->diagnosed)
+        base_diag_print(d, stderr);
+    f->diagnosed = true;
     return errors;
 }
 

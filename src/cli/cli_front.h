@@ -20,6 +20,8 @@ typedef struct cli_front {
     BASE_VEC(svtask) tasks; /* SV-COMP task files given as input */
     BASE_VEC(const char *) task_paths; /* their paths, in the same order */
     bool bad_task;          /* a task file could not be read (reported) */
+    bool diagnosed;         /* the input's diagnostics were printed (lowering it
+                               again prints them no more) */
 } cli_front;
 
 /* Looks at argv[*i]: a file or a front-end option is taken (returns 1,
@@ -38,7 +40,7 @@ bool cli_number(const char *cmd, const char *opt, const char *v, double lo, doub
  * an error for cmd and CLI_EXIT_USAGE). */
 int cli_front_ready(cli_front *f, const char *cmd);
 /* Lowers the input; prints clang's and the front end's diagnostics on
- * stderr. Returns the number of errors. */
+ * stderr (the first time only). Returns the number of errors. */
 size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d);
 void cli_front_free(cli_front *f);
 

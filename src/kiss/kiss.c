@@ -33,7 +33,7 @@ typedef struct kctx {
     ir_var *choice; /* the function's nondet choice for raising */
     uint32_t nlocals; /* numbers the locals the translation adds */
     /* race instrumentation */
-    ir_var *race_access, *race_addr, *race_tid, *race_site;
+    ir_var *race_access, *race_addr, *race_tid, *race_site, *race_atomic;
     BASE_VEC(kiss_race_site) sites;
     ir_func *orig_f;   /* the function as the user wrote it (same object) */
     uint32_t orig_stmt;
@@ -445,25 +445,33 @@ static void run_thread(kctx *k, ir_var *saved, const ir_expr *tid, const ir_expr
 static void lower_async(kctx *k, const ir_stmt *s)
 {
     ir_var *tid = klocal(k, "kiss.tid", k->i32);
-    assume(k, bin(k, IR_OP_LT, V(k, k->next_tid), C(k, k->o->max_threads)));
     assign(k, V(k, tid), V(k, k->next_tid));
     assign(k, V(k, k->next_tid), bin(k, IR_OP_ADD, V(k, k->next_tid), C(k, 1)));
     if (s->lhs)
         assign(k, s->lhs, V(k, tid));
+    /* Beyond max_threads a thread is created but never runs (a schedule
+     * that never picks it: a real prefix of an execution); joining it
+     * blocks. */
+    uint32_t dropped = jump(k, bin(k, IR_OP_GE, V(k, tid), C(k, k->o->max_threads)), 0);
     const ir_expr *fn = thread_of(k, s);
     const ir_expr *arg = s->rhs ? ir_cast(k->p, k->vptr, s->rhs) : ir_const(k->p, k->vptr, 0);
     if (s->callee->kind != IR_E_FUNC && s->ncands == 0) {
         base_diag_warning(k->d, s->loc, "the function this thread runs is unknown; "
                                         "executions that start it are not explored");
         assume(k, C(k, 0));
+        land(k, dropped);
         return;
     }
     uint32_t K = k->o->pending;
     uint32_t *to_put = calloc(K ? K : 1, sizeof *to_put);
     for (uint32_t j = 0; j < K; j++)
         to_put[j] = jump(k, bin(k, IR_OP_EQ, at(k, k->ts_used, C(k, j)), C(k, 0)), 0);
-    /* ts is full: run the thread now */
+    /* ts is full: run the thread now (scheduling code: no origin, so a
+     * trace shows it as the new thread's, not as the creator's) */
+    uint32_t origin = k->origin;
+    k->origin = 0;
     run_thread(k, klocal(k, "kiss.saved", k->i32), V(k, tid), fn, arg);
+    k->origin = origin;
     uint32_t *out = calloc(K + 1, sizeof *out);
     out[0] = jump(k, NULL, 0);
     for (uint32_t j = 0; j < K; j++) {
@@ -476,6 +484,7 @@ static void lower_async(kctx *k, const ir_stmt *s)
     }
     for (uint32_t j = 0; j <= K; j++)
         land(k, out[j]);
+    land(k, dropped);
     free(to_put);
     free(out);
 }
@@ -574,8 +583,16 @@ static void race_access(kctx *k, const access *a)
     if (!a->write)
         conflict = ir_binary(k->p, IR_OP_LAND, k->i32, conflict,
                              bin(k, IR_OP_EQ, V(k, k->race_access), C(k, 2)));
+    /* not the recording thread itself; not both inside atomic sections */
     conflict = ir_binary(k->p, IR_OP_LAND, k->i32, conflict,
-                         bin(k, IR_OP_EQ, V(k, k->in_atomic), C(k, 0)));
+                         bin(k, IR_OP_NE, V(k, k->race_tid), V(k, k->cur)));
+    conflict = ir_binary(k->p, IR_OP_LAND, k->i32, conflict,
+        ir_binary(k->p, IR_OP_LOR, k->i32, bin(k, IR_OP_EQ, V(k, k->race_atomic), C(k, 0)),
+                  bin(k, IR_OP_EQ, V(k, k->in_atomic), C(k, 0))));
+    for (uint32_t e = 0; e < k->o->nexclude; e++)
+        if (k->o->exclude[e].second == id)
+            conflict = ir_binary(k->p, IR_OP_LAND, k->i32, conflict,
+                                 bin(k, IR_OP_NE, V(k, k->race_site), C(k, k->o->exclude[e].first)));
     uint32_t j = jump(k, ir_unary(k->p, IR_OP_LNOT, k->i32, conflict), 0);
     uint32_t s = emit(k, IR_S_ASSERT);
     k->f->stmts[s].rhs = C(k, 0);
@@ -587,16 +604,39 @@ static void race_access(kctx *k, const access *a)
         return;
     assign(k, V(k, k->choice), ir_nondet(k->p, k->b));
     const ir_expr *go = ir_binary(k->p, IR_OP_LAND, k->i32, V(k, k->choice),
-        ir_binary(k->p, IR_OP_LAND, k->i32, bin(k, IR_OP_EQ, V(k, k->in_atomic), C(k, 0)),
-                  bin(k, IR_OP_EQ, V(k, k->race_access), C(k, 0))));
+                                  bin(k, IR_OP_EQ, V(k, k->race_access), C(k, 0)));
     uint32_t j2 = jump(k, ir_unary(k->p, IR_OP_LNOT, k->i32, go), 0);
     assign(k, V(k, k->race_access), C(k, a->write ? 2 : 1));
     assign(k, V(k, k->race_addr), addr);
     assign(k, V(k, k->race_tid), V(k, k->cur));
     assign(k, V(k, k->race_site), C(k, id));
+    /* Inside an atomic section the thread cannot stop here: it stops when
+     * the section ends (stop_if_recorded), its own accesses until then
+     * excluded by race_tid. */
+    uint32_t in_at = jump(k, bin(k, IR_OP_NE, V(k, k->in_atomic), C(k, 0)), 0);
     assign(k, V(k, k->raise), C(k, 1));
     ret(k);
+    land(k, in_at);
+    assign(k, V(k, k->race_atomic), C(k, 1));
     land(k, j2);
+}
+
+/* After an atomic section ends: a thread that recorded an access inside it
+ * stops now. */
+static void stop_if_recorded(kctx *k)
+{
+    if (!k->o->races)
+        return;
+    const ir_expr *stop = ir_binary(k->p, IR_OP_LAND, k->i32,
+                                    bin(k, IR_OP_NE, V(k, k->race_atomic), C(k, 0)),
+                                    bin(k, IR_OP_EQ, V(k, k->in_atomic), C(k, 0)));
+    /* only the recording thread: race_atomic stays set once it stopped */
+    stop = ir_binary(k->p, IR_OP_LAND, k->i32, stop,
+                     bin(k, IR_OP_EQ, V(k, k->race_tid), V(k, k->cur)));
+    uint32_t j = jump(k, ir_unary(k->p, IR_OP_LNOT, k->i32, stop), 0);
+    assign(k, V(k, k->raise), C(k, 1));
+    ret(k);
+    land(k, j);
 }
 
 /* The accesses statement s makes (reads first, then its write). */
@@ -684,7 +724,7 @@ static void rewrite(kctx *k, ir_func *f)
             assign(k, s->lhs, V(k, t));
             continue;
         }
-        if (k->o->races && depth == 0)
+        if (k->o->races && f != k->p->init)
             race_stmt(k, s);
         if (k->o->races && s->kind == IR_S_ASSERT) {
             assume(k, s->rhs); /* a failing assertion ends the program; races are the question */
@@ -703,6 +743,7 @@ static void rewrite(kctx *k, ir_func *f)
             break;
         case IR_S_ATOMIC_END:
             assign(k, V(k, k->in_atomic), bin(k, IR_OP_SUB, V(k, k->in_atomic), C(k, 1)));
+            stop_if_recorded(k);
             break;
         case IR_S_THREAD_EXIT:
             assign(k, V(k, k->exited), C(k, 1));
@@ -720,8 +761,10 @@ static void rewrite(kctx *k, ir_func *f)
             uint32_t c = emit(k, IR_S_CALL);
             f->stmts[c] = *s;
             f->stmts[c].origin = i + 1;
-            if (atomic_callee)
+            if (atomic_callee) {
                 assign(k, V(k, k->in_atomic), bin(k, IR_OP_SUB, V(k, k->in_atomic), C(k, 1)));
+                stop_if_recorded(k);
+            }
             if (may_raise)
                 return_if_raised(k);
             break;
@@ -769,6 +812,12 @@ static ir_func *new_func(kctx *k, const char *name, const ir_type *ret, const ir
     return f;
 }
 
+/* kiss.schedule: up to K rounds; each picks a slot nondeterministically
+ * and runs its thread, or stops. The slot is tested against each constant
+ * j rather than used as an index, so on every path the checker knows which
+ * slot runs and that it is empty while its thread runs: a scheduling point
+ * inside that thread then sees only the other slots, and constant folding
+ * removes what cannot run (the encoding stays small). */
 static void build_schedule(kctx *k)
 {
     ir_func *f = k->schedule;
@@ -782,12 +831,23 @@ static void build_schedule(kctx *k)
     int32_t K = (int32_t)k->o->pending;
     for (int32_t round = 0; round < K; round++) {
         assign(k, V(k, c), ir_nondet(k->p, k->i32));
-        base_vec_push(&to_ret, jump(k, ir_binary(k->p, IR_OP_LOR, k->i32, bin(k, IR_OP_LT, V(k, c), C(k, 0)),
-                                                 bin(k, IR_OP_GE, V(k, c), C(k, K))), 0));
-        base_vec_push(&to_ret, jump(k, bin(k, IR_OP_EQ, at(k, k->ts_used, V(k, c)), C(k, 0)), 0));
-        assign(k, at(k, k->ts_used, V(k, c)), C(k, 0));
-        run_thread(k, saved, at(k, k->ts_tid, V(k, c)), at(k, k->ts_fn, V(k, c)),
-                   at(k, k->ts_arg, V(k, c)));
+        BASE_VEC(uint32_t) next = { 0 };
+        for (int32_t j = 0; j < K; j++) {
+            const ir_expr *slot = C(k, j);
+            const ir_expr *go = ir_binary(k->p, IR_OP_LAND, k->i32, bin(k, IR_OP_EQ, V(k, c), slot),
+                                          bin(k, IR_OP_NE, at(k, k->ts_used, slot), C(k, 0)));
+            uint32_t skip = jump(k, ir_unary(k->p, IR_OP_LNOT, k->i32, go), 0);
+            assign(k, at(k, k->ts_used, slot), C(k, 0));
+            run_thread(k, saved, at(k, k->ts_tid, slot), at(k, k->ts_fn, slot),
+                       at(k, k->ts_arg, slot));
+            base_vec_push(&next, jump(k, NULL, 0));
+            land(k, skip);
+        }
+        /* the pick names no pending thread: scheduling stops */
+        base_vec_push(&to_ret, jump(k, NULL, 0));
+        for (size_t i = 0; i < next.len; i++)
+            land(k, next.data[i]);
+        base_vec_free(&next);
     }
     for (size_t i = 0; i < to_ret.len; i++)
         land(k, to_ret.data[i]);
@@ -879,6 +939,7 @@ ir_func *kiss_translate(ir_program *p, const kiss_opts *o, kiss_result *r, base_
         k.race_addr = global(&k, "kiss.race_addr", k.vptr);
         k.race_tid = global(&k, KISS_RACE_TID, k.i32);
         k.race_site = global(&k, KISS_RACE_SITE, k.i32);
+        k.race_atomic = global(&k, "kiss.race_atomic", k.i32);
     }
     uint32_t nuser = p->nfuncs;
     k.schedule = new_func(&k, "kiss.schedule", ir_type_void(p), NULL, 0);

@@ -48,23 +48,39 @@
 #include "base/diag.h"
 #include "ir/ir.h"
 
+/* A pair of race sites (kiss_result.sites indices) whose race is already
+ * known: the access at `second` does not report a conflict with a pending
+ * access recorded at `first`. Site numbers depend only on the program, so
+ * they carry over to a fresh translation of the same program. */
+typedef struct kiss_site_pair {
+    uint32_t first, second;
+} kiss_site_pair;
+
 typedef struct kiss_opts {
     uint32_t pending;     /* size of ts (--pending, default 2) */
-    uint32_t max_threads; /* thread ids beyond this are cut (default 16) */
+    uint32_t max_threads; /* threads with ids from this on are created but never run
+                             (default 16); joining one blocks */
     bool races;           /* race instrumentation instead of the program's assertions */
     const char *location; /* races: only accesses to this variable (its name) are recorded */
+    const kiss_site_pair *exclude; /* races: pairs not to report again */
+    uint32_t nexclude;
 } kiss_opts;
 
 /* Race instrumentation (the slides' checkr/checkw, with the thread that
- * made the access recorded). Before each access to shared memory outside
- * atomic sections the running thread may *record* it (kiss.race_access =
- * 1 read / 2 write, race_addr = its address, race_tid, race_site) and stop
- * for good (raise), which leaves that access pending while the other
- * threads run; every later access checks whether it conflicts with the
- * pending one (same address, at least one write) and then fails an
- * assertion: the two accesses are adjacent in an interleaving, so no common
- * lock can be held (the stopped thread still holds its locks, and nobody
- * else can take them). The program's own assertions become assumptions. */
+ * made the access recorded). Before each access to shared memory the
+ * running thread may *record* it (kiss.race_access = 1 read / 2 write,
+ * race_addr = its address, race_tid, race_site) and stop for good (raise),
+ * which leaves that access pending while the other threads run; every
+ * later access checks whether it conflicts with the pending one (same
+ * address, at least one write, another thread, not both inside atomic
+ * sections) and then fails an assertion: the two accesses are adjacent in
+ * an interleaving, so no common lock can be held (the stopped thread still
+ * holds its locks, and nobody else can take them). Inside an atomic section
+ * (atomic blocks, __VERIFIER_atomic_* functions, C11 atomics) the recording
+ * thread cannot stop, so kiss.race_atomic is set and the thread stops when
+ * the section ends; nothing else runs in between. Lock, unlock and the
+ * other synchronisation statements make no accesses. The program's own
+ * assertions become assumptions. */
 typedef struct kiss_race_site {
     const ir_func *func;  /* the original function */
     uint32_t stmt;        /* the original statement's index */

@@ -1,25 +1,20 @@
 #include "report/check_out.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/intern.h"
 
 #define COL 44 /* width of one thread's column */
 
-typedef struct user_step {
-    uint32_t thread;
-    const bmc_step *s;
-    uint32_t orig; /* index of the original statement */
-} user_step;
-
-/* Walks the trace: calls fn for each step of the user's program with the
- * thread it ran in. Thread names are their first function. */
-static size_t user_steps(const check_report *c, user_step *out, const char **names, uint32_t nnames)
+check_user_step *report_check_steps(const check_report *c, size_t *n, const char **names,
+                                    uint32_t nnames)
 {
     const bmc_result *r = c->r;
     uint32_t cur = 0;
-    size_t n = 0;
+    check_user_step *out = calloc(r->nsteps ? r->nsteps : 1, sizeof *out);
+    size_t k = 0;
     for (size_t i = 0; i < r->nsteps; i++) {
         const bmc_step *s = &r->steps[i];
         if (s->kind == BMC_STEP_ASSIGN && s->var && s->var->kind == IR_V_GLOBAL &&
@@ -34,14 +29,19 @@ static size_t user_steps(const check_report *c, user_step *out, const char **nam
             continue;
         if (cur < nnames && !names[cur])
             names[cur] = base_sym_str(c->p->syms, s->func->name);
-        if (out)
-            out[n] = (user_step){ cur, s, origin - 1 };
-        n++;
+        out[k++] = (check_user_step){ cur, s, origin - 1 };
     }
-    return n;
+    *n = k;
+    return out;
 }
 
-static bool internal_name(const char *lhs)
+const char *report_check_orig_text(const check_report *c, const ir_func *f, uint32_t index)
+{
+    const check_orig_stmt *o = c->orig ? c->orig(c->ctx, f, index) : NULL;
+    return o ? o->text : NULL;
+}
+
+bool report_check_internal(const char *lhs)
 {
     return !lhs || strncmp(lhs, "kiss.", 5) == 0 || strncmp(lhs, "t.", 2) == 0;
 }
@@ -50,6 +50,57 @@ static void pad_to(base_strbuf *o, size_t line_start, size_t col)
 {
     while (o->len - line_start < col)
         base_strbuf_putc(o, ' ');
+}
+
+void report_check_interleaving(base_strbuf *o, const check_report *c)
+{
+    const char *names[64] = { 0 };
+    size_t n;
+    check_user_step *steps = report_check_steps(c, &n, names, 64);
+    uint32_t nthreads = 1;
+    for (size_t i = 0; i < n; i++)
+        if (steps[i].thread + 1 > nthreads)
+            nthreads = steps[i].thread + 1;
+    if (nthreads > 8)
+        nthreads = 8;
+    base_strbuf_puts(o, "the interleaving (one column per thread):\n");
+    size_t ls = o->len;
+    for (uint32_t t = 0; t < nthreads; t++) {
+        pad_to(o, ls, 2 + t * COL);
+        base_strbuf_printf(o, "thread %u (%s)", t, names[t] ? names[t] : "?");
+    }
+    base_strbuf_putc(o, '\n');
+    const bmc_step *last_shown = NULL;
+    uint32_t last_orig = UINT32_MAX;
+    const ir_func *last_func = NULL;
+    uint32_t last_thread = UINT32_MAX;
+    for (size_t i = 0; i < n; i++) {
+        const check_user_step *u = &steps[i];
+        const bmc_step *s = u->s;
+        bool same = last_shown && u->orig == last_orig && s->func == last_func &&
+                    u->thread == last_thread;
+        bool value = (s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) && !report_check_internal(s->lhs);
+        if (same && !value)
+            continue;
+        uint32_t col = u->thread < nthreads ? u->thread : nthreads - 1;
+        ls = o->len;
+        pad_to(o, ls, 2 + col * COL);
+        if (!same) {
+            const char *text = report_check_orig_text(c, s->func, u->orig);
+            base_strbuf_printf(o, "%u: %s", s->loc.line, text ? text : "?");
+        }
+        if (value) {
+            if (!same)
+                base_strbuf_puts(o, "  ");
+            base_strbuf_printf(o, "[%s = %s]", s->lhs, s->value.text ? s->value.text : "?");
+        }
+        base_strbuf_putc(o, '\n');
+        last_shown = s;
+        last_orig = u->orig;
+        last_func = s->func;
+        last_thread = u->thread;
+    }
+    free(steps);
 }
 
 void report_check_text(base_strbuf *o, const check_report *c)
@@ -75,54 +126,7 @@ void report_check_text(base_strbuf *o, const check_report *c)
     }
     base_strbuf_printf(o, "bug: %s at %s:%u:%u\n", r->message ? r->message : "assertion fails",
                        r->loc.file ? r->loc.file : "?", r->loc.line, r->loc.col);
-    const char *names[64] = { 0 };
-    size_t n = user_steps(c, NULL, names, 64);
-    user_step *steps = calloc(n ? n : 1, sizeof *steps);
-    user_steps(c, steps, names, 64);
-    uint32_t nthreads = 1;
-    for (size_t i = 0; i < n; i++)
-        if (steps[i].thread + 1 > nthreads)
-            nthreads = steps[i].thread + 1;
-    if (nthreads > 8)
-        nthreads = 8;
-    base_strbuf_puts(o, "the interleaving (one column per thread):\n");
-    size_t ls = o->len;
-    for (uint32_t t = 0; t < nthreads; t++) {
-        pad_to(o, ls, 2 + t * COL);
-        base_strbuf_printf(o, "thread %u (%s)", t, names[t] ? names[t] : "?");
-    }
-    base_strbuf_putc(o, '\n');
-    const bmc_step *last_shown = NULL;
-    uint32_t last_orig = UINT32_MAX;
-    const ir_func *last_func = NULL;
-    uint32_t last_thread = UINT32_MAX;
-    for (size_t i = 0; i < n; i++) {
-        const user_step *u = &steps[i];
-        const bmc_step *s = u->s;
-        bool same = last_shown && u->orig == last_orig && s->func == last_func &&
-                    u->thread == last_thread;
-        bool value = (s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) && !internal_name(s->lhs);
-        if (same && !value)
-            continue;
-        uint32_t col = u->thread < nthreads ? u->thread : nthreads - 1;
-        ls = o->len;
-        pad_to(o, ls, 2 + col * COL);
-        if (!same) {
-            const char *text = c->orig_text ? c->orig_text(c->ctx, s->func, u->orig) : NULL;
-            base_strbuf_printf(o, "%u: %s", s->loc.line, text ? text : "?");
-        }
-        if (value) {
-            if (!same)
-                base_strbuf_puts(o, "  ");
-            base_strbuf_printf(o, "[%s = %s]", s->lhs, s->value.text ? s->value.text : "?");
-        }
-        base_strbuf_putc(o, '\n');
-        last_shown = s;
-        last_orig = u->orig;
-        last_func = s->func;
-        last_thread = u->thread;
-    }
-    free(steps);
+    report_check_interleaving(o, c);
     base_strbuf_printf(o, "within unwind %u, %u pending thread%s\n", c->unwind, c->pending,
                        c->pending == 1 ? "" : "s");
 }
@@ -146,34 +150,41 @@ void report_check_json(base_strbuf *o, const check_report *c, const char *file)
     if (r->verdict == BMC_BUG) {
         base_strbuf_puts(o, ",\"message\":");
         base_strbuf_json_string(o, r->message ? r->message : "");
-        base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"trace\":[", r->loc.line, r->loc.col);
-        const char *names[64] = { 0 };
-        size_t n = user_steps(c, NULL, names, 64);
-        user_step *steps = calloc(n ? n : 1, sizeof *steps);
-        user_steps(c, steps, names, 64);
-        for (size_t i = 0; i < n; i++) {
-            const bmc_step *s = steps[i].s;
-            base_strbuf_puts(o, i ? ",\n " : "\n "); /* a step a line */
-            base_strbuf_printf(o, "{\"thread\":%u,\"function\":", steps[i].thread);
-            base_strbuf_json_string(o, base_sym_str(c->p->syms, s->func->name));
-            base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"kind\":\"%s\"", s->loc.line,
-                               s->loc.col, bmc_step_kind_name(s->kind));
-            const char *text = c->orig_text ? c->orig_text(c->ctx, s->func, steps[i].orig) : NULL;
-            if (text) {
-                base_strbuf_puts(o, ",\"statement\":");
-                base_strbuf_json_string(o, text);
-            }
-            if ((s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) && !internal_name(s->lhs)) {
-                base_strbuf_puts(o, ",\"lhs\":");
-                base_strbuf_json_string(o, s->lhs);
-                base_strbuf_puts(o, ",\"value\":");
-                base_strbuf_json_string(o, s->value.text ? s->value.text : "");
-            }
-            base_strbuf_putc(o, '}');
-        }
-        free(steps);
-        base_strbuf_puts(o, "]");
+        base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"trace\":", r->loc.line, r->loc.col);
+        report_check_json_trace(o, c);
     }
-    base_strbuf_printf(o, ",\n \"terms\":%zu,\"time_encode\":%.3f,\"time_solve\":%.3f}\n",
-                       r->stats.terms, r->stats.encode_s, r->stats.solve_s);
+    base_strbuf_printf(o, ",\n \"engine\":\"%s\",\"terms\":%zu,\"time_encode\":%.3f,\"time_solve\":%.3f}\n",
+                       c->engine ? c->engine : "bmc", r->stats.terms, r->stats.encode_s,
+                       r->stats.solve_s);
+}
+
+void report_check_json_trace(base_strbuf *o, const check_report *c)
+{
+    const char *names[64] = { 0 };
+    size_t n;
+    check_user_step *steps = report_check_steps(c, &n, names, 64);
+    base_strbuf_putc(o, '[');
+    for (size_t i = 0; i < n; i++) {
+        const bmc_step *s = steps[i].s;
+        base_strbuf_puts(o, i ? ",\n " : "\n "); /* a step a line */
+        base_strbuf_printf(o, "{\"thread\":%u,\"function\":", steps[i].thread);
+        base_strbuf_json_string(o, base_sym_str(c->p->syms, s->func->name));
+        base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"kind\":\"%s\"", s->loc.line,
+                           s->loc.col, bmc_step_kind_name(s->kind));
+        const char *text = report_check_orig_text(c, s->func, steps[i].orig);
+        if (text) {
+            base_strbuf_puts(o, ",\"statement\":");
+            base_strbuf_json_string(o, text);
+        }
+        if ((s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
+            !report_check_internal(s->lhs)) {
+            base_strbuf_puts(o, ",\"lhs\":");
+            base_strbuf_json_string(o, s->lhs);
+            base_strbuf_puts(o, ",\"value\":");
+            base_strbuf_json_string(o, s->value.text ? s->value.text : "");
+        }
+        base_strbuf_putc(o, '}');
+    }
+    free(steps);
+    base_strbuf_putc(o, ']');
 }

@@ -13,17 +13,45 @@
 #include "bmc/bmc.h"
 #include "ir/ir.h"
 
+/* What a report needs of an original statement, kept before the
+ * translation rewrote it. */
+typedef struct check_orig_stmt {
+    char *text;             /* as `ravel ir` prints it */
+    ir_stmt_kind kind;
+    const char *callee;     /* ASYNC: the thread's function when it is named */
+} check_orig_stmt;
+
 typedef struct check_report {
     const ir_program *p;          /* the translated program */
     const bmc_result *r;
     uint32_t unwind, pending;     /* the bounds, for the verdict line */
-    /* The text of statement `index` of the original function f, as `ravel ir`
-     * prints it (NULL: unknown). */
-    const char *(*orig_text)(void *ctx, const ir_func *f, uint32_t index);
+    /* Statement `index` of the original function f (NULL: unknown). */
+    const check_orig_stmt *(*orig)(void *ctx, const ir_func *f, uint32_t index);
     void *ctx;
+    const char *engine;           /* which engine answered ("bmc", "explore"); NULL: bmc */
 } check_report;
 
+/* A step of the user's program in a trace: the thread it ran in (the value
+ * of kiss.cur) and the original statement it implements. */
+typedef struct check_user_step {
+    uint32_t thread;
+    const bmc_step *s;
+    uint32_t orig; /* index of the original statement in s->func */
+} check_user_step;
+
+/* The trace's steps of the user's program (malloc'd array, *n of them);
+ * names[t] (t < nnames) receives the first function thread t ran. */
+check_user_step *report_check_steps(const check_report *c, size_t *n, const char **names,
+                                    uint32_t nnames);
+const char *report_check_orig_text(const check_report *c, const ir_func *f, uint32_t index);
+/* True for the names of the translation's own variables (kiss.*). */
+bool report_check_internal(const char *lhs);
+
 void report_check_text(base_strbuf *out, const check_report *c);
+/* The interleaving of a BUG trace, one column per thread (no verdict line). */
+void report_check_interleaving(base_strbuf *out, const check_report *c);
 void report_check_json(base_strbuf *out, const check_report *c, const char *file);
+/* The trace of a BUG as a JSON array of steps. */
+void report_check_json_trace(base_strbuf *out, const check_report *c);
 
 #endif

@@ -2,6 +2,7 @@
  * (see deadlock_out.h). Output is deterministic: findings in the order the
  * analysis produced them. */
 #include "report/deadlock_out.h"
+#include "report/sarif.h"
 
 #include <string.h>
 
@@ -179,31 +180,9 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
                        r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks);
 }
 
-/* A file path as a URI reference (RFC 3986): bytes outside the path
- * characters are percent-encoded. */
-static void uri_path(base_strbuf *out, const char *path)
-{
-    static const char ok[] = "-._~/!$&'()*+,;=:@";
-    base_strbuf b = { 0 };
-    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            (*p && strchr(ok, *p)))
-            base_strbuf_putc(&b, (char)*p);
-        else
-            base_strbuf_printf(&b, "%%%02X", *p);
-    }
-    base_strbuf_json_string(out, base_strbuf_cstr(&b));
-    base_strbuf_free(&b);
-}
-
 static void sarif_phys(base_strbuf *out, const deadlock_frame *f)
 {
-    base_strbuf_puts(out, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-    uri_path(out, f ? f->file : "unknown");
-    base_strbuf_printf(out, "},\"region\":{\"startLine\":%u", f && f->line ? f->line : 1);
-    if (f && f->col)
-        base_strbuf_printf(out, ",\"startColumn\":%u", f->col);
-    base_strbuf_puts(out, "}}");
+    report_sarif_location_open(out, f ? f->file : NULL, f ? f->line : 0, f ? f->col : 0);
 }
 
 static void sarif_flow_chain(base_strbuf *out, const deadlock_chain *c, const char *what,
