@@ -46,6 +46,23 @@ typedef struct strategy {
     double q_pick_site;
     double q_pool;       /* a data value from the pool */
     int fill_mode;       /* fresh bytes: 0 zero, 1 random, 2 mostly zero */
+    /* change-point mode (PCT over sites): a pick fires only at the k-th
+     * occurrence of a chosen site; the thread it runs then raises with
+     * p_boost at each raise point inside it; a raise change point may fire
+     * once too */
+    bool cp_mode;
+    uint64_t cp_key[2], cp_k[2], cp_seen[2];
+    uint32_t ncp;
+    uint64_t rcp_key, rcp_k, rcp_seen;
+    bool rcp;
+    double p_boost;
+    uint32_t boost_depth; /* 0: no boost */
+    /* the census of sites (key -> the most occurrences in one run) */
+    bool census;
+    base_hashmap run_counts;           /* this run's: key*2 + (1: raise) -> count */
+    BASE_VEC(uint64_t) pick_keys, raise_keys;
+    BASE_VEC(uint64_t) pick_max, raise_max;
+    base_hashmap site_idx;             /* key*2 + kind -> index */
     /* shared, read-only during runs */
     const int64_t *pool;
     size_t npool;
@@ -96,6 +113,19 @@ static uint64_t draw_tid(strategy *s)
     return coin(s, 0.3) ? s->est_tid - d : d;
 }
 
+/* An occurrence in [1, max], log-uniform from the first or the last. */
+static uint64_t draw_occurrence(strategy *s, uint64_t max)
+{
+    if (max <= 1)
+        return 1;
+    uint64_t d = (uint64_t)floor(exp(unif(s) * log((double)max + 1.0)));
+    if (d < 1)
+        d = 1;
+    if (d > max)
+        d = max;
+    return coin(s, 0.5) ? d : max + 1 - d;
+}
+
 static void begin_run(strategy *s, uint64_t seed, uint64_t run)
 {
     uint64_t x = seed * 0x2545F4914F6CDD1Dull + run;
@@ -122,6 +152,29 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
         s->p_pick = coin(s, 0.5) ? p[rnd(s) % 4] : draw_prob(s, s->est_pick);
     } else {
         s->p_pick = draw_prob(s, s->est_pick);
+    }
+    s->cp_mode = s->pick_keys.len && coin(s, 0.5);
+    s->boost_depth = 0;
+    if (s->cp_mode) {
+        s->ncp = 1 + (uint32_t)coin(s, 0.4);
+        for (uint32_t i = 0; i < s->ncp; i++) {
+            size_t j = rnd(s) % s->pick_keys.len;
+            s->cp_key[i] = s->pick_keys.data[j];
+            s->cp_k[i] = draw_occurrence(s, s->pick_max.data[j]);
+            s->cp_seen[i] = 0;
+        }
+        static const double pb[] = { 0.5, 0.3, 0.15, 0.05, 0 };
+        s->p_boost = pb[rnd(s) % 5];
+        s->p_raise = coin(s, 0.6) ? 0 : draw_prob(s, s->est_raise);
+        s->thread_mode = false;
+        s->raise_sites = false;
+        s->rcp = s->raise_keys.len && coin(s, 0.3);
+        if (s->rcp) {
+            size_t j = rnd(s) % s->raise_keys.len;
+            s->rcp_key = s->raise_keys.data[j];
+            s->rcp_k = draw_occurrence(s, s->raise_max.data[j]);
+            s->rcp_seen = 0;
+        }
     }
     static const double qp[] = { 0.9, 0.6, 0.3, 0.05 };
     s->q_pool = qp[rnd(s) % 4];
@@ -166,7 +219,7 @@ static uint64_t data_value(strategy *s, const ir_type *t)
             return v + (uint64_t)((int64_t)((r >> 9) % 3) - 1) * ((r >> 12) & 1);
         }
         case 1:
-        case 2: return (uint64_t)((int64_t)((r >> 8) % 20) - 3); /* -3 .. 16 */
+        case 2: return (uint64_t)((int64_t)((r >> 8) % 81) - 16); /* -16 .. 64 */
         default:
             if (s->npool)
                 return (uint64_t)(s->pool[(r >> 8) % s->npool] + (int64_t)((r >> 40) % 3 == 0 ? (int64_t)((r >> 42) % 3) - 1 : 0));
@@ -176,12 +229,58 @@ static uint64_t data_value(strategy *s, const ir_type *t)
     return rnd(s);
 }
 
+static void count_site(strategy *s, uint64_t k)
+{
+    uint64_t n = 0;
+    base_hashmap_get(&s->run_counts, k, &n);
+    base_hashmap_put(&s->run_counts, k, n + 1);
+}
+
+/* Folds this census run's counts into the site lists. */
+static void end_census(strategy *s)
+{
+    for (size_t i = 0; i < s->run_counts.cap; i++) {
+        uint64_t k = s->run_counts.keys[i];
+        if (k == BASE_HASHMAP_EMPTY)
+            continue;
+        uint64_t n = s->run_counts.vals[i], j;
+        bool raise = k & 1;
+        if (!base_hashmap_get(&s->site_idx, k, &j)) {
+            if (raise) {
+                j = s->raise_keys.len;
+                base_vec_push(&s->raise_keys, k >> 1);
+                base_vec_push(&s->raise_max, n);
+            } else {
+                j = s->pick_keys.len;
+                base_vec_push(&s->pick_keys, k >> 1);
+                base_vec_push(&s->pick_max, n);
+            }
+            base_hashmap_put(&s->site_idx, k, j);
+        } else if (raise) {
+            if (n > s->raise_max.data[j])
+                s->raise_max.data[j] = n;
+        } else if (n > s->pick_max.data[j]) {
+            s->pick_max.data[j] = n;
+        }
+    }
+    base_hashmap_clear(&s->run_counts);
+}
+
 static uint64_t choose(void *ctx, explore_choice_kind k, const ir_type *t, uint32_t n,
                        const explore_site *w)
 {
     strategy *s = ctx;
     switch (k) {
     case EXPLORE_CH_RAISE: {
+        if (s->census)
+            count_site(s, w->key * 2 + 1);
+        if (s->cp_mode) {
+            if (s->boost_depth && w->depth <= s->boost_depth)
+                s->boost_depth = 0; /* the boosted thread has returned */
+            if (s->rcp && w->key == s->rcp_key && ++s->rcp_seen == s->rcp_k)
+                return 1;
+            return coin(s, s->boost_depth ? s->p_boost : s->p_raise);
+        }
         double p = s->p_raise;
         if (s->thread_mode) {
             bool chosen = false;
@@ -195,6 +294,19 @@ static uint64_t choose(void *ctx, explore_choice_kind k, const ir_type *t, uint3
         return coin(s, p);
     }
     case EXPLORE_CH_PICK: {
+        if (s->census)
+            count_site(s, w->key * 2);
+        if (s->cp_mode) {
+            if (s->boost_depth && w->depth <= s->boost_depth)
+                s->boost_depth = 0;
+            for (uint32_t i = 0; i < s->ncp; i++)
+                if (w->key == s->cp_key[i] && ++s->cp_seen[i] == s->cp_k[i]) {
+                    if (!s->boost_depth)
+                        s->boost_depth = w->depth;
+                    return rnd(s) % (s->pick_k ? s->pick_k : 2);
+                }
+            return (uint64_t)-1;
+        }
         double p = s->p_pick;
         if (s->pick_sites && !site_on(s, w->key, s->q_pick_site))
             p = 0;
@@ -319,6 +431,8 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
     i64_vec pool = { 0 };
     build_pool(p, &pool);
     strategy s = { .pool = pool.data, .npool = pool.len, .pick_k = 2 };
+    base_hashmap_init(&s.run_counts);
+    base_hashmap_init(&s.site_idx);
     for (uint32_t i = 0; i < p->nglobals; i++) {
         const ir_var *v = p->globals[i];
         if (v->type->kind == IR_T_ARRAY && v->type->count &&
@@ -328,15 +442,31 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
     explore_chooser ch = { choose, fill, &s };
     const char *undef_why = NULL, *limit_why = NULL;
     bool found = false;
+    uint64_t longest = 0; /* the most steps of a run that did not hit a limit */
     for (uint64_t run = 0;; run++) {
         if (max_runs && run >= max_runs)
             break;
         if (deadline > 0 && run > 0 && base_now() > deadline)
             break;
         begin_run(&s, opts.seed, run);
+        s.census = run < 4 || run % 8 == 0;
         strategy snapshot = s;
+        /* a run that loops (a thread spinning on a flag no other thread can
+         * set until it stops) is cut at 8 times the longest run that ended,
+         * at least 2^20 steps; every 16th run may use all of max_steps */
+        uint64_t limit = opts.max_steps;
+        if (run % 16 != 15 && longest < limit / 8) {
+            uint64_t l = longest * 8 > (1u << 20) ? longest * 8 : (1u << 20);
+            limit = l < limit ? l : limit;
+        }
         explore_run rr;
-        explore_run_once(ep, entry, &ch, opts.max_steps, run > 0 ? deadline : 0, NULL, &rr);
+        explore_run_once(ep, entry, &ch, limit, run > 0 ? deadline : 0, NULL, &rr);
+        if (rr.outcome != EXPLORE_RUN_LIMIT && rr.stats.steps > longest)
+            longest = rr.stats.steps;
+        if (s.census) {
+            end_census(&s);
+            s.census = false;
+        }
         st.runs++;
         st.steps += rr.stats.steps;
         if (rr.stats.raise_points > s.est_raise)
@@ -364,9 +494,10 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
         case EXPLORE_RUN_BUG: {
             /* replay with the trace on: the same state makes the same choices */
             strategy again = snapshot;
+            again.census = false; /* census counts do not change choices */
             ch.ctx = &again;
             explore_run rep;
-            explore_run_once(ep, entry, &ch, opts.max_steps, 0, r, &rep);
+            explore_run_once(ep, entry, &ch, limit, 0, r, &rep);
             ch.ctx = &s;
             if (rep.outcome != EXPLORE_RUN_BUG || rep.func != rr.func || rep.stmt != rr.stmt) {
                 set_unknown(r, "internal: the replay of a failing run diverged", rr.loc);
@@ -404,6 +535,12 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
     r->stats.steps = st.steps;
     r->stats.encode_s = st.seconds;
     base_vec_free(&pool);
+    base_hashmap_free(&s.run_counts);
+    base_hashmap_free(&s.site_idx);
+    base_vec_free(&s.pick_keys);
+    base_vec_free(&s.raise_keys);
+    base_vec_free(&s.pick_max);
+    base_vec_free(&s.raise_max);
     explore_prog_free(ep);
     if (stp)
         *stp = st;

@@ -592,6 +592,7 @@ static explore_site site_of(vm *c, const ir_stmt *s)
     }
     w.key = k;
     w.tid = 0;
+    w.depth = c->nframes;
     const ir_var *cv = c->ep->cur_var;
     if (cv) {
         if (c->ep->gaddr[cv->id]) {
@@ -844,16 +845,26 @@ static uint64_t eval_binary(vm *c, const ir_expr *e)
     uint32_t w = vwidth(c, t);
     bool sgn = is_signed(t);
     if (e->op == IR_OP_SHL || e->op == IR_OP_SHR) {
-        /* bmc: the count is unsigned at its own width; >= w gives 0 or -1 */
+        /* C: a count that is negative or >= the width, a left shift of a
+         * negative value or one that overflows a signed type are
+         * undefined (bmc gives them values; a run stops instead) */
+        if ((is_signed(bt) && (int64_t)b < 0) || canon_int(b, vwidth(c, bt), false) >= w) {
+            ub(c, "a shift by a negative count or by at least the width");
+            return 0;
+        }
         uint64_t cnt = canon_int(b, vwidth(c, bt), false);
         uint64_t x = canon(c, a, t);
-        if (e->op == IR_OP_SHL)
-            return cnt >= w ? 0 : canon(c, x << cnt, t);
-        if (sgn) {
-            int64_t sx = (int64_t)x; /* canonical: sign-extended to 64 bits */
-            return canon(c, (uint64_t)(cnt >= w ? (sx < 0 ? -1 : 0) : sx >> cnt), t);
+        if (e->op == IR_OP_SHL) {
+            uint64_t r = canon(c, x << cnt, t);
+            if (sgn && ((int64_t)x < 0 || (cnt && (x >> (w - 1 - cnt)) != 0))) {
+                ub(c, "a signed left shift that overflows");
+                return 0;
+            }
+            return r;
         }
-        return cnt >= w ? 0 : canon(c, x >> cnt, t);
+        if (sgn)
+            return canon(c, (uint64_t)((int64_t)x >> cnt), t); /* arithmetic, as gcc */
+        return canon(c, x >> cnt, t);
     }
     uint64_t x = canon(c, a, t), y = canon(c, b, t), r;
     switch (e->op) {
@@ -871,10 +882,15 @@ static uint64_t eval_binary(vm *c, const ir_expr *e)
         }
         if (sgn) {
             int64_t sx = (int64_t)x, sy = (int64_t)y;
-            if (sy == -1) /* wraps as bvsdiv does; avoids the host's trap */
+            if (sy == -1) { /* INT_MIN / -1 overflows: checked below */
                 r = e->op == IR_OP_DIV ? (uint64_t)0 - x : 0;
-            else
+                if (e->op == IR_OP_MOD && canon(c, (uint64_t)0 - x, t) != (uint64_t)0 - x) {
+                    ub(c, "a signed integer overflow");
+                    return 0;
+                }
+            } else {
                 r = (uint64_t)(e->op == IR_OP_DIV ? sx / sy : sx % sy);
+            }
         } else {
             r = e->op == IR_OP_DIV ? x / y : x % y;
         }
@@ -882,6 +898,23 @@ static uint64_t eval_binary(vm *c, const ir_expr *e)
     default:
         ub(c, "internal: an unknown binary operator");
         return 0;
+    }
+    if (sgn && e->op != IR_OP_AND && e->op != IR_OP_OR && e->op != IR_OP_XOR) {
+        /* signed overflow is undefined in C: the exact result must fit */
+        int64_t sx = (int64_t)x, sy = (int64_t)y, exact;
+        bool ovf = false;
+        switch (e->op) {
+        case IR_OP_ADD: ovf = __builtin_add_overflow(sx, sy, &exact); break;
+        case IR_OP_SUB: ovf = __builtin_sub_overflow(sx, sy, &exact); break;
+        case IR_OP_MUL: ovf = __builtin_mul_overflow(sx, sy, &exact); break;
+        default: exact = (int64_t)r; break;
+        }
+        if (e->op == IR_OP_DIV && sy == -1)
+            ovf = sx == INT64_MIN;
+        if (ovf || canon(c, (uint64_t)exact, t) != (uint64_t)exact) {
+            ub(c, "a signed integer overflow");
+            return 0;
+        }
     }
     return canon(c, r, t);
 }
@@ -942,7 +975,12 @@ static uint64_t eval(vm *c, const ir_expr *e)
             return 0;
         }
         uint64_t x = canon(c, a, e->type);
-        return canon(c, e->op == IR_OP_NEG ? (uint64_t)0 - x : ~x, e->type);
+        uint64_t r = canon(c, e->op == IR_OP_NEG ? (uint64_t)0 - x : ~x, e->type);
+        if (e->op == IR_OP_NEG && is_signed(e->type) && x && r == x) {
+            ub(c, "a signed integer overflow");
+            return 0;
+        }
+        return r;
     }
     case IR_E_BINARY: return eval_binary(c, e);
     case IR_E_CAST: {

@@ -43,6 +43,7 @@ typedef enum explore_choice_kind {
 typedef struct explore_site {
     uint64_t key;  /* the choice's statement and its caller's CALL, hashed */
     uint64_t tid;  /* the value of the global kiss.cur, 0 without one */
+    uint32_t depth; /* the call depth (frames on the stack) */
 } explore_site;
 
 typedef struct explore_chooser {
