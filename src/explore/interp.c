@@ -611,7 +611,10 @@ static explore_site site_of(vm *c, const ir_stmt *s)
 
 static uint64_t choose(vm *c, explore_choice_kind k, const ir_type *t)
 {
-    explore_site w = site_of(c, c->s);
+    /* only scheduling choices need their site (two hashes and a read) */
+    explore_site w = { 0, 0, c->nframes };
+    if (k == EXPLORE_CH_RAISE || k == EXPLORE_CH_PICK)
+        w = site_of(c, c->s);
     if (k == EXPLORE_CH_RAISE)
         c->st.raise_points++;
     else if (k == EXPLORE_CH_PICK)
