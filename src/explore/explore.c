@@ -56,6 +56,8 @@ typedef struct strategy {
     uint64_t rcp_key, rcp_k, rcp_seen;
     bool rcp;
     double p_boost;
+    uint64_t boost_at;    /* nonzero: raise exactly at this raise point of the boost */
+    uint64_t boost_seen;
     uint32_t boost_depth; /* 0: no boost */
     /* the census of sites (key -> the most occurrences in one run) */
     bool census;
@@ -159,12 +161,32 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
         s->ncp = 1 + (uint32_t)coin(s, 0.4);
         for (uint32_t i = 0; i < s->ncp; i++) {
             size_t j = rnd(s) % s->pick_keys.len;
+            if (coin(s, 0.5)) {
+                /* a rare site (run at most twice): the scheduling points
+                 * outside loops, where few choices decide much */
+                size_t nrare = 0;
+                for (size_t k = 0; k < s->pick_keys.len; k++)
+                    nrare += s->pick_max.data[k] <= 2;
+                if (nrare) {
+                    size_t want = rnd(s) % nrare;
+                    for (size_t k = 0; k < s->pick_keys.len; k++)
+                        if (s->pick_max.data[k] <= 2 && want-- == 0) {
+                            j = k;
+                            break;
+                        }
+                }
+            }
             s->cp_key[i] = s->pick_keys.data[j];
             s->cp_k[i] = draw_occurrence(s, s->pick_max.data[j]);
             s->cp_seen[i] = 0;
         }
         static const double pb[] = { 0.5, 0.3, 0.15, 0.05, 0 };
         s->p_boost = pb[rnd(s) % 5];
+        /* or raise at exactly the j-th raise point of the picked thread */
+        uint64_t per = s->est_raise / (s->est_tid + 1);
+        per = per < 4 ? 4 : per > 64 ? 64 : per;
+        s->boost_at = coin(s, 0.5) ? 1 + rnd(s) % per : 0;
+        s->boost_seen = 0;
         s->p_raise = coin(s, 0.6) ? 0 : draw_prob(s, s->est_raise);
         s->thread_mode = false;
         s->raise_sites = false;
@@ -279,6 +301,8 @@ static uint64_t choose(void *ctx, explore_choice_kind k, const ir_type *t, uint3
                 s->boost_depth = 0; /* the boosted thread has returned */
             if (s->rcp && w->key == s->rcp_key && ++s->rcp_seen == s->rcp_k)
                 return 1;
+            if (s->boost_depth && s->boost_at)
+                return ++s->boost_seen == s->boost_at;
             return coin(s, s->boost_depth ? s->p_boost : s->p_raise);
         }
         double p = s->p_raise;
@@ -301,8 +325,10 @@ static uint64_t choose(void *ctx, explore_choice_kind k, const ir_type *t, uint3
                 s->boost_depth = 0;
             for (uint32_t i = 0; i < s->ncp; i++)
                 if (w->key == s->cp_key[i] && ++s->cp_seen[i] == s->cp_k[i]) {
-                    if (!s->boost_depth)
+                    if (!s->boost_depth) {
                         s->boost_depth = w->depth;
+                        s->boost_seen = 0;
+                    }
                     return rnd(s) % (s->pick_k ? s->pick_k : 2);
                 }
             return (uint64_t)-1;
