@@ -62,6 +62,7 @@ struct explore_prog {
     explore_mem image;      /* globals zero, strings written, functions */
     const ir_var *cur_var;  /* the global kiss.cur (hint), or NULL */
     char unsup[200];
+    const finfo *fcache[64];
     /* state reused by the runs */
     explore_mem mem;
     uint64_t *gregs;
@@ -90,6 +91,7 @@ typedef struct vm {
     bmc_result *tr;         /* trace mode */
     BASE_VEC(bmc_step) steps;
     uint32_t nmallocs;
+    uint64_t rng;           /* uninitialised register locals (seeded by the chooser) */
     uint64_t max_steps;
     double deadline;
     explore_run_stats st;
@@ -345,11 +347,16 @@ void explore_prog_free(explore_prog *ep)
     free(ep);
 }
 
-static const finfo *func_info(const explore_prog *ep, const ir_func *f)
+static const finfo *func_info(explore_prog *ep, const ir_func *f)
 {
+    /* a direct-mapped cache in front of the map */
+    size_t h = ((uintptr_t)f >> 4) & 63;
+    if (ep->fcache[h] && ep->fcache[h]->f == f)
+        return ep->fcache[h];
     uint64_t i;
     if (!base_hashmap_get(&ep->fidx, (uint64_t)(uintptr_t)f, &i))
         return NULL;
+    ep->fcache[h] = &ep->fis[i];
     return &ep->fis[i];
 }
 
@@ -585,11 +592,12 @@ static void write_lv(vm *c, const lval *lv, const ir_type *t, uint64_t v)
 static explore_site site_of(vm *c, const ir_stmt *s)
 {
     explore_site w;
-    uint64_t k = base_hash64((uint64_t)(uintptr_t)s);
+    uint64_t k = (uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ull;
     if (c->nframes >= 2) {
         const frame *caller = &c->ep->frames[c->nframes - 2];
-        k ^= base_hash64((uint64_t)(uintptr_t)&caller->fi->f->stmts[caller->pc] + 0x9e37);
+        k ^= ((uint64_t)(uintptr_t)&caller->fi->f->stmts[caller->pc] + 0x9e37) * 0xC2B2AE3D27D4EB4Full;
     }
+    k ^= k >> 29;
     w.key = k;
     w.tid = 0;
     w.depth = c->nframes;
@@ -1152,8 +1160,18 @@ static void push_frame(vm *c, const ir_func *g, const uint64_t *args, const ir_e
         uint64_t val = 0;
         if (given)
             val = agg ? args[k] : convert(c, args[k], arg_exprs[k]->type, v->type);
-        else if (!agg && (param || !fi->in_mem[k]))
-            val = choose(c, param ? EXPLORE_CH_DATA : EXPLORE_CH_UNINIT, v->type);
+        else if (!agg && param)
+            val = choose(c, EXPLORE_CH_DATA, v->type);
+        else if (!agg && !fi->in_mem[k]) {
+            /* an uninitialised register local: any value (a cheap generator
+             * seeded by the chooser, so runs stay reproducible; 0 often) */
+            c->rng ^= c->rng << 13;
+            c->rng ^= c->rng >> 7;
+            c->rng ^= c->rng << 17;
+            val = (c->rng & 3) == 0 ? 0 : canon(c, c->rng >> 2, v->type);
+            if (v->type->kind == IR_T_INT && v->type->bits == 1)
+                val &= 1;
+        }
         if (!fi->in_mem[k]) {
             vs[k] = val;
             continue;
@@ -1549,6 +1567,7 @@ void explore_run_once(explore_prog *ep, const ir_func *entry, const explore_choo
 {
     vm c = { .ep = ep, .p = ep->p, .m = &ep->mem, .gregs = ep->gregs, .ch = ch, .pw = ep->pw,
              .tr = trace, .max_steps = max_steps ? max_steps : UINT64_MAX, .deadline = deadline };
+    c.rng = ch->choose(ch->ctx, EXPLORE_CH_UNINIT, NULL, 0, &(explore_site){ 0, 0, 0 }) | 1;
     explore_mem_copy(&ep->mem, &ep->image);
     memset(ep->gregs, 0, (ep->p->nglobals + 1) * sizeof *ep->gregs);
     const ir_program *p = ep->p;

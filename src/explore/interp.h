@@ -33,7 +33,8 @@
 typedef enum explore_choice_kind {
     EXPLORE_CH_DATA,   /* an IR_E_NONDET value, a result of a function without a body,
                           a parameter of the entry */
-    EXPLORE_CH_UNINIT, /* the value of an uninitialised scalar local */
+    EXPLORE_CH_UNINIT, /* once per run, t NULL: the seed of the generator that gives
+                          uninitialised scalar locals their values */
     EXPLORE_CH_RAISE,  /* hint: the ASSIGN writes a variable named kiss.choice */
     EXPLORE_CH_PICK,   /* hint: the ASSIGN writes a variable named kiss.pick */
     EXPLORE_CH_BRANCH, /* which target of a GOTO with several */
