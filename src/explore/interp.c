@@ -935,7 +935,10 @@ static uint64_t eval(vm *c, const ir_expr *e)
     switch (e->kind) {
     case IR_E_CONST: return const_value(c, e);
     case IR_E_VAR:
-        if (e->var->kind != IR_V_GLOBAL && !is_agg(e->type)) {
+        if (e->var->kind == IR_V_GLOBAL) {
+            if (!c->ep->gaddr[e->var->id])
+                return c->gregs[e->var->id]; /* a register global */
+        } else if (!is_agg(e->type)) {
             frame *fr = top(c);
             uint32_t k = e->var->kind == IR_V_PARAM ? e->var->id : fr->fi->f->nparams + e->var->id;
             if (!fr->fi->in_mem[k])
@@ -1069,6 +1072,22 @@ static void step_assign(vm *c, bmc_step_kind k, const ir_expr *lhs, uint64_t v)
 
 static void assign_scalar(vm *c, const ir_expr *lhs, uint64_t v, bmc_step_kind k)
 {
+    if (lhs->kind == IR_E_VAR && !c->tr) { /* the common case: a register */
+        const ir_var *var = lhs->var;
+        if (var->kind == IR_V_GLOBAL) {
+            if (!c->ep->gaddr[var->id]) {
+                c->gregs[var->id] = v;
+                return;
+            }
+        } else {
+            frame *fr = top(c);
+            uint32_t i = var->kind == IR_V_PARAM ? var->id : fr->fi->f->nparams + var->id;
+            if (!fr->fi->in_mem[i]) {
+                vars(c, fr)[i] = v;
+                return;
+            }
+        }
+    }
     lval lv;
     if (!eval_lv(c, lhs, &lv, false))
         return;
