@@ -4,7 +4,10 @@
 # task whose expected verdict is true gets a bug (a wrong answer).
 #   corpus.sh DRIVER CORPUS_DIR [TIMEOUT_S] [extra driver args...]
 drv=$1; dir=$2; to=${3:-10}; shift 3 2>/dev/null
-wrong=0
+[ -f "$dir/svcomp/manifest.tsv" ] || exit 77
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+{
 printf '%-58s %-6s %-6s %8s %9s\n' task expect found time runs
 awk -F'\t' '$2=="unreach-call" {print $1 "\t" $3}' "$dir/svcomp/manifest.tsv" |
 while IFS="$(printf '\t')" read -r task exp; do
@@ -25,3 +28,6 @@ while IFS="$(printf '\t')" read -r task exp; do
         echo "WRONG: $task"; echo "$out" | head -5
     fi
 done
+} | tee "$log"
+if grep -q '^WRONG' "$log"; then exit 1; fi
+exit 0
