@@ -161,7 +161,7 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
         s->ncp = 1 + (uint32_t)coin(s, 0.4);
         for (uint32_t i = 0; i < s->ncp; i++) {
             size_t j = rnd(s) % s->pick_keys.len;
-            if (coin(s, 0.5)) {
+            if (coin(s, 0.7)) {
                 /* a rare site (run at most twice): the scheduling points
                  * outside loops, where few choices decide much */
                 size_t nrare = 0;
@@ -187,7 +187,7 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
         per = per < 4 ? 4 : per > 64 ? 64 : per;
         s->boost_at = coin(s, 0.5) ? 1 + rnd(s) % per : 0;
         s->boost_seen = 0;
-        s->p_raise = coin(s, 0.6) ? 0 : draw_prob(s, s->est_raise);
+        s->p_raise = coin(s, 0.7) ? 0 : draw_prob(s, s->est_raise);
         s->thread_mode = false;
         s->raise_sites = false;
         s->rcp = s->raise_keys.len && coin(s, 0.3);
