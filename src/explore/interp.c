@@ -592,10 +592,16 @@ static void write_lv(vm *c, const lval *lv, const ir_type *t, uint64_t v)
 static explore_site site_of(vm *c, const ir_stmt *s)
 {
     explore_site w;
-    uint64_t k = (uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ull;
+    /* (function index, statement index) of the choice and of its caller's
+     * CALL: stable across processes, unlike addresses, so runs are
+     * reproducible from the seed alone */
+    (void)s;
+    const frame *me = top(c);
+    uint64_t k = (((uint64_t)(me->fi - c->ep->fis) << 32) + me->pc + 1) * 0x9E3779B97F4A7C15ull;
     if (c->nframes >= 2) {
         const frame *caller = &c->ep->frames[c->nframes - 2];
-        k ^= ((uint64_t)(uintptr_t)&caller->fi->f->stmts[caller->pc] + 0x9e37) * 0xC2B2AE3D27D4EB4Full;
+        k ^= (((uint64_t)(caller->fi - c->ep->fis) << 32) + caller->pc + 0x9e37) *
+             0xC2B2AE3D27D4EB4Full;
     }
     k ^= k >> 29;
     w.key = k;
