@@ -10,7 +10,9 @@
 #include "base/intern.h"
 #include "base/strbuf.h"
 #include "cli/cli.h"
+#include "base/clock.h"
 #include "base/sha256.h"
+#include "explore/explore.h"
 #include "ir/ir_print.h"
 #include "report/witness.h"
 
@@ -21,6 +23,7 @@ void cli_kiss_init(cli_kiss *c)
     c->ko.max_threads = 16;
     bmc_opts_init(&c->bo);
     c->explore_s = -1;
+    c->seed = 1;
 }
 
 void cli_kiss_free(cli_kiss *c)
@@ -51,6 +54,12 @@ int cli_kiss_arg(cli_kiss *c, int argc, char **argv, int *i, const char *cmd)
     } else if (strcmp(a, "--timeout") == 0) {
         ok = cli_number(cmd, a, v, 0.001, 1e7, false, &x);
         c->bo.timeout_s = x;
+    } else if (strcmp(a, "--explore") == 0) {
+        ok = cli_number(cmd, a, v, 0, 1e7, false, &x);
+        c->explore_s = x;
+    } else if (strcmp(a, "--seed") == 0) {
+        ok = cli_number(cmd, a, v, 0, 4294967295.0, true, &x);
+        c->seed = (uint64_t)x;
     } else if (strcmp(a, "--witness") == 0) {
         if (!v) {
             fprintf(stderr, "ravel %s: error: --witness needs a file name\n", cmd);
@@ -155,8 +164,30 @@ void cli_orig_free(cli_orig *o)
 bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
                          bmc_result *r, const char **engine)
 {
+    double start = base_now();
+    bmc_opts bo = c->bo;
+    double budget = c->explore_s >= 0 ? c->explore_s : bo.timeout_s > 0 ? bo.timeout_s / 2 : 1.0;
+    if (bo.timeout_s > 0 && budget > bo.timeout_s)
+        budget = bo.timeout_s;
+    if (budget > 0) {
+        explore_opts eo;
+        explore_opts_init(&eo);
+        eo.seed = c->seed;
+        eo.timeout_s = budget;
+        if (explore_check(p, entry, &eo, r) == BMC_BUG) {
+            *engine = "explore";
+            r->unwind = bo.unwind;
+            return BMC_BUG;
+        }
+        bmc_result_free(r);
+        if (bo.timeout_s > 0) {
+            bo.timeout_s -= base_now() - start;
+            if (bo.timeout_s < 0.001)
+                bo.timeout_s = 0.001;
+        }
+    }
     *engine = "bmc";
-    return bmc_check(p, entry, &c->bo, r);
+    return bmc_check(p, entry, &bo, r);
 }
 
 /* --- witnesses --- */

@@ -22,7 +22,8 @@ typedef struct cli_kiss {
     bool json;
     bool sarif;            /* race only */
     const char *witness;   /* --witness FILE: an SV-COMP violation witness (GraphML) */
-    double explore_s;      /* --explore S: the random exploration's budget; < 0: default */
+    double explore_s;      /* --explore S: the random exploration's budget; < 0: the
+                              default, half of --timeout, or 1 s without one */
     uint64_t seed;         /* --seed N */
 } cli_kiss;
 
@@ -61,7 +62,8 @@ int cli_kiss_write_witness(const cli_kiss *c, const check_report *r, bool race);
 
 /* Checks the translated program from entry: the random exploration first
  * (a bug it finds is real; its budget is --explore), then bounded model
- * checking with the rest of --timeout. *engine says which answered. */
+ * checking with the rest of --timeout. *engine says which answered
+ * ("explore" or "bmc"). */
 bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
                          bmc_result *r, const char **engine);
 

@@ -7,6 +7,10 @@
 #include "base/intern.h"
 
 #define COL 44 /* width of one thread's column */
+/* A trace of more lines shows its first HEAD_LINES and its last
+ * MAX_LINES - HEAD_LINES lines. */
+#define MAX_LINES 400
+#define HEAD_LINES 100
 
 check_user_step *report_check_steps(const check_report *c, size_t *n, const char **names,
                                     uint32_t nnames)
@@ -70,35 +74,54 @@ void report_check_interleaving(base_strbuf *o, const check_report *c)
         base_strbuf_printf(o, "thread %u (%s)", t, names[t] ? names[t] : "?");
     }
     base_strbuf_putc(o, '\n');
-    const bmc_step *last_shown = NULL;
-    uint32_t last_orig = UINT32_MAX;
-    const ir_func *last_func = NULL;
-    uint32_t last_thread = UINT32_MAX;
-    for (size_t i = 0; i < n; i++) {
-        const check_user_step *u = &steps[i];
-        const bmc_step *s = u->s;
-        bool same = last_shown && u->orig == last_orig && s->func == last_func &&
-                    u->thread == last_thread;
-        bool value = (s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) && !report_check_internal(s->lhs);
-        if (same && !value)
-            continue;
-        uint32_t col = u->thread < nthreads ? u->thread : nthreads - 1;
-        ls = o->len;
-        pad_to(o, ls, 2 + col * COL);
-        if (!same) {
-            const char *text = report_check_orig_text(c, s->func, u->orig);
-            base_strbuf_printf(o, "%u: %s", s->loc.line, text ? text : "?");
+    /* Two passes: count the lines, then print them, leaving out the middle
+     * of very long traces (a loop that starts 10,000 threads). */
+    size_t nlines = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t line = 0;
+        bool elided = false;
+        const bmc_step *last_shown = NULL;
+        uint32_t last_orig = UINT32_MAX;
+        const ir_func *last_func = NULL;
+        uint32_t last_thread = UINT32_MAX;
+        for (size_t i = 0; i < n; i++) {
+            const check_user_step *u = &steps[i];
+            const bmc_step *s = u->s;
+            bool same = last_shown && u->orig == last_orig && s->func == last_func &&
+                        u->thread == last_thread;
+            bool value = (s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
+                         !report_check_internal(s->lhs);
+            if (same && !value)
+                continue;
+            last_shown = s;
+            last_orig = u->orig;
+            last_func = s->func;
+            last_thread = u->thread;
+            line++;
+            if (pass == 0)
+                continue;
+            if (nlines > MAX_LINES && line > HEAD_LINES && line <= nlines - (MAX_LINES - HEAD_LINES)) {
+                if (!elided)
+                    base_strbuf_printf(o, "  ... %zu lines left out ...\n",
+                                       nlines - MAX_LINES);
+                elided = true;
+                continue;
+            }
+            uint32_t col = u->thread < nthreads ? u->thread : nthreads - 1;
+            ls = o->len;
+            pad_to(o, ls, 2 + col * COL);
+            if (!same) {
+                const char *text = report_check_orig_text(c, s->func, u->orig);
+                base_strbuf_printf(o, "%u: %s", s->loc.line, text ? text : "?");
+            }
+            if (value) {
+                if (!same)
+                    base_strbuf_puts(o, "  ");
+                base_strbuf_printf(o, "[%s = %s]", s->lhs, s->value.text ? s->value.text : "?");
+            }
+            base_strbuf_putc(o, '\n');
         }
-        if (value) {
-            if (!same)
-                base_strbuf_puts(o, "  ");
-            base_strbuf_printf(o, "[%s = %s]", s->lhs, s->value.text ? s->value.text : "?");
-        }
-        base_strbuf_putc(o, '\n');
-        last_shown = s;
-        last_orig = u->orig;
-        last_func = s->func;
-        last_thread = u->thread;
+        nlines = line;
     }
     free(steps);
 }
@@ -127,8 +150,12 @@ void report_check_text(base_strbuf *o, const check_report *c)
     base_strbuf_printf(o, "bug: %s at %s:%u:%u\n", r->message ? r->message : "assertion fails",
                        r->loc.file ? r->loc.file : "?", r->loc.line, r->loc.col);
     report_check_interleaving(o, c);
-    base_strbuf_printf(o, "within unwind %u, %u pending thread%s\n", c->unwind, c->pending,
-                       c->pending == 1 ? "" : "s");
+    if (c->engine && strcmp(c->engine, "explore") == 0)
+        base_strbuf_printf(o, "found by random exploration, %u pending thread%s\n", c->pending,
+                           c->pending == 1 ? "" : "s");
+    else
+        base_strbuf_printf(o, "within unwind %u, %u pending thread%s\n", c->unwind, c->pending,
+                           c->pending == 1 ? "" : "s");
 }
 
 void report_check_json(base_strbuf *o, const check_report *c, const char *file)
