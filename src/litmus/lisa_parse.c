@@ -15,6 +15,7 @@
 
 #include "base/strbuf.h"
 #include "base/vec.h"
+#include "litmus/c_parse.h"
 
 enum { MAX_THREADS = 1024, MAX_INSTRS = 100000 };
 
@@ -1156,14 +1157,13 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
     if ((w - i == 4 && memcmp(text + i, "LISA", 4) == 0) || (w - i == 4 && memcmp(text + i, "Bell", 4) == 0)) {
         t = litmus_parse_lisa(path, text, len, syms, diag);
     } else if (w - i == 1 && text[i] == 'C') {
-        base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "C litmus tests are not supported yet (herd's C format is issue 7)");
+        t = litmus_parse_c(path, text, len, syms, diag);
     } else if (w == i) {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "not a litmus test (expected 'LISA <name>' on the first line)");
+                        "not a litmus test (expected 'LISA <name>' or 'C <name>' on the first line)");
     } else {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "unsupported litmus architecture '%.*s' (ravel reads LISA)",
+                        "unsupported litmus architecture '%.*s' (ravel reads LISA and C)",
                         (int)(w - i > 40 ? 40 : w - i), text + i);
     }
     free(text);
