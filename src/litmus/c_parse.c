@@ -560,6 +560,7 @@ static cexpr *node(parser *p, cx_kind k, const token *at)
 }
 
 static cexpr *parse_expr(parser *p, thread_build *tb, int depth);
+static bool known_call(parser *p, const token *at);
 
 static int order_of(const token *t)
 {
@@ -601,6 +602,8 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
     }
     next(p);
     if (p->tok.kind == T_LPAR) {
+        if (!known_call(p, &at))
+            return NULL;
         cexpr *e = node(p, CX_CALL, &at);
         next(p);
         while (p->tok.kind != T_RPAR) {
@@ -799,6 +802,23 @@ static const call_info *find_call(const token *t)
     return NULL;
 }
 
+/* False, with an `unsupported` error, for a call that is not a C11 atomic. */
+static bool known_call(parser *p, const token *at)
+{
+    if (find_call(at))
+        return true;
+    char buf[64];
+    bool lock = false;
+    for (size_t i = 0; i + 4 <= at->len; i++)
+        lock |= memcmp(at->start + i, "lock", 4) == 0;
+    if (lock)
+        error_at(p, at, "unsupported: locks (call to %s)", tok_desc(at, buf, sizeof buf));
+    else
+        error_at(p, at, "unsupported: call to %s (ravel reads the C11 atomics)",
+                 tok_desc(at, buf, sizeof buf));
+    return false;
+}
+
 static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out);
 
 /* The address operand of an access: a parameter (a location) or a local
@@ -858,18 +878,8 @@ static const litmus_annots *mode_annots(parser *p, int mode)
 static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
 {
     const call_info *ci = find_call(&e->at);
-    char buf[64];
-    if (!ci) {
-        bool lock = false;
-        for (size_t i = 0; i + 4 <= e->at.len; i++)
-            lock |= memcmp(e->at.start + i, "lock", 4) == 0;
-        if (lock)
-            error_at(p, &e->at, "unsupported: locks (call to %s)", tok_desc(&e->at, buf, sizeof buf));
-        else
-            error_at(p, &e->at, "unsupported: call to %s (ravel reads the C11 atomics)",
-                     tok_desc(&e->at, buf, sizeof buf));
+    if (!ci && !known_call(p, &e->at))
         return false;
-    }
     uint32_t want = ci->nargs + ci->norders;
     if (e->nargs != want) {
         error_at(p, &e->at, "'%s' takes %u argument%s, not %u", ci->name, want, want == 1 ? "" : "s",
@@ -972,6 +982,7 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         if (!in)
             return false;
         in->reg = old;
+        in->ok_reg = r;
         in->addr = addr;
         in->cmp.kind = LITMUS_OPND_REG;
         in->cmp.reg = exp;
@@ -979,9 +990,7 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         in->weak = ci->weak;
         in->annots = *mode_annots(p, mode);
         in->fail_annots = *mode_annots(p, fail_mode);
-        /* r := old == exp; on failure (r == 0) *expected := old */
-        if (!emit_mov(p, tb, &e->at, r, x_bin(p, LITMUS_OP_EQ, x_reg(p, old), x_reg(p, exp))))
-            return false;
+        /* r is 1 on success; on failure (r == 0) *expected := old */
         size_t skip;
         if (!emit_branch(p, tb, &e->at, true, r, &skip))
             return false;

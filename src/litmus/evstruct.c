@@ -481,6 +481,12 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->nt = 1;
                 r->t[0] = ev;
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
+                if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
+                    /* success depends on the value read, as the value does */
+                    regval *okr = &c->regs[in->ok_reg];
+                    *okr = *r;
+                    okr->v = litmus_int(writes);
+                }
                 uint32_t last = ev;
                 if (writes) {
                     regval val = { 0 };

@@ -104,8 +104,8 @@ typedef enum litmus_instr_kind {
     LITMUS_I_CALL,   /* call[name] */
     /* C's compare-and-swap (no LISA syntax): reg := *addr; if reg == cmp then
      * *addr := value, the read and the write forming an rmw with `annots`,
-     * else the read alone, with `fail_annots`. A weak one may also fail when
-     * reg == cmp (spuriously). */
+     * else the read alone, with `fail_annots`; ok_reg := 1 on success, 0 on
+     * failure. A weak one may also fail when reg == cmp (spuriously). */
     LITMUS_I_CAS,
 } litmus_instr_kind;
 
@@ -123,6 +123,7 @@ typedef struct litmus_instr {
     litmus_address addr;   /* READ, WRITE, RMW */
     litmus_operand value;  /* WRITE: REG or IMM (or LOC: storing an address); CAS: desired */
     litmus_operand cmp;    /* CAS: the expected value (REG or IMM) */
+    uint32_t ok_reg;       /* CAS: receives 1 when it succeeded, else 0 */
     litmus_annots fail_annots; /* CAS: the annotations of a failed CAS's read */
     bool weak;             /* CAS: may fail spuriously */
     litmus_expr *expr;     /* RMW, MOV */
