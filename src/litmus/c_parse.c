@@ -170,7 +170,7 @@ static bool skip_blank(parser *p)
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
             advance(p);
         } else if (c == '/' && peekc(p, 1) == '/') {
-            while (peekc(p, 0) >= 0 && peekc(p, 0) != '\n')
+            while (peekc(p, 0) > 0 && peekc(p, 0) != '\n')
                 advance(p);
         } else if ((c == '/' && peekc(p, 1) == '*') || (c == '(' && peekc(p, 1) == '*' && p->herd_comments)) {
             token open = { .kind = T_ERROR, .line = p->line, .col = p->col };
@@ -179,6 +179,11 @@ static bool skip_blank(parser *p)
             do {
                 if (peekc(p, 0) < 0) {
                     error_at(p, &open, "unterminated comment");
+                    return false;
+                }
+                if (peekc(p, 0) == 0) {
+                    token at = { .kind = T_ERROR, .line = p->line, .col = p->col };
+                    error_at(p, &at, "unexpected NUL byte");
                     return false;
                 }
                 if (herd && peekc(p, 0) == '(' && peekc(p, 1) == '*') {
@@ -267,7 +272,7 @@ static token lex_raw(parser *p)
     }
     if (c == '"') {
         advance(p);
-        while (peekc(p, 0) >= 0 && peekc(p, 0) != '"' && peekc(p, 0) != '\n')
+        while (peekc(p, 0) > 0 && peekc(p, 0) != '"' && peekc(p, 0) != '\n')
             advance(p);
         if (peekc(p, 0) != '"') {
             error_at(p, &t, "unterminated string");
