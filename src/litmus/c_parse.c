@@ -63,7 +63,8 @@ struct cexpr {
     cexpr *a, *b;
     cexpr *args[MAX_ARGS];
     uint32_t nargs;
-    bool mem; /* it (or a subexpression) accesses memory */
+    bool mem;    /* it (or a subexpression) accesses memory */
+    bool atomic; /* CX_PARAM: declared with an atomic type */
 };
 
 typedef struct local {
@@ -74,6 +75,7 @@ typedef struct local {
 typedef struct param {
     base_sym name;
     uint32_t loc;
+    bool atomic; /* declared with an atomic type (atomic_int, _Atomic ...) */
 } param;
 
 typedef struct thread_build {
@@ -650,6 +652,7 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
     if (pa) {
         cexpr *e = node(p, CX_PARAM, &at);
         e->loc = pa->loc;
+        e->atomic = pa->atomic;
         return e;
     }
     if (is_int_type_word(&at) || is_narrow_type_word(&at))
@@ -827,9 +830,15 @@ static bool known_call(parser *p, const token *at)
 static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out);
 
 /* The address operand of an access: a parameter (a location) or a local
- * holding an address. */
-static bool lower_pointer(parser *p, const cexpr *e, litmus_address *a)
+ * holding an address. A plain (`*p`) access through a parameter of an
+ * atomic type gets a warning: it is non-atomic here, as in herd7's C. */
+static bool lower_pointer(parser *p, const cexpr *e, bool plain, litmus_address *a)
 {
+    if (plain && e->kind == CX_PARAM && e->atomic)
+        base_diag_warning(p->diag, here(p, &e->at),
+                          "'*%.*s' is a non-atomic access although '%.*s' points to an atomic type "
+                          "(C would make it seq_cst; use atomic_load/atomic_store for that)",
+                          (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
     memset(a, 0, sizeof *a);
     if (e->kind == CX_PARAM) {
         a->base.kind = LITMUS_OPND_LOC;
@@ -920,7 +929,7 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         }
     }
     litmus_address addr;
-    if (!lower_pointer(p, e->args[0], &addr))
+    if (!lower_pointer(p, e->args[0], false, &addr))
         return false;
     litmus_operand v1 = { 0 };
     if (ci->nargs >= 2 && ci->kind != C_CAS && !lower_operand(p, tb, e->args[1], &v1))
@@ -1036,7 +1045,7 @@ static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out
         return false;
     case CX_DEREF: {
         litmus_address a;
-        if (!lower_pointer(p, e->a, &a))
+        if (!lower_pointer(p, e->a, true, &a))
             return false;
         uint32_t r = new_temp(p, tb);
         litmus_instr *in = emit(p, tb, LITMUS_I_READ, &e->at);
@@ -1151,7 +1160,7 @@ static bool lower_into(parser *p, thread_build *tb, const cexpr *e, uint32_t reg
     }
     if (e->kind == CX_DEREF) {
         litmus_address a;
-        if (!lower_pointer(p, e->a, &a))
+        if (!lower_pointer(p, e->a, true, &a))
             return false;
         litmus_instr *in = emit(p, tb, LITMUS_I_READ, &e->at);
         if (!in)
@@ -1342,7 +1351,7 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         } else if (e->kind == CX_DEREF) {
             litmus_address a;
             litmus_operand v;
-            if (!lower_pointer(p, e->a, &a) || !lower_operand(p, tb, rhs, &v))
+            if (!lower_pointer(p, e->a, true, &a) || !lower_operand(p, tb, rhs, &v))
                 return false;
             litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, &e->at);
             if (!in)
@@ -1402,7 +1411,14 @@ static bool parse_thread(parser *p, thread_build *tb)
          * at least one '*', then the name. */
         token name = first;
         uint32_t stars = 0;
+        /* atomic: some type word (an identifier before the name) is atomic */
+        bool atomic = false, last_atomic = false;
         while (p->tok.kind == T_IDENT || p->tok.kind == T_STAR) {
+            if (p->tok.kind == T_IDENT) {
+                atomic |= last_atomic;
+                last_atomic = p->tok.len >= 6 && (memcmp(p->tok.start, "atomic", 6) == 0 ||
+                                                  memcmp(p->tok.start, "_Atomi", 6) == 0);
+            }
             if (p->tok.kind == T_STAR)
                 stars++;
             else if (is_narrow_type_word(&p->tok)) {
@@ -1427,7 +1443,7 @@ static bool parse_thread(parser *p, thread_build *tb)
             error_at(p, &name, "parameter '%.*s' appears twice", (int)name.len, name.start);
             return false;
         }
-        param pa = { s, location(p, &name) };
+        param pa = { s, location(p, &name), atomic };
         base_vec_push(&tb->params, pa);
         if (p->tok.kind == T_COMMA)
             next(p);

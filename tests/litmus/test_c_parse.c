@@ -173,6 +173,17 @@ static void test_unsequenced_warning(void **state)
                              "unsequenced in C; ravel performs them left to right");
     litmus_test_free(t);
     base_diag_free(&d);
+    /* A plain access through an atomic type is non-atomic, with a warning;
+     * an atomic call through it, or a plain access to an int, has none. */
+    t = parse("C w\n{}\nP0 (const atomic_int* x, int* y) {\n  int r = *x;\n  *y = atomic_load(x);\n}\n", &d);
+    assert_non_null(t);
+    assert_int_equal(d.count, 1);
+    base_diag_format(&d.msgs[0], msg, sizeof msg);
+    assert_string_equal(msg, "t.litmus:4:12: warning: '*x' is a non-atomic access although 'x' points to "
+                             "an atomic type (C would make it seq_cst; use atomic_load/atomic_store for that)");
+    assert_string_equal(mode(t, &t->threads[0].instrs[0].annots), "na");
+    litmus_test_free(t);
+    base_diag_free(&d);
 }
 
 /* Decides src under c11 and returns the observation. */
