@@ -23,7 +23,11 @@
 #include "base/vec.h"
 #include "base/xalloc.h"
 
-enum { MAX_THREADS = 1024, MAX_INSTRS = 100000, MAX_DEPTH = 200, MAX_ARGS = 5 };
+/* MAX_DEPTH bounds recursion while parsing; MAX_HEIGHT the height of an
+ * expression tree (lowering and evaluation recurse on it) and MAX_PROPS the
+ * operators of a condition (its tree is as deep as its chain is long). */
+enum { MAX_THREADS = 1024, MAX_INSTRS = 100000, MAX_DEPTH = 200, MAX_ARGS = 5, MAX_HEIGHT = 400,
+       MAX_PROPS = 2000 };
 
 typedef enum tok_kind {
     T_EOF, T_IDENT, T_NUM, T_STRING, T_ERROR,
@@ -63,6 +67,7 @@ struct cexpr {
     cexpr *a, *b;
     cexpr *args[MAX_ARGS];
     uint32_t nargs;
+    uint32_t height; /* 1 for a leaf; <= MAX_HEIGHT */
     bool mem;    /* it (or a subexpression) accesses memory */
     bool atomic; /* CX_PARAM: declared with an atomic type */
 };
@@ -105,6 +110,7 @@ typedef struct parser {
     BASE_VEC(litmus_observable) obs;
     thread_build *tbs;
     uint32_t nthreads;
+    uint32_t nprops; /* binary operators in the conditions so far */
     litmus_annots mode[6]; /* na, rlx, acq, rel, acq_rel, sc */
 } parser;
 
@@ -563,7 +569,19 @@ static cexpr *node(parser *p, cx_kind k, const token *at)
     cexpr *e = BASE_ARENA_NEW(&p->scratch, cexpr);
     e->kind = k;
     e->at = *at;
+    e->height = 1;
     return e;
+}
+
+/* Sets e's height from its operand(s); false (with an error) when too high. */
+static bool grow(parser *p, cexpr *e, const cexpr *a, const cexpr *b)
+{
+    e->height = 1 + (b && b->height > a->height ? b->height : a->height);
+    if (e->height > MAX_HEIGHT) {
+        error_at(p, &e->at, "expression nested too deeply");
+        return false;
+    }
+    return true;
 }
 
 static cexpr *parse_expr(parser *p, thread_build *tb, int depth);
@@ -623,6 +641,8 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
                 return NULL;
             e->args[e->nargs++] = a;
             e->mem |= a->mem;
+            if (!grow(p, e, e, a)) /* max(e's height so far, a's) + 1 */
+                return NULL;
             if (p->tok.kind == T_COMMA)
                 next(p);
             else if (p->tok.kind != T_RPAR) {
@@ -687,7 +707,7 @@ static cexpr *parse_unary(parser *p, thread_build *tb, int depth)
         e->op = at.kind;
         e->a = a;
         e->mem = a->mem || at.kind == T_STAR;
-        return e;
+        return grow(p, e, a, NULL) ? e : NULL;
     }
     case T_AMP:
         error_at(p, &at, "unsupported: taking an address with '&'");
@@ -749,6 +769,8 @@ static cexpr *parse_binary(parser *p, thread_build *tb, int min, int depth)
         e->a = l;
         e->b = r;
         e->mem = l->mem || r->mem;
+        if (!grow(p, e, l, r))
+            return NULL;
         l = e;
     }
     if (l && p->tok.kind == T_QUEST) {
@@ -1568,6 +1590,11 @@ static long thread_number(const token *t)
 
 static litmus_prop *new_prop(parser *p, litmus_prop_kind k, const token *at)
 {
+    if ((k == LITMUS_P_AND || k == LITMUS_P_OR || k == LITMUS_P_IMPLIES || k == LITMUS_P_NOT) &&
+        ++p->nprops > MAX_PROPS) {
+        error_at(p, at, "condition too long (more than %d operators)", MAX_PROPS);
+        return NULL;
+    }
     litmus_prop *pr = BASE_ARENA_NEW(&p->t->arena, litmus_prop);
     pr->kind = k;
     pr->loc = here(p, at);
@@ -1633,6 +1660,8 @@ static litmus_prop *parse_atom(parser *p, int depth)
     if (p->tok.kind == T_TILDE || tok_is(&p->tok, "not")) {
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
+        if (!n)
+            return NULL;
         n->lhs = parse_atom(p, depth + 1);
         return n->lhs ? n : NULL;
     }
@@ -1666,6 +1695,8 @@ static litmus_prop *parse_atom(parser *p, int depth)
     if (!ne)
         return a;
     litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
+    if (!n)
+        return NULL;
     n->lhs = a;
     return n;
 }
@@ -1677,6 +1708,8 @@ static litmus_prop *parse_and(parser *p, int depth)
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_AND, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_atom(p, depth);
         l = n->rhs ? n : NULL;
@@ -1691,6 +1724,8 @@ static litmus_prop *parse_or(parser *p, int depth)
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_OR, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_and(p, depth);
         l = n->rhs ? n : NULL;
@@ -1705,6 +1740,8 @@ static litmus_prop *parse_prop(parser *p, int depth)
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_IMPLIES, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_prop(p, depth + 1);
         return n->rhs ? n : NULL;

@@ -46,6 +46,7 @@ typedef struct parser {
     base_intern_pool *syms;
     litmus_test *t;
     bool failed;
+    uint32_t nprops; /* operators in the conditions so far */
     BASE_VEC(litmus_location) locs;
     BASE_VEC(litmus_observable) obs;
 } parser;
@@ -681,8 +682,17 @@ static bool is_section_keyword(const token *t)
 
 /* --- the condition --- */
 
+/* A condition's tree is as deep as its chain of operators is long, and
+ * evaluating or printing it recurses: at most MAX_PROPS operators. */
+enum { MAX_PROPS = 2000 };
+
 static litmus_prop *new_prop(parser *p, litmus_prop_kind k, const token *at)
 {
+    if ((k == LITMUS_P_AND || k == LITMUS_P_OR || k == LITMUS_P_IMPLIES || k == LITMUS_P_NOT) &&
+        ++p->nprops > MAX_PROPS) {
+        error_at(p, at, "condition too long (more than %d operators)", MAX_PROPS);
+        return NULL;
+    }
     litmus_prop *pr = BASE_ARENA_NEW(&p->t->arena, litmus_prop);
     pr->kind = k;
     pr->loc = here(p, at);
@@ -748,6 +758,8 @@ static litmus_prop *parse_atom(parser *p, thread_build *tbs, uint32_t nthreads, 
     if (p->tok.kind == T_TILDE) {
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
+        if (!n)
+            return NULL;
         n->lhs = parse_atom(p, tbs, nthreads, depth + 1);
         return n->lhs ? n : NULL;
     }
@@ -785,6 +797,8 @@ static litmus_prop *parse_and(parser *p, thread_build *tbs, uint32_t nthreads, i
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_AND, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_atom(p, tbs, nthreads, depth);
         l = n->rhs ? n : NULL;
@@ -799,6 +813,8 @@ static litmus_prop *parse_or(parser *p, thread_build *tbs, uint32_t nthreads, in
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_OR, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_and(p, tbs, nthreads, depth);
         l = n->rhs ? n : NULL;
@@ -813,6 +829,8 @@ static litmus_prop *parse_prop(parser *p, thread_build *tbs, uint32_t nthreads, 
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_IMPLIES, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_prop(p, tbs, nthreads, depth + 1);
         return n->rhs ? n : NULL;

@@ -330,6 +330,54 @@ static void test_prefixes_and_nul(void **state)
     free(buf);
 }
 
+/* Left-deep chains (`1+1+...`, `a /\ b /\ ...`) are as deep as they are
+ * long: beyond the limits they are errors, not stack overflows. */
+static void test_limits(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    char *src = malloc(16 * N + 256);
+    /* 400 terms make an expression of height 400, the limit; 100000 are an error. */
+    for (int n = 400; n <= N; n = n == 400 ? N : N + 1) {
+        char *w = src + sprintf(src, "C t\n{}\nP0 (int* x) {\n  int r = 1");
+        for (int i = 1; i < n; i++)
+            w += sprintf(w, "+1");
+        sprintf(w, ";\n}\nexists (0:r=%d)\n", n);
+        base_diag d;
+        litmus_test *t = parse(src, &d);
+        if (n == 400) {
+            assert_non_null(t);
+            litmus_test_free(t);
+        } else {
+            assert_null(t);
+            char msg[512];
+            base_diag_format(&d.msgs[0], msg, sizeof msg);
+            assert_string_equal(msg, "t.litmus:4:810: error: expression nested too deeply");
+        }
+        base_diag_free(&d);
+    }
+    /* 2000 operators in a condition are fine, 100000 an error. */
+    for (int n = 2001; n <= N; n = n == 2001 ? N : N + 1) {
+        char *w = src + sprintf(src, "C t\n{}\nP0 (int* x) {\n}\nexists (x=0");
+        for (int i = 1; i < n; i++)
+            w += sprintf(w, " /\\ x=0");
+        sprintf(w, ")\n");
+        base_diag d;
+        litmus_test *t = parse(src, &d);
+        if (n == 2001) {
+            assert_non_null(t);
+            litmus_test_free(t);
+        } else {
+            assert_null(t);
+            char msg[512];
+            base_diag_format(&d.msgs[0], msg, sizeof msg);
+            assert_string_equal(msg, "t.litmus:5:14013: error: condition too long (more than 2000 operators)");
+        }
+        base_diag_free(&d);
+    }
+    free(src);
+}
+
 static void test_load_dispatch(void **state)
 {
     (void)state;
@@ -372,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_semantics),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_prefixes_and_nul),
+        cmocka_unit_test(test_limits),
         cmocka_unit_test(test_load_dispatch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
