@@ -108,8 +108,8 @@ typedef struct parser {
     bool failed;
     BASE_VEC(litmus_location) locs;
     BASE_VEC(litmus_observable) obs;
-    thread_build *tbs;
-    uint32_t nthreads;
+    thread_build *tbs; /* tbs_cap builds, the first nthreads in use */
+    uint32_t nthreads, tbs_cap;
     uint32_t nprops; /* binary operators in the conditions so far */
     litmus_annots mode[6]; /* na, rlx, acq, rel, acq_rel, sc */
 } parser;
@@ -1853,6 +1853,12 @@ static bool parse_body(parser *p)
             error_at(p, &p->tok, "too many threads (more than %d)", MAX_THREADS);
             return false;
         }
+        if (p->nthreads == p->tbs_cap) { /* grow, zeroing the new builds */
+            uint32_t cap = p->tbs_cap ? 2 * p->tbs_cap : 4;
+            p->tbs = base_xrealloc(p->tbs, base_mul_size(cap, sizeof *p->tbs));
+            memset(p->tbs + p->tbs_cap, 0, (cap - p->tbs_cap) * sizeof *p->tbs);
+            p->tbs_cap = cap;
+        }
         p->nthreads++;
         /* Inside a body `(*` is a parenthesis and a dereference. */
         p->herd_comments = false;
@@ -1988,9 +1994,8 @@ litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
         p.mode[m].syms[0] = base_intern_cstr(syms, mode_names[m]);
         p.mode[m].count = 1;
     }
-    p.tbs = base_xcalloc(MAX_THREADS, sizeof *p.tbs);
     bool ok = parse_header(&p) && parse_body(&p) && !p.failed;
-    for (uint32_t i = 0; i < MAX_THREADS; i++) {
+    for (uint32_t i = 0; i < p.tbs_cap; i++) {
         thread_build *tb = &p.tbs[i];
         base_vec_free(&tb->instrs);
         base_vec_free(&tb->regs);
