@@ -242,8 +242,9 @@ def corpus_section(a, problems, model):
             if decided(x):
                 secs = None
                 if live:
+                    # the live herd7's answer and time, not the manifest's
                     secs, hobs = run_herd7(a, model, os.path.join(a.corpus, f))
-                    m = (hobs, secs) if m is None else (m[0], secs)
+                    m = (hobs, secs)
                 elif m is not None:
                     secs = m[1]
                 alltests.append((x.get("time", 0.0), f, x, v, m))
