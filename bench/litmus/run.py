@@ -6,14 +6,23 @@ Called by run.sh (which says where ravel and the generated tests are):
   run.py --ravel PATH --gen DIR --corpus DIR [--quick] [--cutoff S] [--timeout S]
 
 (a) the corpus (<corpus>/tests/<group>/...), for each model of
-    --corpus-models (default sc,ra): one `ravel litmus -q --json -m MODEL`
-    run per group, full and --verdict-only; SAT sizes from the JSON; herd7's
-    time from <corpus>/manifest.tsv (that model's rows); the 5 slowest tests.
+    --corpus-models (default sc,tso,ra,c11): one `ravel litmus -q --json -m
+    MODEL` run per group, full and --verdict-only, over the groups that have
+    manifest rows for the model's herd7 oracle (sc: sc, ra: ra, c11: rc11 --
+    herd's C tests; tso has no oracle and runs on every LISA group); total,
+    mean and largest per-test time, the time split between grounding and
+    solving, SAT sizes from the JSON; herd7's time beside it: when herd7 is
+    on PATH it runs in the same process on the same files (with sc.cat, the
+    corpus's models/ra.cat and herdtools7's rc11.cat), else its own `Time`
+    line as recorded in <corpus>/manifest.tsv (herd7_seconds, measured on a
+    2-core machine), and the table says which; the 5 slowest tests.
 (b) the scaling families made by gen.py: one ravel run per file, sc full,
     sc --verdict-only, tso --verdict-only and ra --verdict-only; a family
     stops in a mode once a run takes more than --cutoff seconds (or fails);
-    the corpus's pridemm-store_buffer/sb_<n>threads next to herd7's manifest
-    time.
+    then the corpus's pridemm-store_buffer/sb_<n>threads under each model
+    (full and --verdict-only, grounding/solving split, SAT size) next to
+    herd7's time (live, or the manifest's); then SB_n written in herd's C
+    format (seq_cst and relaxed) under c11.
 (c) herd7 itself on the generated files, if herd7 is on PATH.
 
 Times: "wall" is the whole process (fork, parse, everything); "t" is the sum
@@ -125,6 +134,40 @@ def load_manifest(corpus, model="sc"):
     return rows
 
 
+# ravel's model -> the manifest model (herd7's oracle) its tests are compared
+# with, and the cat file herd7 runs for it when it is on PATH.
+ORACLE = {"sc": "sc", "ra": "ra", "c11": "rc11", "tso": None}
+
+
+def herd_cat(a, model):
+    if model == "ra":
+        return os.path.join(a.corpus, "models", "ra.cat")
+    return {"sc": "sc.cat", "c11": "rc11.cat"}.get(model)
+
+
+def run_herd7(a, model, path):
+    """herd7's own Time for one test (seconds) and its Observation, or (None, why)."""
+    herd = shutil.which("herd7")
+    cat = herd_cat(a, model)
+    if not herd or not cat:
+        return None, "no herd7"
+    try:
+        p = subprocess.run([herd, "-model", cat, path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=a.timeout)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    m = re.search(r"^Time \S+ ([0-9.]+)", p.stdout, re.M)
+    o = re.search(r"^Observation \S+ (\w+)", p.stdout, re.M)
+    return (float(m.group(1)) if m else None), (o.group(1) if o else "fail")
+
+
+def herd_source(a):
+    if shutil.which("herd7"):
+        return "herd7 run now (%s) on the same files, its own Time lines" % shutil.which("herd7")
+    return ("herd7 is not on PATH: herd7's own Time lines as recorded in the manifest "
+            "(herd7_seconds, a 2-core machine)")
+
+
 def decided(x):
     return x.get("observation") in ("Never", "Sometimes", "Always")
 
@@ -135,20 +178,42 @@ def mb(kb):
 
 # ---------------------------------------------------------------- (a) corpus
 
-def corpus_section(a, problems, model):
+def corpus_groups(a, model):
+    """The groups a model runs on: those with manifest rows for its oracle;
+    every group holding LISA tests when it has none (tso)."""
     tests_dir = os.path.join(a.corpus, "tests")
     groups = sorted(d for d in os.listdir(tests_dir) if os.path.isdir(os.path.join(tests_dir, d)))
-    man = load_manifest(a.corpus, model)
+    oracle = ORACLE.get(model)
+    if oracle:
+        man = load_manifest(a.corpus, oracle)
+        return [g for g in groups if any(k.startswith("tests/%s/" % g) for k in man)]
+    out = []
+    for g in groups:
+        d = os.path.join(tests_dir, g)
+        for f in sorted(os.listdir(d))[:1]:
+            with open(os.path.join(d, f), errors="replace") as fh:
+                if fh.readline().split()[:1] in (["LISA"], ["Bell"]):
+                    out.append(g)
+    return out
+
+
+def corpus_section(a, problems, model):
+    groups = corpus_groups(a, model)
+    oracle = ORACLE.get(model)
+    man = load_manifest(a.corpus, oracle) if oracle else {}
+    live = bool(shutil.which("herd7")) and oracle is not None
     print("== (a) corpus %s: ravel litmus -q --json -m %s [--verdict-only] --timeout %g, one run per group"
           % (a.corpus, model, a.timeout))
-    print("   t = sum of ravel's per-test JSON time; herd7 = sum of herd7_seconds of the %s rows of the tests"
-          % model)
-    print("   ravel decided (herd7 prints Time with 0.01 s resolution, so most tests count 0.01 or 0.00);")
-    print("   ratio = herd7 / ravel t. Peak memory is per ravel process (all tests of the group).")
+    if oracle:
+        print("   herd7 oracle: its %s rows; herd7 s: %s" % (oracle, herd_source(a)))
+    else:
+        print("   no herd7 rows for %s in the manifest: no herd7 column" % model)
+    print("   t = sum of ravel's per-test JSON time (ground = grounding, solve = SAT calls, both within t);")
+    print("   mean/max = per-test t; ratio = herd7 / ravel t. Peak memory is per ravel process.")
     print()
     rows = []
     tot = collections.defaultdict(float)
-    totmax = collections.defaultdict(int)
+    totmax = collections.defaultdict(float)
     alltests = []
     for g in groups:
         full = run_ravel(a.ravel, ["-m", model, "--timeout", str(a.timeout), "tests/" + g], cwd=a.corpus)
@@ -156,13 +221,17 @@ def corpus_section(a, problems, model):
                        cwd=a.corpus)
         fres = full.results
         vmap = {x.get("file"): x for x in vo.results}
-        ndec = sum(1 for x in fres if decided(x))
+        dec = [x for x in fres if decided(x)]
+        ndec = len(dec)
         nerr = sum(1 for x in fres if x.get("verdict") == "error")
         nunk = len(fres) - ndec - nerr
-        t_full = sum(x.get("time", 0.0) for x in fres if decided(x))
+        t_full = sum(x.get("time", 0.0) for x in dec)
+        t_ground = sum(x.get("time_ground", 0.0) for x in dec)
+        t_solve = sum(x.get("time_solve", 0.0) for x in dec)
+        t_max = max([x.get("time", 0.0) for x in dec] or [0.0])
         t_vo = sum(x.get("time", 0.0) for x in vo.results if decided(x))
-        vars_ = [x.get("sat_vars", 0) for x in fres if decided(x)]
-        cls = [x.get("sat_clauses", 0) for x in fres if decided(x)]
+        vars_ = [x.get("sat_vars", 0) for x in dec]
+        cls = [x.get("sat_clauses", 0) for x in dec]
         herd = 0.0
         nherd = 0
         mism = 0
@@ -171,14 +240,21 @@ def corpus_section(a, problems, model):
             m = man.get(f)
             v = vmap.get(f)
             if decided(x):
+                secs = None
+                if live:
+                    # the live herd7's answer and time, not the manifest's
+                    secs, hobs = run_herd7(a, model, os.path.join(a.corpus, f))
+                    m = (hobs, secs)
+                elif m is not None:
+                    secs = m[1]
                 alltests.append((x.get("time", 0.0), f, x, v, m))
-                if m is not None and m[1] is not None:
-                    herd += m[1]
+                if secs is not None:
+                    herd += secs
                     nherd += 1
                 if m is not None and m[0] != x.get("observation"):
                     mism += 1
-                    problems.append("corpus %s: ravel %s full says %s, herd7 (manifest) says %s"
-                                    % (f, model, x.get("observation"), m[0]))
+                    problems.append("corpus %s: ravel %s full says %s, herd7 (%s) says %s"
+                                    % (f, model, x.get("observation"), oracle, m[0]))
             if v is not None and decided(x) and decided(v) and v.get("observation") != x.get("observation"):
                 problems.append("corpus %s: %s full says %s, --verdict-only says %s"
                                 % (f, model, x.get("observation"), v.get("observation")))
@@ -189,12 +265,14 @@ def corpus_section(a, problems, model):
                 problems.append("corpus group %s: %d test(s) not run: %s" % (g, c, e))
         if nunk:
             problems.append("corpus group %s: %d test(s) unknown (timeout?)" % (g, nunk))
-        rows.append([g, len(fres), ndec, nerr + nunk, fmt_t(full.wall), fmt_t(t_full), mb(full.peak_kb),
+        rows.append([g, len(fres), ndec, nerr + nunk, fmt_t(full.wall), fmt_t(t_full), fmt_t(t_ground),
+                     fmt_t(t_solve), fmt_t(t_full / ndec if ndec else None), fmt_t(t_max), mb(full.peak_kb),
                      fmt_t(vo.wall), fmt_t(t_vo), mb(vo.peak_kb),
                      sum(vars_), max(vars_ or [0]), sum(cls), max(cls or [0]),
                      nherd, fmt_t(herd) if nherd else "-", fmt_ratio(herd, t_full) if nherd else "-",
                      fmt_ratio(herd, t_vo) if nherd else "-", mism if nherd else "-"])
         for k, v in (("n", len(fres)), ("dec", ndec), ("bad", nerr + nunk), ("fw", full.wall), ("ft", t_full),
+                     ("fg", t_ground), ("fs", t_solve),
                      ("vw", vo.wall), ("vt", t_vo), ("sv", sum(vars_)), ("sc", sum(cls)), ("herd", herd),
                      ("nherd", nherd), ("mism", mism)):
             tot[k] += v
@@ -202,33 +280,38 @@ def corpus_section(a, problems, model):
         totmax["mc"] = max(totmax["mc"], max(cls or [0]))
         totmax["fm"] = max(totmax["fm"], full.peak_kb or 0)
         totmax["vm"] = max(totmax["vm"], vo.peak_kb or 0)
+        totmax["tmax"] = max(totmax["tmax"], t_max)
     rows.append(["TOTAL", int(tot["n"]), int(tot["dec"]), int(tot["bad"]), fmt_t(tot["fw"]), fmt_t(tot["ft"]),
+                 fmt_t(tot["fg"]), fmt_t(tot["fs"]), fmt_t(tot["ft"] / tot["dec"] if tot["dec"] else None),
+                 fmt_t(totmax["tmax"]),
                  mb(totmax["fm"] or None), fmt_t(tot["vw"]), fmt_t(tot["vt"]), mb(totmax["vm"] or None),
-                 int(tot["sv"]), totmax["mv"], int(tot["sc"]), totmax["mc"], int(tot["nherd"]),
-                 fmt_t(tot["herd"]), fmt_ratio(tot["herd"], tot["ft"]), fmt_ratio(tot["herd"], tot["vt"]),
-                 int(tot["mism"])])
-    hdr = ["group", "tests", "ok", "err", "full wall", "full t", "MB", "vo wall", "vo t", "MB",
-           "vars sum", "max", "clauses sum", "max", "herd n", "herd7 s", "ratio full", "ratio vo", "obs≠herd"]
+                 int(tot["sv"]), int(totmax["mv"]), int(tot["sc"]), int(totmax["mc"]), int(tot["nherd"]),
+                 fmt_t(tot["herd"]) if tot["nherd"] else "-", fmt_ratio(tot["herd"], tot["ft"]) if tot["nherd"] else "-",
+                 fmt_ratio(tot["herd"], tot["vt"]) if tot["nherd"] else "-", int(tot["mism"]) if tot["nherd"] else "-"])
+    hdr = ["group", "tests", "ok", "err", "full wall", "full t", "ground", "solve", "mean t", "max t", "MB",
+           "vo wall", "vo t", "MB", "vars sum", "max", "clauses sum", "max", "herd n", "herd7 s", "ratio full",
+           "ratio vo", "obs≠herd"]
     if not TIME_BIN:
-        hdr = [h for h in hdr if h != "MB"]
-        rows = [[c for i, c in enumerate(r) if i not in (6, 9)] for r in rows]
+        hdr = [h for i, h in enumerate(hdr) if i not in (10, 13)]
+        rows = [[c for i, c in enumerate(r) if i not in (10, 13)] for r in rows]
     table(hdr, rows)
-    # herd7's total over every row of the model, whatever ravel did with the test
-    all_herd = sum(s for (_, s) in man.values() if s is not None)
-    print()
-    print("herd7 total over all %d %s rows of the manifest: %s s (ravel %s full t over the %d tests it decided: %s s)"
-          % (len(man), model, fmt_t(all_herd), model, int(tot["dec"]), fmt_t(tot["ft"])))
+    if oracle and not live:
+        all_herd = sum(s for (_, s) in man.values() if s is not None)
+        print()
+        print("herd7 total over all %d %s rows of the manifest: %s s (ravel %s full t over the %d tests it decided: %s s)"
+              % (len(man), oracle, fmt_t(all_herd), model, int(tot["dec"]), fmt_t(tot["ft"])))
     print()
     print("5 slowest tests (%s full, by ravel's JSON time):" % model)
     alltests.sort(key=lambda z: -z[0])
     rows = []
     for t, f, x, v, m in alltests[:5]:
-        rows.append([f, fmt_t(t), fmt_t(v.get("time") if v else None), x.get("observation"),
+        rows.append([f, fmt_t(t), fmt_t(x.get("time_ground")), fmt_t(x.get("time_solve")),
+                     fmt_t(v.get("time") if v else None), x.get("observation"),
                      len(x.get("states", [])), x.get("events"), x.get("sat_vars"), x.get("sat_clauses"),
                      x.get("sat_calls"), fmt_t(m[1]) if m and m[1] is not None else "-",
                      fmt_ratio(m[1], t) if m and m[1] is not None else "-"])
-    table(["test", "full t", "vo t", "obs", "states", "events", "vars", "clauses", "sat calls", "herd7 s",
-           "ratio"], rows)
+    table(["test", "full t", "ground", "solve", "vo t", "obs", "states", "events", "vars", "clauses", "sat calls",
+           "herd7 s", "ratio"], rows)
     print()
 
 
@@ -369,8 +452,73 @@ def families_section(a, problems):
     return allres
 
 
+SB_MODELS = ("sc", "tso", "ra", "c11")
+
+
+def write_sb_c(d, n, order):
+    """SB_n in herd's C format: thread i stores 1 to x_i, then loads x_{i+1}
+    (ring), both with memory_order_<order>; exists every load saw 0."""
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "SB-C-%s_n%02d.litmus" % (order, n))
+    with open(path, "w") as fh:
+        fh.write("C SB-C-%s_n%02d\n{ %s }\n" % (order, n, " ".join("x%d = 0;" % i for i in range(n))))
+        for i in range(n):
+            j = (i + 1) % n
+            fh.write("P%d (atomic_int* x%d, atomic_int* x%d) {\n" % (i, i, j))
+            fh.write("  atomic_store_explicit(x%d, 1, memory_order_%s);\n" % (i, order))
+            fh.write("  int r0 = atomic_load_explicit(x%d, memory_order_%s);\n}\n" % (j, order))
+        fh.write("exists (%s)\n" % " /\\ ".join("%d:r0=0" % i for i in range(n)))
+    return path
+
+
+def sb_c_section(a, problems):
+    """c11 on SB_n written in C (the corpus's sb_n are unannotated LISA, which
+    c11 reads as non-atomic and racy): seq_cst (Never) and relaxed (Sometimes)."""
+    print("-- generated SB_n in herd's C format under c11 (RC11): seq_cst accesses (expected Never) and")
+    print("   relaxed ones (expected Sometimes); t = ravel's JSON time, split into ground and solve. herd7 has")
+    print("   no rows for these; %s" % ("herd7 runs now with rc11.cat" if shutil.which("herd7")
+                                      else "herd7 is not on PATH, so no herd7 column"))
+    nmax = a.nmax if a.quick else 16
+    for order, want in (("seq_cst", "Never"), ("relaxed", "Sometimes")):
+        rows = []
+        stop_full = stop_vo = False
+        for n in range(2, nmax + 1):
+            path = write_sb_c(os.path.join(a.gen, "SB-C"), n, order)
+            full = None if stop_full else run_ravel(a.ravel, ["-m", "c11", "--timeout", str(a.timeout), path],
+                                                    hard_timeout=a.timeout + 30)
+            vo = None if stop_vo else run_ravel(a.ravel, ["-m", "c11", "--verdict-only", "--timeout",
+                                                          str(a.timeout), path], hard_timeout=a.timeout + 30)
+            if full is None and vo is None:
+                break
+            fx = full.results[0] if full and full.results else None
+            vx = vo.results[0] if vo and vo.results else None
+            fok = fx is not None and decided(fx)
+            vok = vx is not None and decided(vx)
+            stop_full = stop_full or (full is not None and (not fok or full.wall > a.cutoff))
+            stop_vo = stop_vo or (vo is not None and (not vok or vo.wall > a.cutoff))
+            for lab, x, ok in (("full", fx, fok), ("vo", vx, vok)):
+                if ok and (x.get("observation") != want or x.get("undefined")):
+                    problems.append("SB-C-%s n=%d c11 %s: %s%s, expected %s"
+                                    % (order, n, lab, x.get("observation"), " Undef" if x.get("undefined") else "",
+                                       want))
+            herd = run_herd7(a, "c11", path)[0] if shutil.which("herd7") else None
+            rows.append([n, fmt_t(fx.get("time")) if fok else ("-" if full is None else "fail"),
+                         fmt_t(fx.get("time_ground")) if fok else "-", fmt_t(fx.get("time_solve")) if fok else "-",
+                         fx.get("observation") if fok else "-", len(fx.get("states", [])) if fok else "-",
+                         fx.get("sat_vars") if fok else "-", fx.get("sat_clauses") if fok else "-",
+                         fmt_t(vx.get("time")) if vok else ("-" if vo is None else "fail"),
+                         fmt_t(vx.get("time_ground")) if vok else "-", fmt_t(vx.get("time_solve")) if vok else "-",
+                         vx.get("observation") if vok else "-", vx.get("sat_vars") if vok else "-",
+                         vx.get("sat_clauses") if vok else "-", fmt_t(herd) if herd is not None else "-"])
+        print()
+        print("   memory_order_%s" % order)
+        table(["n", "full t", "ground", "solve", "obs", "states", "vars", "clauses", "vo t", "ground", "solve",
+               "obs", "vars vo", "clauses vo", "herd7 s"], rows)
+    print()
+SB_EXPECT = {"sc": "Never", "tso": "Sometimes", "ra": "Sometimes", "c11": "Sometimes"}
+
+
 def store_buffer_section(a, allres, problems):
-    man = load_manifest(a.corpus)
     d = os.path.join(a.corpus, "tests", "pridemm-store_buffer")
     files = []
     for f in os.listdir(d):
@@ -385,39 +533,64 @@ def store_buffer_section(a, allres, problems):
         rows, res = allres["SB"]
         for r in rows:
             gen_sb[r["value"]] = (res[("sc full", r["value"])], res[("sc vo", r["value"])])
-    print("-- corpus pridemm-store_buffer/sb_<n>threads (sc; herd7 s from the manifest; ratio = herd7 / ravel full wall)")
-    print("   herd7 has no rows for 15 and 16 threads (over 60 s); the generated SB_n (same shape, ring) next to it")
-    rows = []
-    stop_full = False
-    for n, f in files:
-        path = os.path.join("tests", "pridemm-store_buffer", f)
-        herd = man.get(path, (None, None))
-        if stop_full:
-            full = None
-        else:
-            full = run_ravel(a.ravel, ["-m", "sc", "--timeout", str(a.timeout), path], cwd=a.corpus,
-                             hard_timeout=a.timeout + 30)
-        vo = run_ravel(a.ravel, ["-m", "sc", "--verdict-only", "--timeout", str(a.timeout), path], cwd=a.corpus,
-                       hard_timeout=a.timeout + 30)
-        fx = full.results[0] if full and full.results else None
-        vx = vo.results[0] if vo.results else None
-        fok = fx is not None and decided(fx)
-        vok = vx is not None and decided(vx)
-        if full and (not fok or full.wall > a.cutoff):
-            stop_full = True
-        for lab, x, ok in (("full", fx, fok), ("vo", vx, vok)):
-            if ok and x.get("observation") != "Never":
-                problems.append("corpus %s sc %s: %s, expected Never" % (path, lab, x.get("observation")))
-        g = gen_sb.get(n)
-        gf = fmt_t(g[0][0].wall) if g and g[0][2] == "ok" else "-"
-        gv = fmt_t(g[1][0].wall) if g and g[1][2] == "ok" else "-"
-        rows.append([n, fmt_t(full.wall) if fok else ("-" if full is None else "fail"),
-                     fx.get("observation") if fok else "-", len(fx.get("states", [])) if fok else "-",
-                     fmt_t(vo.wall) if vok else "fail", vx.get("observation") if vok else "-",
-                     fmt_t(herd[1]), fmt_ratio(herd[1], full.wall) if fok else "-",
-                     fmt_ratio(herd[1], vo.wall) if vok else "-", gf, gv])
-    table(["threads", "ravel full s", "obs", "states", "ravel vo s", "obs", "herd7 s", "ratio full", "ratio vo",
-           "gen SB full s", "gen SB vo s"], rows)
+    print("-- corpus pridemm-store_buffer/sb_<n>threads under each model (full and --verdict-only; a mode stops")
+    print("   after a run over %g s). t = ravel's JSON time, split into ground and solve; vars/clauses of the" % a.cutoff)
+    print("   full run; herd7 s: %s (sc and ra rows; none for tso;" % herd_source(a))
+    print("   c11 reads these unannotated LISA accesses as non-atomic, so every execution races: Undef).")
+    print("   herd7 has no rows for 15 and 16 threads (over 60 s); ratio = herd7 s / ravel t.")
+    for model in SB_MODELS:
+        oracle = ORACLE.get(model)
+        man = load_manifest(a.corpus, oracle) if oracle else {}
+        live = bool(shutil.which("herd7")) and oracle is not None
+        rows = []
+        stop_full = stop_vo = False
+        for n, f in files:
+            path = os.path.join("tests", "pridemm-store_buffer", f)
+            herd = man.get(path, (None, None))
+            if live:
+                herd = run_herd7(a, model, os.path.join(a.corpus, path))[::-1]
+            full = None if stop_full else run_ravel(a.ravel, ["-m", model, "--timeout", str(a.timeout), path],
+                                                    cwd=a.corpus, hard_timeout=a.timeout + 30)
+            vo = None if stop_vo else run_ravel(a.ravel, ["-m", model, "--verdict-only", "--timeout",
+                                                          str(a.timeout), path], cwd=a.corpus,
+                                                hard_timeout=a.timeout + 30)
+            fx = full.results[0] if full and full.results else None
+            vx = vo.results[0] if vo and vo.results else None
+            fok = fx is not None and decided(fx)
+            vok = vx is not None and decided(vx)
+            if full and (not fok or full.wall > a.cutoff):
+                stop_full = True
+            if vo and (not vok or vo.wall > a.cutoff):
+                stop_vo = True
+            if full is None and vo is None:
+                break
+            for lab, x, ok in (("full", fx, fok), ("vo", vx, vok)):
+                if ok and x.get("observation") != SB_EXPECT[model]:
+                    problems.append("corpus %s %s %s: %s, expected %s"
+                                    % (path, model, lab, x.get("observation"), SB_EXPECT[model]))
+            row = [n,
+                   fmt_t(fx.get("time")) if fok else ("-" if full is None else "fail"),
+                   fmt_t(fx.get("time_ground")) if fok else "-", fmt_t(fx.get("time_solve")) if fok else "-",
+                   fx.get("observation") if fok else "-", len(fx.get("states", [])) if fok else "-",
+                   fx.get("sat_vars") if fok else "-", fx.get("sat_clauses") if fok else "-",
+                   fmt_t(vx.get("time")) if vok else ("-" if vo is None else "fail"),
+                   fmt_t(vx.get("time_ground")) if vok else "-", fmt_t(vx.get("time_solve")) if vok else "-",
+                   vx.get("observation") if vok else "-",
+                   fmt_t(herd[1]) if oracle else "n/a",
+                   fmt_ratio(herd[1], fx.get("time")) if fok and herd[1] else "-",
+                   fmt_ratio(herd[1], vx.get("time")) if vok and herd[1] else "-"]
+            if model == "sc":
+                g = gen_sb.get(n)
+                row += [fmt_t(g[0][0].wall) if g and g[0][2] == "ok" else "-",
+                        fmt_t(g[1][0].wall) if g and g[1][2] == "ok" else "-"]
+            rows.append(row)
+        print()
+        print("   model %s%s" % (model, "" if not oracle else " (herd7 oracle %s)" % oracle))
+        hdr = ["threads", "full t", "ground", "solve", "obs", "states", "vars", "clauses", "vo t", "ground",
+               "solve", "obs", "herd7 s", "ratio full", "ratio vo"]
+        if model == "sc":
+            hdr += ["gen SB full wall", "gen SB vo wall"]
+        table(hdr, rows)
     print()
 
 
@@ -470,7 +643,8 @@ def main(argv):
     ap.add_argument("--cutoff", type=float, default=30.0)
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--skip-corpus", action="store_true")
-    ap.add_argument("--corpus-models", default="sc,ra", help="models for the corpus section (default sc,ra)")
+    ap.add_argument("--corpus-models", default="sc,tso,ra,c11",
+                    help="models for the corpus section (default sc,tso,ra,c11)")
     a = ap.parse_args(argv)
     a.timeout = int(a.timeout) if a.timeout == int(a.timeout) else a.timeout
     t0 = time.perf_counter()
@@ -486,6 +660,7 @@ def main(argv):
             corpus_section(a, problems, model)
     allres = families_section(a, problems)
     store_buffer_section(a, allres, problems)
+    sb_c_section(a, problems)
     herd7_section(a, allres, problems)
     print("== things that look wrong (%d)" % len(problems))
     for p in problems:

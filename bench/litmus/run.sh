@@ -11,7 +11,7 @@
 # --quick limits the scaling families to n = 2..8 (about a minute in all).
 # Other options go to run.py: --cutoff S (stop a family after a run over S
 # seconds, 30), --timeout S (ravel --timeout, 60), --skip-corpus,
-# --corpus-models sc,ra (the models of the corpus section).
+# --corpus-models sc,tso,ra,c11 (the models of the corpus section; all four by default).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -194,6 +194,8 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     case LITMUS_OP_XOR: v = a ^ c; break;
     case LITMUS_OP_AND: v = a & c; break;
     case LITMUS_OP_OR: v = a | c; break;
+    case LITMUS_OP_LT: v = x.v.num < y.v.num; break;
+    case LITMUS_OP_LE: v = x.v.num <= y.v.num; break;
     default: break;
     }
     r->v = litmus_int(wrap(v));
@@ -430,7 +432,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             break;
         }
         case LITMUS_I_READ:
-        case LITMUS_I_RMW: {
+        case LITMUS_I_RMW:
+        case LITMUS_I_CAS: {
             regval at = { 0 };
             uint32_t loc = eval_address(b, in, s, &at);
             if (loc == LITMUS_NONE)
@@ -447,13 +450,30 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             uint32_t nvals = rd->n;
             memcpy(vals, rd->vals, nvals * sizeof *vals);
             memcpy(justs, b->scratch_just, nvals * JUST_WORDS * sizeof(uint64_t));
-            for (uint32_t i = 0; i < nvals && !b->failed; i++) {
+            /* A CAS compares with cmp: per value read it succeeds (an rmw)
+             * or fails (a read with fail_annots), or both when weak. */
+            regval cmp = { 0 };
+            if (in->kind == LITMUS_I_CAS)
+                eval_operand(s, &in->cmp, &cmp);
+            for (uint32_t k = 0; k < 2 * nvals && !b->failed; k++) {
+                uint32_t i = k / 2;
+                bool writes = in->kind == LITMUS_I_RMW;
+                if (in->kind == LITMUS_I_CAS) {
+                    bool eq = litmus_value_eq(vals[i], cmp.v);
+                    writes = k % 2 == 0;
+                    if ((writes && !eq) || (!writes && eq && !in->weak))
+                        continue;
+                } else if (k % 2) {
+                    continue;
+                }
                 uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
                 if (ev == LITMUS_NONE)
                     break;
                 b->es->events[ev].loc = loc;
                 b->es->events[ev].value = vals[i];
-                b->es->events[ev].rmw = in->kind == LITMUS_I_RMW;
+                b->es->events[ev].rmw = writes;
+                if (in->kind == LITMUS_I_CAS && !writes)
+                    b->es->events[ev].annots = &in->fail_annots;
                 deps_for(b, ev, &at, NULL, s);
                 state *c = state_copy(th, s);
                 regval *r = &c->regs[in->reg];
@@ -461,10 +481,19 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->nt = 1;
                 r->t[0] = ev;
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
+                if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
+                    /* success depends on the value read, as the value does */
+                    regval *okr = &c->regs[in->ok_reg];
+                    *okr = *r;
+                    okr->v = litmus_int(writes);
+                }
                 uint32_t last = ev;
-                if (in->kind == LITMUS_I_RMW) {
+                if (writes) {
                     regval val = { 0 };
-                    eval_expr(b, in, c, in->expr, &val);
+                    if (in->kind == LITMUS_I_CAS)
+                        eval_operand(c, &in->value, &val);
+                    else
+                        eval_expr(b, in, c, in->expr, &val);
                     uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, ev);
                     if (w == LITMUS_NONE) {
                         state_free(c);

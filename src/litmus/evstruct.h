@@ -9,6 +9,11 @@
  * a leaf and fixes the thread's final registers. Initial writes, one per
  * location, come first and belong to no thread.
  *
+ * A compare-and-swap (LITMUS_I_CAS) forks like a read: per value, a
+ * successful rmw (read and write) when the value equals the expected one,
+ * else a lone read with the failure annotations; a weak one also has the
+ * lone read for the equal value.
+ *
  * Loops (backward branches) are unrolled at most `unroll` times per branch
  * instruction on a path; a path that would go further is dropped, as herd
  * does, and the structure records that it dropped some.

@@ -15,6 +15,7 @@
 
 #include "base/strbuf.h"
 #include "base/vec.h"
+#include "litmus/c_parse.h"
 
 enum { MAX_THREADS = 1024, MAX_INSTRS = 100000 };
 
@@ -45,6 +46,7 @@ typedef struct parser {
     base_intern_pool *syms;
     litmus_test *t;
     bool failed;
+    uint32_t nprops; /* operators in the conditions so far */
     BASE_VEC(litmus_location) locs;
     BASE_VEC(litmus_observable) obs;
 } parser;
@@ -680,8 +682,17 @@ static bool is_section_keyword(const token *t)
 
 /* --- the condition --- */
 
+/* A condition's tree is as deep as its chain of operators is long, and
+ * evaluating or printing it recurses: at most MAX_PROPS operators. */
+enum { MAX_PROPS = 2000 };
+
 static litmus_prop *new_prop(parser *p, litmus_prop_kind k, const token *at)
 {
+    if ((k == LITMUS_P_AND || k == LITMUS_P_OR || k == LITMUS_P_IMPLIES || k == LITMUS_P_NOT) &&
+        ++p->nprops > MAX_PROPS) {
+        error_at(p, at, "condition too long (more than %d operators)", MAX_PROPS);
+        return NULL;
+    }
     litmus_prop *pr = BASE_ARENA_NEW(&p->t->arena, litmus_prop);
     pr->kind = k;
     pr->loc = here(p, at);
@@ -747,6 +758,8 @@ static litmus_prop *parse_atom(parser *p, thread_build *tbs, uint32_t nthreads, 
     if (p->tok.kind == T_TILDE) {
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
+        if (!n)
+            return NULL;
         n->lhs = parse_atom(p, tbs, nthreads, depth + 1);
         return n->lhs ? n : NULL;
     }
@@ -784,6 +797,8 @@ static litmus_prop *parse_and(parser *p, thread_build *tbs, uint32_t nthreads, i
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_AND, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_atom(p, tbs, nthreads, depth);
         l = n->rhs ? n : NULL;
@@ -798,6 +813,8 @@ static litmus_prop *parse_or(parser *p, thread_build *tbs, uint32_t nthreads, in
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_OR, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_and(p, tbs, nthreads, depth);
         l = n->rhs ? n : NULL;
@@ -812,6 +829,8 @@ static litmus_prop *parse_prop(parser *p, thread_build *tbs, uint32_t nthreads, 
         token at = p->tok;
         next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_IMPLIES, &at);
+        if (!n)
+            return NULL;
         n->lhs = l;
         n->rhs = parse_prop(p, tbs, nthreads, depth + 1);
         return n->rhs ? n : NULL;
@@ -1156,14 +1175,13 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
     if ((w - i == 4 && memcmp(text + i, "LISA", 4) == 0) || (w - i == 4 && memcmp(text + i, "Bell", 4) == 0)) {
         t = litmus_parse_lisa(path, text, len, syms, diag);
     } else if (w - i == 1 && text[i] == 'C') {
-        base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "C litmus tests are not supported yet (herd's C format is issue 7)");
+        t = litmus_parse_c(path, text, len, syms, diag);
     } else if (w == i) {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "not a litmus test (expected 'LISA <name>' on the first line)");
+                        "not a litmus test (expected 'LISA <name>' or 'C <name>' on the first line)");
     } else {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "unsupported litmus architecture '%.*s' (ravel reads LISA)",
+                        "unsupported litmus architecture '%.*s' (ravel reads LISA and C)",
                         (int)(w - i > 40 ? 40 : w - i), text + i);
     }
     free(text);

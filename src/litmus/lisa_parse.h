@@ -25,8 +25,8 @@
 litmus_test *litmus_parse_lisa(const char *file, const char *text, size_t len,
                                base_intern_pool *syms, base_diag *diag);
 
-/* Reads path and parses it according to its first word (LISA or Bell; C
- * tests are reported as not supported yet). A missing or unreadable file is
+/* Reads path and parses it according to its first word: LISA or Bell here,
+ * C with litmus_parse_c (c_parse.h). A missing or unreadable file is
  * an error at "path" with no line. */
 litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *diag);
 

@@ -1,6 +1,7 @@
 /* test: a litmus test as its author wrote it.
  *
- * The LISA front end (lisa_parse.h) produces a litmus_test; the event
+ * The LISA front end (lisa_parse.h) and the C one (c_parse.h) produce a
+ * litmus_test; the event
  * structure (evstruct.h) is built from it; the report prints its condition
  * back. Nothing here knows about memory models.
  *
@@ -73,6 +74,8 @@ typedef enum litmus_op {
     LITMUS_OP_OR,
     LITMUS_OP_EQ,
     LITMUS_OP_NE,
+    LITMUS_OP_LT,   /* signed comparisons, 1 or 0 (C's <, <=; > and >= swap operands) */
+    LITMUS_OP_LE,
 } litmus_op;
 
 typedef struct litmus_expr litmus_expr;
@@ -99,6 +102,11 @@ typedef enum litmus_instr_kind {
     LITMUS_I_MOV,    /* mov reg expr */
     LITMUS_I_BRANCH, /* b[annots] reg LABEL (jump when reg != 0), or b[] LABEL */
     LITMUS_I_CALL,   /* call[name] */
+    /* C's compare-and-swap (no LISA syntax): reg := *addr; if reg == cmp then
+     * *addr := value, the read and the write forming an rmw with `annots`,
+     * else the read alone, with `fail_annots`; ok_reg := 1 on success, 0 on
+     * failure. A weak one may also fail when reg == cmp (spuriously). */
+    LITMUS_I_CAS,
 } litmus_instr_kind;
 
 typedef struct litmus_annots {
@@ -113,7 +121,11 @@ typedef struct litmus_instr {
     uint32_t reg;          /* READ, RMW, MOV: destination; BRANCH: condition */
     bool has_reg;          /* BRANCH: false for an unconditional jump */
     litmus_address addr;   /* READ, WRITE, RMW */
-    litmus_operand value;  /* WRITE: REG or IMM (or LOC: storing an address) */
+    litmus_operand value;  /* WRITE: REG or IMM (or LOC: storing an address); CAS: desired */
+    litmus_operand cmp;    /* CAS: the expected value (REG or IMM) */
+    uint32_t ok_reg;       /* CAS: receives 1 when it succeeded, else 0 */
+    litmus_annots fail_annots; /* CAS: the annotations of a failed CAS's read */
+    bool weak;             /* CAS: may fail spuriously */
     litmus_expr *expr;     /* RMW, MOV */
     uint32_t target;       /* BRANCH: instruction index */
     base_sym label;        /* BRANCH: the label's name; CALL: the callee */

@@ -1,12 +1,24 @@
 #!/usr/bin/env python3
-"""Runs ravel litmus on the LISA tests of ../shared/corpus/litmus that have
-a row for MODEL in manifest.tsv and compares with herd7's answers.
+"""Runs ravel litmus on the tests of ../shared/corpus/litmus that have a row
+for MODEL's oracle in manifest.tsv and compares with herd7's answers.
 
-A test is correct when ravel's Observation (Never/Sometimes/Always) and its
-set of final states equal herd7's, and, for the groups PrideMM checks under
-that model, when allowed/forbidden matches PrideMM's pass/fail. A wrong
-answer fails the run; an unknown answer (timeout, unsupported) is counted
-but does not. Usage: litmus_corpus.py RAVEL CORPUS_DIR MODEL [--verdict-only]
+A test is correct when ravel's Observation (Never/Sometimes/Always), its
+set of final states and its undefined-behaviour flag (herd7's `Undef`)
+equal herd7's, and, for the groups PrideMM checks under that model, when
+allowed/forbidden matches PrideMM's pass/fail. Witness counts that differ
+are printed as notes only. A wrong answer fails the run; an unknown answer
+(timeout, or a test rejected as `unsupported`) is counted, listed, but does
+not.
+
+LISA and C tests are both read. The oracle of ravel's model is the manifest
+rows of the same name, except for c11: ravel's c11 is RC11, so every `rc11`
+row (herdtools7's rc11.cat) is checked, and every `c11` row (herdtools7's
+older C11 model) too, except that where herd7's two models disagree on a
+test (Observation, states or Undef) the c11 row is judged against the rc11
+answer and listed as such: that is a difference between the models (see
+docs/manual.md), not between ravel and herd7.
+
+Usage: litmus_corpus.py RAVEL CORPUS_DIR MODEL [--verdict-only]
 Exit 77 (skipped) when the corpus is absent."""
 import json
 import os
@@ -35,6 +47,37 @@ def herd_states(path):
     return states, obs
 
 
+def herd_undef_and_counts(path):
+    undef, counts = False, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for ln in f.read().splitlines():
+            if ln.strip() == "Undef":
+                undef = True
+            elif ln.startswith("Positive: "):
+                w = ln.split()
+                counts = (int(w[1]), int(w[3]))
+    return undef, counts
+
+
+class Answer:
+    """herd7's answer for one manifest row."""
+
+    def __init__(self, corpus, row):
+        out = os.path.join(corpus, row["herd_out"])
+        self.row = row
+        self.obs = row["observation"]
+        self.states, _ = herd_states(out)
+        self.undef, self.counts = herd_undef_and_counts(out)
+
+    def same(self, other):
+        return (self.obs, self.states, self.undef) == (other.obs, other.states, other.undef)
+
+
+# ravel's model -> the manifest models it is checked against; the first is
+# the reference when herd7's models disagree.
+ORACLES = {"c11": ("rc11", "c11")}
+
+
 def normalise(state_line):
     parts = [p.strip() for p in state_line.strip().split(";") if p.strip()]
     return tuple(sorted(p.replace(" ", "") for p in parts))
@@ -53,6 +96,7 @@ def main():
         return 2
     ravel, corpus, model = sys.argv[1], os.path.join(sys.argv[2], "litmus"), sys.argv[3]
     verdict_only = "--verdict-only" in sys.argv[4:]
+    oracles = ORACLES.get(model, (model,))
     manifest = os.path.join(corpus, "manifest.tsv")
     if not os.path.exists(manifest):
         print(f"corpus not found at {corpus}: skipped")
@@ -62,18 +106,22 @@ def main():
         header = f.readline().rstrip("\n").split("\t")
         for line in f:
             r = dict(zip(header, line.rstrip("\n").split("\t")))
-            if r["model"] != model:
+            if r["model"] not in oracles:
                 continue
             test = os.path.join(corpus, r["test"])
             with open(test, encoding="utf-8", errors="replace") as tf:
                 first = tf.readline().split()
-            if not first or first[0] not in ("LISA", "Bell"):
+            if not first or first[0] not in ("LISA", "Bell", "C"):
                 continue
             rows.append(r)
     if not rows:
-        print(f"no LISA rows for model {model}: skipped")
+        print(f"no rows for model {model}: skipped")
         return 77
-    files = [os.path.join(corpus, r["test"]) for r in rows]
+    # herd7's answers per test and oracle model, to spot where they disagree
+    answers = {}
+    for r in rows:
+        answers[(r["test"], r["model"])] = Answer(corpus, r)
+    files = sorted({os.path.join(corpus, r["test"]) for r in rows})
     cmd = [ravel, "litmus", "-q", "--json", "-m", model, "--timeout", "60"]
     if verdict_only:
         cmd.append("--verdict-only")
@@ -89,30 +137,51 @@ def main():
             results[obj["file"]] = obj
     elapsed = time.time() - t0
     correct = wrong = unknown = 0
+    unsupported, differ = [], []
     pridemm = {"agree": 0, "disagree": 0, "unknown": 0}
     herd_time = 0.0
-    for r, path in zip(rows, files):
+    for r in rows:
+        path = os.path.join(corpus, r["test"])
         herd_time += float(r.get("herd7_seconds") or 0)
         obj = results.get(path)
         group = r["test"].split("/")[1]
-        problems = []
+        label = r["test"] if len(oracles) == 1 else f"{r['test']} [{r['model']}]"
+        problems, notes = [], []
         checks_pridemm = bool(r.get("pridemm_expect")) and group in PRIDEMM_GROUPS.get(model, ())
+        if obj is not None and obj.get("verdict") == "error" and ": error: unsupported" in obj.get("error", ""):
+            unknown += 1
+            unsupported.append(r["test"])
+            print(f"UNSUPPORTED {label}: {obj.get('error')}")
+            continue
         if obj is None or obj.get("verdict") == "error":
             problems.append("error: " + (obj or {}).get("error", "no result"))
         elif obj["verdict"] == "unknown":
             unknown += 1
             if checks_pridemm:
                 pridemm["unknown"] += 1
-            print(f"UNKNOWN {r['test']}: {obj.get('reason')}")
+            print(f"UNKNOWN {label}: {obj.get('reason')}")
             continue
         else:
-            hstates, hobs = herd_states(os.path.join(corpus, r["herd_out"]))
-            if obj["observation"] != r["observation"]:
-                problems.append(f"observation {obj['observation']}, herd7 says {r['observation']}")
-            if not verdict_only and ravel_states(obj) != hstates:
+            want = answers[(r["test"], r["model"])]
+            ref = answers.get((r["test"], oracles[0]))
+            if ref is not None and ref is not want and not ref.same(want):
+                differ.append(r["test"])
+                notes.append(f"herd7's {r['model']} says {want.obs}{' Undef' if want.undef else ''}, "
+                             f"its {oracles[0]} {ref.obs}{' Undef' if ref.undef else ''}: "
+                             f"judged against {oracles[0]}")
+                want = ref
+            if obj["observation"] != want.obs:
+                problems.append(f"observation {obj['observation']}, herd7 says {want.obs}")
+            if obj.get("undefined", False) != want.undef:
+                problems.append(f"undefined {obj.get('undefined', False)}, herd7 says {want.undef}")
+            if not verdict_only:
                 mine = ravel_states(obj)
-                problems.append(f"states differ: only ravel {sorted(mine - hstates)[:3]}, "
-                                f"only herd7 {sorted(hstates - mine)[:3]}")
+                if mine != want.states:
+                    problems.append(f"states differ: only ravel {sorted(mine - want.states)[:3]}, "
+                                    f"only herd7 {sorted(want.states - mine)[:3]}")
+                if want.counts and want.counts != (obj["positive"], obj["negative"]):
+                    notes.append(f"witnesses {obj['positive']}/{obj['negative']}, "
+                                 f"herd7 {want.counts[0]}/{want.counts[1]}")
             if checks_pridemm:
                 expect = r["pridemm_expect"]
                 allowed = obj["observation"] != "Never"
@@ -123,16 +192,23 @@ def main():
                     pridemm["agree"] += 1
         if problems:
             wrong += 1
-            print(f"WRONG {r['test']}: " + "; ".join(problems))
+            print(f"WRONG {label}: " + "; ".join(problems + notes))
         else:
             correct += 1
+            if notes and len(oracles) > 1:
+                print(f"note {label}: " + "; ".join(notes))
     mode = "verdict-only" if verdict_only else "full"
     groups = sorted(PRIDEMM_GROUPS.get(model, ()))
     if groups:
         print(f"PrideMM's pass/fail ({', '.join(groups)}) under {model}: {pridemm['agree']} agree / "
               f"{pridemm['disagree']} disagree / {pridemm['unknown']} unknown")
-    print(f"litmus corpus, model {model}, {mode}: {correct} correct / {wrong} wrong / "
-          f"{unknown} unknown of {len(rows)}; ravel {elapsed:.1f} s, herd7 {herd_time:.1f} s")
+    if len(oracles) > 1:
+        print(f"rows where herd7's {oracles[1]} and {oracles[0]} disagree (judged against {oracles[0]}): "
+              f"{len(differ)}: {' '.join(sorted(os.path.basename(d) for d in differ)) or '-'}")
+    if unsupported:
+        print(f"rejected as unsupported: {' '.join(sorted(set(unsupported)))}")
+    print(f"litmus corpus, model {model} (oracle {'/'.join(oracles)}), {mode}: {correct} correct / "
+          f"{wrong} wrong / {unknown} unknown of {len(rows)}; ravel {elapsed:.1f} s, herd7 {herd_time:.1f} s")
     return 1 if wrong else 0
 
 

@@ -2,10 +2,12 @@
 """Checks ravel on LISA transcriptions of herd7's C litmus tests against
 herd7's own answers for the C originals.
 
-ravel reads LISA, not C; DIR holds hand transcriptions (DIR/<stem>.litmus
-of a C test <group>/<stem>.litmus of ../shared/corpus/litmus): `volatile
-int` accesses become `na`, atomic accesses carry their memory order, `if`
-becomes a branch. A transcription whose registers had to be renamed (LISA
+DIR holds hand transcriptions (DIR/<stem>.litmus of a C test
+<group>/<stem>.litmus of ../shared/corpus/litmus): `volatile int` accesses
+become `na`, atomic accesses carry their memory order, `if` becomes a
+branch. They predate ravel's C front end (litmus/c_parse), which now reads
+the C originals (litmus_corpus.py c11); they are kept as a check of the
+LISA path, written by hand, against the same herd7 answers. A transcription whose registers had to be renamed (LISA
 registers are rN) maps them back with a metadata line
 `Herd-registers=0:r5=0:t` (ravel's name, then herd7's).
 

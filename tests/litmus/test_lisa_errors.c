@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -229,9 +230,37 @@ static void test_load(void **state)
     base_diag_init(&d);
     assert_null(litmus_load(path, &syms, &d));
     base_diag_format(&d.msgs[0], msg, sizeof msg);
-    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA)"));
+    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA and C)"));
     base_diag_free(&d);
     remove(path);
+}
+
+/* A left-deep condition is as deep as it is long: 2000 operators are
+ * fine, more an error (evaluating a much longer chain overflowed the stack). */
+static void test_long_condition(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    char *src = malloc(16 * N + 64);
+    for (int n = 2001; n <= N; n = n == 2001 ? N : N + 1) {
+        char *w = src + sprintf(src, "LISA t\n{}\n P0 ;\n r[] r0 x ;\nexists (x=0");
+        for (int i = 1; i < n; i++)
+            w += sprintf(w, " /\\ x=0");
+        sprintf(w, ")\n");
+        base_diag d;
+        litmus_test *t = parse(src, &d);
+        if (n == 2001) {
+            assert_non_null(t);
+            litmus_test_free(t);
+        } else {
+            assert_null(t);
+            char msg[512];
+            base_diag_format(&d.msgs[0], msg, sizeof msg);
+            assert_string_equal(msg, "t.litmus:5:14013: error: condition too long (more than 2000 operators)");
+        }
+        base_diag_free(&d);
+    }
+    free(src);
 }
 
 static int setup(void **state)
@@ -258,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_nul_bytes),
         cmocka_unit_test(test_length_bounded),
         cmocka_unit_test(test_load),
+        cmocka_unit_test(test_long_condition),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

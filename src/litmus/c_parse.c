@@ -1,0 +1,2015 @@
+/* c_parse: herd7's C litmus format (see c_parse.h for what is accepted).
+ *
+ * A hand-written lexer and recursive-descent parser. Statements are lowered
+ * as they are parsed, appending LISA instructions (test.h) to the thread;
+ * expressions are parsed into a small tree first, so that `&&`/`||` can
+ * tell whether their right operand touches memory before lowering it.
+ *
+ * Invariants:
+ *  - the lexer never reads past len; a NUL byte is an error;
+ *  - the first error stops the parse (p->failed) and the partial test is
+ *    freed; nothing is emitted for a construct that is not understood;
+ *  - branch targets are only ever patched forward to the current end of
+ *    the thread, so every target is <= ninstrs;
+ *  - a register named by the user is a declared local; hidden temporaries
+ *    are named `#N`, which no condition can mention. */
+#include "litmus/c_parse.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/vec.h"
+#include "base/xalloc.h"
+
+/* MAX_DEPTH bounds recursion while parsing; MAX_HEIGHT the height of an
+ * expression tree (lowering and evaluation recurse on it) and MAX_PROPS the
+ * operators of a condition (its tree is as deep as its chain is long). */
+enum { MAX_THREADS = 1024, MAX_INSTRS = 100000, MAX_DEPTH = 200, MAX_ARGS = 5, MAX_HEIGHT = 400,
+       MAX_PROPS = 2000 };
+
+typedef enum tok_kind {
+    T_EOF, T_IDENT, T_NUM, T_STRING, T_ERROR,
+    T_LBRACE, T_RBRACE, T_LPAR, T_RPAR, T_LBRACK, T_RBRACK, T_SEMI, T_COMMA, T_COLON,
+    T_ASSIGN, T_EQEQ, T_NE, T_LT, T_LE, T_GT, T_GE, T_PLUS, T_MINUS, T_STAR, T_SLASH,
+    T_PERCENT, T_AMP, T_ANDAND, T_PIPE, T_OROR, T_CARET, T_BANG, T_TILDE, T_SHL, T_SHR,
+    T_QUEST, T_DOT, T_ARROW, T_CONJ, T_DISJ, T_IMPLIES, T_INCR, T_DECR, T_OPASSIGN, T_HASH,
+} tok_kind;
+
+typedef struct token {
+    tok_kind kind;
+    const char *start;
+    size_t len;
+    int64_t num;
+    uint32_t line, col;
+} token;
+
+/* Expression trees (parser-local, in p->scratch). */
+typedef enum cx_kind {
+    CX_NUM,    /* num */
+    CX_LOCAL,  /* reg: a declared local */
+    CX_PARAM,  /* loc: a parameter, i.e. the address of a shared location */
+    CX_ORDER,  /* num: a memory_order_* constant (index into mode_names) */
+    CX_DEREF,  /* *a */
+    CX_CALL,   /* fn(args) */
+    CX_UNARY,  /* op a: T_MINUS, T_BANG, T_TILDE */
+    CX_BINARY, /* a op b */
+} cx_kind;
+
+typedef struct cexpr cexpr;
+struct cexpr {
+    cx_kind kind;
+    token at;
+    tok_kind op;
+    int64_t num;
+    uint32_t reg, loc;
+    cexpr *a, *b;
+    cexpr *args[MAX_ARGS];
+    uint32_t nargs;
+    uint32_t height; /* 1 for a leaf; <= MAX_HEIGHT */
+    bool mem;    /* it (or a subexpression) accesses memory */
+    bool atomic; /* CX_PARAM: declared with an atomic type */
+};
+
+typedef struct local {
+    base_sym name;
+    uint32_t depth;
+} local;
+
+typedef struct param {
+    base_sym name;
+    uint32_t loc;
+    bool atomic; /* declared with an atomic type (atomic_int, _Atomic ...) */
+} param;
+
+typedef struct thread_build {
+    BASE_VEC(litmus_instr) instrs;
+    BASE_VEC(base_sym) regs;      /* register index -> name */
+    BASE_VEC(base_sym) declared;  /* every local ever declared */
+    BASE_VEC(local) scope;        /* the locals in scope, innermost last */
+    BASE_VEC(param) params;
+    uint32_t ntemps;
+    uint32_t depth;
+} thread_build;
+
+typedef struct parser {
+    const char *file;
+    const char *src;
+    size_t len, pos;
+    uint32_t line, col;
+    bool herd_comments; /* (* ... *) is a comment (outside thread bodies) */
+    token tok, ahead;
+    bool have_ahead;
+    base_diag *diag;
+    base_intern_pool *syms;
+    litmus_test *t;
+    base_arena scratch;
+    bool failed;
+    BASE_VEC(litmus_location) locs;
+    BASE_VEC(litmus_observable) obs;
+    thread_build *tbs; /* tbs_cap builds, the first nthreads in use */
+    uint32_t nthreads, tbs_cap;
+    uint32_t nprops; /* binary operators in the conditions so far */
+    litmus_annots mode[6]; /* na, rlx, acq, rel, acq_rel, sc */
+} parser;
+
+/* Modes, as the c11 model's annotation names. */
+enum { M_NA, M_RLX, M_ACQ, M_REL, M_ACQ_REL, M_SC };
+static const char *const mode_names[] = { "na", "rlx", "acq", "rel", "acq_rel", "sc" };
+
+static base_srcloc here(const parser *p, const token *t)
+{
+    return base_srcloc_make(p->file, t->line, t->col);
+}
+
+static void error_at(parser *p, const token *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void error_at(parser *p, const token *t, const char *fmt, ...)
+{
+    if (p->failed)
+        return;
+    p->failed = true;
+    va_list ap;
+    va_start(ap, fmt);
+    base_diag_vreport(p->diag, BASE_SEV_ERROR, here(p, t), fmt, ap);
+    va_end(ap);
+}
+
+/* --- lexer --- */
+
+static int peekc(const parser *p, size_t k)
+{
+    return p->pos + k < p->len ? (unsigned char)p->src[p->pos + k] : -1;
+}
+
+static void advance(parser *p)
+{
+    if (p->src[p->pos] == '\n') {
+        p->line++;
+        p->col = 1;
+    } else {
+        p->col++;
+    }
+    p->pos++;
+}
+
+static bool is_digit(int c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool is_ident_start(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_ident_char(int c)
+{
+    return is_ident_start(c) || is_digit(c);
+}
+
+/* Skips blanks and comments; false after reporting an unterminated one. */
+static bool skip_blank(parser *p)
+{
+    for (;;) {
+        int c = peekc(p, 0);
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
+            advance(p);
+        } else if (c == '/' && peekc(p, 1) == '/') {
+            while (peekc(p, 0) > 0 && peekc(p, 0) != '\n')
+                advance(p);
+        } else if ((c == '/' && peekc(p, 1) == '*') || (c == '(' && peekc(p, 1) == '*' && p->herd_comments)) {
+            token open = { .kind = T_ERROR, .line = p->line, .col = p->col };
+            bool herd = c == '(';
+            int depth = 0;
+            do {
+                if (peekc(p, 0) < 0) {
+                    error_at(p, &open, "unterminated comment");
+                    return false;
+                }
+                if (peekc(p, 0) == 0) {
+                    token at = { .kind = T_ERROR, .line = p->line, .col = p->col };
+                    error_at(p, &at, "unexpected NUL byte");
+                    return false;
+                }
+                if (herd && peekc(p, 0) == '(' && peekc(p, 1) == '*') {
+                    depth++;
+                    advance(p);
+                } else if (!herd && depth == 0 && peekc(p, 0) == '/' && peekc(p, 1) == '*') {
+                    depth++;
+                    advance(p);
+                } else if (peekc(p, 0) == '*' && peekc(p, 1) == (herd ? ')' : '/')) {
+                    depth--;
+                    advance(p);
+                }
+                advance(p);
+            } while (depth > 0);
+        } else {
+            return true;
+        }
+    }
+}
+
+static token lex_raw(parser *p)
+{
+    token t = { .kind = T_ERROR, .line = p->line, .col = p->col };
+    if (!skip_blank(p))
+        return t;
+    t.start = p->src + p->pos;
+    t.line = p->line;
+    t.col = p->col;
+    int c = peekc(p, 0);
+    if (c < 0) {
+        t.kind = T_EOF;
+        return t;
+    }
+    if (c == 0) {
+        error_at(p, &t, "unexpected NUL byte");
+        return t;
+    }
+    if (is_digit(c)) {
+        uint64_t v = 0;
+        bool overflow = false, hex = c == '0' && (peekc(p, 1) == 'x' || peekc(p, 1) == 'X');
+        unsigned base = hex ? 16 : 10;
+        if (hex) {
+            advance(p);
+            advance(p);
+        }
+        size_t ndig = 0;
+        for (;;) {
+            int d = peekc(p, 0);
+            unsigned dv;
+            if (is_digit(d))
+                dv = (unsigned)(d - '0');
+            else if (hex && d >= 'a' && d <= 'f')
+                dv = (unsigned)(d - 'a' + 10);
+            else if (hex && d >= 'A' && d <= 'F')
+                dv = (unsigned)(d - 'A' + 10);
+            else
+                break;
+            if (v > (UINT64_MAX - dv) / base)
+                overflow = true;
+            else
+                v = v * base + dv;
+            ndig++;
+            advance(p);
+        }
+        while (peekc(p, 0) == 'u' || peekc(p, 0) == 'U' || peekc(p, 0) == 'l' || peekc(p, 0) == 'L')
+            advance(p);
+        if (is_ident_char(peekc(p, 0)) || (hex && ndig == 0)) {
+            error_at(p, &t, "malformed number");
+            return t;
+        }
+        if (overflow || v > (uint64_t)INT64_MAX) {
+            error_at(p, &t, "integer too large");
+            return t;
+        }
+        t.kind = T_NUM;
+        t.num = (int64_t)v;
+        t.len = (size_t)(p->src + p->pos - t.start);
+        return t;
+    }
+    if (is_ident_start(c)) {
+        while (is_ident_char(peekc(p, 0)))
+            advance(p);
+        t.kind = T_IDENT;
+        t.len = (size_t)(p->src + p->pos - t.start);
+        return t;
+    }
+    if (c == '"') {
+        advance(p);
+        while (peekc(p, 0) > 0 && peekc(p, 0) != '"' && peekc(p, 0) != '\n')
+            advance(p);
+        if (peekc(p, 0) != '"') {
+            error_at(p, &t, "unterminated string");
+            return t;
+        }
+        advance(p);
+        t.kind = T_STRING;
+        t.len = (size_t)(p->src + p->pos - t.start);
+        return t;
+    }
+    static const struct { const char *s; tok_kind k; } ops[] = {
+        { "<<=", T_OPASSIGN }, { ">>=", T_OPASSIGN },
+        { "/\\", T_CONJ }, { "\\/", T_DISJ }, { "=>", T_IMPLIES }, { "==", T_EQEQ }, { "!=", T_NE },
+        { "<=", T_LE }, { ">=", T_GE }, { "&&", T_ANDAND }, { "||", T_OROR }, { "<<", T_SHL },
+        { ">>", T_SHR }, { "->", T_ARROW }, { "++", T_INCR }, { "--", T_DECR }, { "+=", T_OPASSIGN },
+        { "-=", T_OPASSIGN }, { "*=", T_OPASSIGN }, { "/=", T_OPASSIGN }, { "%=", T_OPASSIGN },
+        { "&=", T_OPASSIGN }, { "|=", T_OPASSIGN }, { "^=", T_OPASSIGN },
+        { "{", T_LBRACE }, { "}", T_RBRACE }, { "(", T_LPAR }, { ")", T_RPAR }, { "[", T_LBRACK },
+        { "]", T_RBRACK }, { ";", T_SEMI }, { ",", T_COMMA }, { ":", T_COLON }, { "=", T_ASSIGN },
+        { "<", T_LT }, { ">", T_GT }, { "+", T_PLUS }, { "-", T_MINUS }, { "*", T_STAR },
+        { "/", T_SLASH }, { "%", T_PERCENT }, { "&", T_AMP }, { "|", T_PIPE }, { "^", T_CARET },
+        { "!", T_BANG }, { "~", T_TILDE }, { "?", T_QUEST }, { ".", T_DOT }, { "#", T_HASH },
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        size_t n = strlen(ops[i].s);
+        if (p->pos + n <= p->len && memcmp(p->src + p->pos, ops[i].s, n) == 0) {
+            for (size_t k = 0; k < n; k++)
+                advance(p);
+            t.kind = ops[i].k;
+            t.len = n;
+            return t;
+        }
+    }
+    if (c >= 0x20 && c < 0x7f)
+        error_at(p, &t, "unexpected character '%c'", c);
+    else
+        error_at(p, &t, "unexpected byte 0x%02x", (unsigned)c);
+    return t;
+}
+
+static void next(parser *p)
+{
+    if (p->have_ahead) {
+        p->tok = p->ahead;
+        p->have_ahead = false;
+    } else {
+        p->tok = lex_raw(p);
+    }
+}
+
+static const token *peek2(parser *p)
+{
+    if (!p->have_ahead) {
+        p->ahead = lex_raw(p);
+        p->have_ahead = true;
+    }
+    return &p->ahead;
+}
+
+static bool tok_is(const token *t, const char *word)
+{
+    return t->kind == T_IDENT && t->len == strlen(word) && memcmp(t->start, word, t->len) == 0;
+}
+
+static const char *tok_desc(const token *t, char *buf, size_t n)
+{
+    if (t->kind == T_EOF)
+        return "end of file";
+    if (t->kind == T_ERROR)
+        return "an invalid token";
+    size_t len = t->len < 40 ? t->len : 40;
+    snprintf(buf, n, "'%.*s'", (int)len, t->start);
+    return buf;
+}
+
+static bool expect(parser *p, tok_kind k, const char *what)
+{
+    if (p->tok.kind == k) {
+        next(p);
+        return true;
+    }
+    char buf[64];
+    error_at(p, &p->tok, "expected %s, found %s", what, tok_desc(&p->tok, buf, sizeof buf));
+    return false;
+}
+
+static base_sym tok_sym(parser *p, const token *t)
+{
+    return base_intern(p->syms, t->start, t->len);
+}
+
+/* --- types --- */
+
+/* Words of an integer type ravel represents (values are 64-bit integers). */
+static bool is_int_type_word(const token *t)
+{
+    static const char *const w[] = {
+        "int", "long", "unsigned", "signed", "const", "volatile", "_Atomic", "atomic_int",
+        "atomic_uint", "atomic_long", "atomic_ulong", "atomic_llong", "atomic_ullong",
+        "atomic_intptr_t", "atomic_uintptr_t", "intptr_t", "uintptr_t", "int32_t", "uint32_t",
+        "int64_t", "uint64_t", "__int128_t", "__uint128_t", "__int128", "size_t", "ptrdiff_t",
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+        if (tok_is(t, w[i]))
+            return true;
+    return false;
+}
+
+/* Types whose width matters for the values litmus tests use. */
+static bool is_narrow_type_word(const token *t)
+{
+    static const char *const w[] = {
+        "char", "short", "bool", "_Bool", "atomic_bool", "atomic_char", "atomic_short", "int8_t",
+        "uint8_t", "int16_t", "uint16_t", "float", "double", "void", "struct", "union", "enum",
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+        if (tok_is(t, w[i]))
+            return true;
+    return false;
+}
+
+/* Skips a declaration's type words; false (with an error) on a type ravel
+ * does not represent. At least one word must be present. */
+static bool skip_type(parser *p)
+{
+    if (!is_int_type_word(&p->tok)) {
+        char buf[64];
+        if (is_narrow_type_word(&p->tok))
+            error_at(p, &p->tok, "unsupported: type %s (ravel's values are unbounded integers)",
+                     tok_desc(&p->tok, buf, sizeof buf));
+        else
+            error_at(p, &p->tok, "expected a type, found %s", tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    while (is_int_type_word(&p->tok) || is_narrow_type_word(&p->tok)) {
+        if (is_narrow_type_word(&p->tok)) {
+            char buf[64];
+            error_at(p, &p->tok, "unsupported: type %s (ravel's values are unbounded integers)",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+        next(p);
+    }
+    return true;
+}
+
+/* --- names --- */
+
+static uint32_t location(parser *p, const token *t)
+{
+    base_sym s = tok_sym(p, t);
+    for (size_t i = 0; i < p->locs.len; i++)
+        if (p->locs.data[i].name == s)
+            return (uint32_t)i;
+    litmus_location l = { .name = s, .init = litmus_int(0), .loc = here(p, t) };
+    base_vec_push(&p->locs, l);
+    return (uint32_t)(p->locs.len - 1);
+}
+
+static uint32_t reg_of(thread_build *tb, base_sym s)
+{
+    for (size_t i = 0; i < tb->regs.len; i++)
+        if (tb->regs.data[i] == s)
+            return (uint32_t)i;
+    base_vec_push(&tb->regs, s);
+    return (uint32_t)(tb->regs.len - 1);
+}
+
+static uint32_t new_temp(parser *p, thread_build *tb)
+{
+    char name[32];
+    snprintf(name, sizeof name, "#%u", ++tb->ntemps);
+    return reg_of(tb, base_intern_cstr(p->syms, name));
+}
+
+static const local *find_local(const thread_build *tb, base_sym s)
+{
+    for (size_t i = tb->scope.len; i-- > 0;)
+        if (tb->scope.data[i].name == s)
+            return &tb->scope.data[i];
+    return NULL;
+}
+
+static const param *find_param(const thread_build *tb, base_sym s)
+{
+    for (size_t i = 0; i < tb->params.len; i++)
+        if (tb->params.data[i].name == s)
+            return &tb->params.data[i];
+    return NULL;
+}
+
+/* --- emitting instructions --- */
+
+static litmus_instr *emit(parser *p, thread_build *tb, litmus_instr_kind k, const token *at)
+{
+    if (tb->instrs.len >= MAX_INSTRS) {
+        error_at(p, at, "too many instructions (more than %d)", MAX_INSTRS);
+        return NULL;
+    }
+    litmus_instr in;
+    memset(&in, 0, sizeof in);
+    in.kind = k;
+    in.loc = here(p, at);
+    base_vec_push(&tb->instrs, in);
+    return &base_vec_last(&tb->instrs);
+}
+
+static litmus_expr *x_opnd(parser *p, litmus_operand o)
+{
+    litmus_expr *e = BASE_ARENA_NEW(&p->t->arena, litmus_expr);
+    e->op = LITMUS_OP_NONE;
+    e->opnd = o;
+    return e;
+}
+
+static litmus_expr *x_imm(parser *p, int64_t v)
+{
+    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
+    return x_opnd(p, o);
+}
+
+static litmus_expr *x_reg(parser *p, uint32_t r)
+{
+    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = r };
+    return x_opnd(p, o);
+}
+
+static litmus_expr *x_bin(parser *p, litmus_op op, litmus_expr *a, litmus_expr *b)
+{
+    litmus_expr *e = BASE_ARENA_NEW(&p->t->arena, litmus_expr);
+    e->op = op;
+    e->lhs = a;
+    e->rhs = b;
+    return e;
+}
+
+/* mov reg e */
+static bool emit_mov(parser *p, thread_build *tb, const token *at, uint32_t reg, litmus_expr *e)
+{
+    litmus_instr *in = emit(p, tb, LITMUS_I_MOV, at);
+    if (!in)
+        return false;
+    in->reg = reg;
+    in->expr = e;
+    return true;
+}
+
+/* e as an operand: itself when it is one, else a temporary holding it. */
+static bool as_operand(parser *p, thread_build *tb, const token *at, litmus_expr *e,
+                       litmus_operand *o)
+{
+    if (e->op == LITMUS_OP_NONE) {
+        *o = e->opnd;
+        return true;
+    }
+    uint32_t r = new_temp(p, tb);
+    if (!emit_mov(p, tb, at, r, e))
+        return false;
+    o->kind = LITMUS_OPND_REG;
+    o->reg = r;
+    return true;
+}
+
+/* A branch to be patched: jumps when reg != 0 (or always when !has_reg). */
+static bool emit_branch(parser *p, thread_build *tb, const token *at, bool has_reg, uint32_t reg,
+                        size_t *index)
+{
+    litmus_instr *in = emit(p, tb, LITMUS_I_BRANCH, at);
+    if (!in)
+        return false;
+    in->has_reg = has_reg;
+    in->reg = reg;
+    *index = tb->instrs.len - 1;
+    return true;
+}
+
+static void patch_here(thread_build *tb, size_t index)
+{
+    tb->instrs.data[index].target = (uint32_t)tb->instrs.len;
+}
+
+/* --- expressions: parsing --- */
+
+static cexpr *node(parser *p, cx_kind k, const token *at)
+{
+    cexpr *e = BASE_ARENA_NEW(&p->scratch, cexpr);
+    e->kind = k;
+    e->at = *at;
+    e->height = 1;
+    return e;
+}
+
+/* Sets e's height from its operand(s); false (with an error) when too high. */
+static bool grow(parser *p, cexpr *e, const cexpr *a, const cexpr *b)
+{
+    e->height = 1 + (b && b->height > a->height ? b->height : a->height);
+    if (e->height > MAX_HEIGHT) {
+        error_at(p, &e->at, "expression nested too deeply");
+        return false;
+    }
+    return true;
+}
+
+static cexpr *parse_expr(parser *p, thread_build *tb, int depth);
+static bool known_call(parser *p, const token *at);
+
+static int order_of(const token *t)
+{
+    static const struct { const char *name; int mode; } orders[] = {
+        { "memory_order_relaxed", M_RLX }, { "memory_order_consume", M_ACQ },
+        { "memory_order_acquire", M_ACQ }, { "memory_order_release", M_REL },
+        { "memory_order_acq_rel", M_ACQ_REL }, { "memory_order_seq_cst", M_SC },
+    };
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+        if (tok_is(t, orders[i].name))
+            return orders[i].mode;
+    return -1;
+}
+
+static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
+{
+    token at = p->tok;
+    char buf[64];
+    if (at.kind == T_NUM) {
+        cexpr *e = node(p, CX_NUM, &at);
+        e->num = at.num;
+        next(p);
+        return e;
+    }
+    if (at.kind == T_LPAR) {
+        next(p);
+        if (is_int_type_word(&p->tok) || is_narrow_type_word(&p->tok)) {
+            error_at(p, &at, "unsupported: casts");
+            return NULL;
+        }
+        cexpr *e = parse_expr(p, tb, depth + 1);
+        if (!e || !expect(p, T_RPAR, "')'"))
+            return NULL;
+        return e;
+    }
+    if (at.kind != T_IDENT) {
+        error_at(p, &at, "expected an expression, found %s", tok_desc(&at, buf, sizeof buf));
+        return NULL;
+    }
+    next(p);
+    if (p->tok.kind == T_LPAR) {
+        if (!known_call(p, &at))
+            return NULL;
+        cexpr *e = node(p, CX_CALL, &at);
+        next(p);
+        while (p->tok.kind != T_RPAR) {
+            if (e->nargs == MAX_ARGS) {
+                error_at(p, &p->tok, "too many arguments to '%.*s'", (int)at.len, at.start);
+                return NULL;
+            }
+            cexpr *a = parse_expr(p, tb, depth + 1);
+            if (!a)
+                return NULL;
+            e->args[e->nargs++] = a;
+            e->mem |= a->mem;
+            if (!grow(p, e, e, a)) /* max(e's height so far, a's) + 1 */
+                return NULL;
+            if (p->tok.kind == T_COMMA)
+                next(p);
+            else if (p->tok.kind != T_RPAR) {
+                error_at(p, &p->tok, "expected ',' or ')' in a call, found %s",
+                         tok_desc(&p->tok, buf, sizeof buf));
+                return NULL;
+            }
+        }
+        next(p);
+        e->mem = true;
+        return e;
+    }
+    int mo = order_of(&at);
+    if (mo >= 0) {
+        cexpr *e = node(p, CX_ORDER, &at);
+        e->num = mo;
+        return e;
+    }
+    base_sym s = tok_sym(p, &at);
+    const local *l = find_local(tb, s);
+    if (l) {
+        cexpr *e = node(p, CX_LOCAL, &at);
+        e->reg = reg_of(tb, s);
+        return e;
+    }
+    const param *pa = find_param(tb, s);
+    if (pa) {
+        cexpr *e = node(p, CX_PARAM, &at);
+        e->loc = pa->loc;
+        e->atomic = pa->atomic;
+        return e;
+    }
+    if (is_int_type_word(&at) || is_narrow_type_word(&at))
+        error_at(p, &at, "unsupported: a declaration inside an expression");
+    else
+        error_at(p, &at, "'%.*s' is not declared in this thread", (int)at.len, at.start);
+    return NULL;
+}
+
+static cexpr *parse_unary(parser *p, thread_build *tb, int depth)
+{
+    token at = p->tok;
+    if (depth > MAX_DEPTH) {
+        error_at(p, &at, "expression nested too deeply");
+        return NULL;
+    }
+    switch (at.kind) {
+    case T_MINUS:
+    case T_BANG:
+    case T_TILDE:
+    case T_STAR: {
+        next(p);
+        cexpr *a = parse_unary(p, tb, depth + 1);
+        if (!a)
+            return NULL;
+        if (at.kind == T_MINUS && a->kind == CX_NUM) {
+            a->num = (int64_t)(0 - (uint64_t)a->num);
+            a->at = at;
+            return a;
+        }
+        cexpr *e = node(p, at.kind == T_STAR ? CX_DEREF : CX_UNARY, &at);
+        e->op = at.kind;
+        e->a = a;
+        e->mem = a->mem || at.kind == T_STAR;
+        return grow(p, e, a, NULL) ? e : NULL;
+    }
+    case T_AMP:
+        error_at(p, &at, "unsupported: taking an address with '&'");
+        return NULL;
+    case T_INCR:
+    case T_DECR:
+        error_at(p, &at, "unsupported: '%.*s'", (int)at.len, at.start);
+        return NULL;
+    default:
+        break;
+    }
+    cexpr *e = parse_primary(p, tb, depth);
+    if (e && (p->tok.kind == T_INCR || p->tok.kind == T_DECR || p->tok.kind == T_LBRACK ||
+              p->tok.kind == T_DOT || p->tok.kind == T_ARROW)) {
+        error_at(p, &p->tok, "unsupported: '%.*s'", (int)p->tok.len, p->tok.start);
+        return NULL;
+    }
+    return e;
+}
+
+/* Binary operators by precedence level, loosest first. */
+static int prec(tok_kind k)
+{
+    switch (k) {
+    case T_OROR: return 1;
+    case T_ANDAND: return 2;
+    case T_PIPE: return 3;
+    case T_CARET: return 4;
+    case T_AMP: return 5;
+    case T_EQEQ: case T_NE: return 6;
+    case T_LT: case T_LE: case T_GT: case T_GE: return 7;
+    case T_SHL: case T_SHR: return 8;
+    case T_PLUS: case T_MINUS: return 9;
+    case T_STAR: case T_SLASH: case T_PERCENT: return 10;
+    default: return 0;
+    }
+}
+
+static cexpr *parse_binary(parser *p, thread_build *tb, int min, int depth)
+{
+    if (depth > MAX_DEPTH) {
+        error_at(p, &p->tok, "expression nested too deeply");
+        return NULL;
+    }
+    cexpr *l = parse_unary(p, tb, depth + 1);
+    while (l && prec(p->tok.kind) >= min) {
+        token op = p->tok;
+        int pr = prec(op.kind);
+        if (op.kind == T_SLASH || op.kind == T_PERCENT || op.kind == T_SHL || op.kind == T_SHR) {
+            error_at(p, &op, "unsupported: operator '%.*s'", (int)op.len, op.start);
+            return NULL;
+        }
+        next(p);
+        cexpr *r = parse_binary(p, tb, pr + 1, depth + 1);
+        if (!r)
+            return NULL;
+        cexpr *e = node(p, CX_BINARY, &op);
+        e->op = op.kind;
+        e->a = l;
+        e->b = r;
+        e->mem = l->mem || r->mem;
+        if (!grow(p, e, l, r))
+            return NULL;
+        l = e;
+    }
+    if (l && p->tok.kind == T_QUEST) {
+        error_at(p, &p->tok, "unsupported: the conditional operator '?:'");
+        return NULL;
+    }
+    return l;
+}
+
+static cexpr *parse_expr(parser *p, thread_build *tb, int depth)
+{
+    return parse_binary(p, tb, 1, depth);
+}
+
+/* --- expressions: lowering --- */
+
+typedef enum call_kind {
+    C_LOAD, C_STORE, C_EXCHANGE, C_FETCH, C_CAS, C_FENCE,
+} call_kind;
+
+typedef struct call_info {
+    const char *name;
+    call_kind kind;
+    uint32_t nargs;    /* without orders */
+    uint32_t norders;  /* orders of the _explicit form (0 for the plain one) */
+    litmus_op op;      /* FETCH */
+    bool weak;         /* CAS */
+} call_info;
+
+static const call_info calls[] = {
+    { "atomic_load", C_LOAD, 1, 0, LITMUS_OP_NONE, false },
+    { "atomic_load_explicit", C_LOAD, 1, 1, LITMUS_OP_NONE, false },
+    { "atomic_store", C_STORE, 2, 0, LITMUS_OP_NONE, false },
+    { "atomic_store_explicit", C_STORE, 2, 1, LITMUS_OP_NONE, false },
+    { "atomic_exchange", C_EXCHANGE, 2, 0, LITMUS_OP_NONE, false },
+    { "atomic_exchange_explicit", C_EXCHANGE, 2, 1, LITMUS_OP_NONE, false },
+    { "atomic_fetch_add", C_FETCH, 2, 0, LITMUS_OP_ADD, false },
+    { "atomic_fetch_add_explicit", C_FETCH, 2, 1, LITMUS_OP_ADD, false },
+    { "atomic_fetch_sub", C_FETCH, 2, 0, LITMUS_OP_SUB, false },
+    { "atomic_fetch_sub_explicit", C_FETCH, 2, 1, LITMUS_OP_SUB, false },
+    { "atomic_fetch_or", C_FETCH, 2, 0, LITMUS_OP_OR, false },
+    { "atomic_fetch_or_explicit", C_FETCH, 2, 1, LITMUS_OP_OR, false },
+    { "atomic_fetch_and", C_FETCH, 2, 0, LITMUS_OP_AND, false },
+    { "atomic_fetch_and_explicit", C_FETCH, 2, 1, LITMUS_OP_AND, false },
+    { "atomic_fetch_xor", C_FETCH, 2, 0, LITMUS_OP_XOR, false },
+    { "atomic_fetch_xor_explicit", C_FETCH, 2, 1, LITMUS_OP_XOR, false },
+    { "atomic_compare_exchange_strong", C_CAS, 3, 0, LITMUS_OP_NONE, false },
+    { "atomic_compare_exchange_strong_explicit", C_CAS, 3, 2, LITMUS_OP_NONE, false },
+    { "atomic_compare_exchange_weak", C_CAS, 3, 0, LITMUS_OP_NONE, true },
+    { "atomic_compare_exchange_weak_explicit", C_CAS, 3, 2, LITMUS_OP_NONE, true },
+    { "atomic_thread_fence", C_FENCE, 0, 1, LITMUS_OP_NONE, false },
+};
+
+static const call_info *find_call(const token *t)
+{
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        if (tok_is(t, calls[i].name))
+            return &calls[i];
+    return NULL;
+}
+
+/* False, with an `unsupported` error, for a call that is not a C11 atomic. */
+static bool known_call(parser *p, const token *at)
+{
+    if (find_call(at))
+        return true;
+    char buf[64];
+    bool lock = false;
+    for (size_t i = 0; i + 4 <= at->len; i++)
+        lock |= memcmp(at->start + i, "lock", 4) == 0;
+    if (lock)
+        error_at(p, at, "unsupported: locks (call to %s)", tok_desc(at, buf, sizeof buf));
+    else
+        error_at(p, at, "unsupported: call to %s (ravel reads the C11 atomics)",
+                 tok_desc(at, buf, sizeof buf));
+    return false;
+}
+
+static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out);
+
+/* The address operand of an access: a parameter (a location) or a local
+ * holding an address. A plain (`*p`) access through a parameter of an
+ * atomic type gets a warning: it is non-atomic here, as in herd7's C. */
+static bool lower_pointer(parser *p, const cexpr *e, bool plain, litmus_address *a)
+{
+    if (plain && e->kind == CX_PARAM && e->atomic)
+        base_diag_warning(p->diag, here(p, &e->at),
+                          "'*%.*s' is a non-atomic access although '%.*s' points to an atomic type "
+                          "(C would make it seq_cst; use atomic_load/atomic_store for that)",
+                          (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
+    memset(a, 0, sizeof *a);
+    if (e->kind == CX_PARAM) {
+        a->base.kind = LITMUS_OPND_LOC;
+        a->base.loc = e->loc;
+        return true;
+    }
+    if (e->kind == CX_LOCAL) {
+        a->base.kind = LITMUS_OPND_REG;
+        a->base.reg = e->reg;
+        return true;
+    }
+    error_at(p, &e->at, "unsupported: this pointer expression (ravel accesses a parameter or a "
+                        "local holding an address)");
+    return false;
+}
+
+static bool lower_operand(parser *p, thread_build *tb, const cexpr *e, litmus_operand *o)
+{
+    litmus_expr *x;
+    if (e->kind == CX_ORDER) {
+        error_at(p, &e->at, "a memory order is not a value here");
+        return false;
+    }
+    return lower(p, tb, e, &x) && as_operand(p, tb, &e->at, x, o);
+}
+
+/* The mode of an order argument; `allowed` is a bit set of modes. */
+static bool order_arg(parser *p, const cexpr *call, const cexpr *e, unsigned allowed, int *mode)
+{
+    if (e->kind != CX_ORDER) {
+        error_at(p, &e->at, "expected a memory_order_* constant");
+        return false;
+    }
+    if (!(allowed >> e->num & 1)) {
+        error_at(p, &e->at, "'%.*s' is not a valid order for '%.*s'", (int)e->at.len, e->at.start,
+                 (int)call->at.len, call->at.start);
+        return false;
+    }
+    *mode = (int)e->num;
+    return true;
+}
+
+static const litmus_annots *mode_annots(parser *p, int mode)
+{
+    return &p->mode[mode];
+}
+
+/* Lowers a call; *value (may be NULL for a call whose value is unused)
+ * receives its value's register, or UINT32_MAX when it has none. `dest`
+ * is a register to receive the value, or UINT32_MAX for a fresh one. */
+static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
+{
+    const call_info *ci = find_call(&e->at);
+    if (!ci && !known_call(p, &e->at))
+        return false;
+    uint32_t want = ci->nargs + ci->norders;
+    if (e->nargs != want) {
+        error_at(p, &e->at, "'%s' takes %u argument%s, not %u", ci->name, want, want == 1 ? "" : "s",
+                 e->nargs);
+        return false;
+    }
+    const unsigned all = (1u << M_RLX) | (1u << M_ACQ) | (1u << M_REL) | (1u << M_ACQ_REL) | (1u << M_SC);
+    int mode = M_SC, fail_mode = M_SC;
+    if (ci->kind == C_FENCE) {
+        if (!order_arg(p, e, e->args[0], all, &mode))
+            return false;
+        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, &e->at);
+        if (!in)
+            return false;
+        in->annots = *mode_annots(p, mode);
+        *value = UINT32_MAX;
+        return true;
+    }
+    if (ci->norders) {
+        unsigned allowed = ci->kind == C_LOAD ? (1u << M_RLX) | (1u << M_ACQ) | (1u << M_SC)
+                         : ci->kind == C_STORE ? (1u << M_RLX) | (1u << M_REL) | (1u << M_SC)
+                         : all;
+        if (!order_arg(p, e, e->args[ci->nargs], allowed, &mode))
+            return false;
+        if (ci->norders == 2 && !order_arg(p, e, e->args[ci->nargs + 1],
+                                           (1u << M_RLX) | (1u << M_ACQ) | (1u << M_SC), &fail_mode))
+            return false;
+    }
+    for (uint32_t i = 0; i < ci->nargs; i++) {
+        if (e->args[i]->kind == CX_ORDER) {
+            error_at(p, &e->args[i]->at, "a memory order is not a value here");
+            return false;
+        }
+    }
+    litmus_address addr;
+    if (!lower_pointer(p, e->args[0], false, &addr))
+        return false;
+    litmus_operand v1 = { 0 };
+    if (ci->nargs >= 2 && ci->kind != C_CAS && !lower_operand(p, tb, e->args[1], &v1))
+        return false;
+    /* Only a load reads straight into dest: an rmw's expression and a
+     * CAS's desired value may mention dest, and must see its old value. */
+    uint32_t r = dest != UINT32_MAX && ci->kind == C_LOAD ? dest : UINT32_MAX;
+    if (r == UINT32_MAX && ci->kind != C_STORE)
+        r = new_temp(p, tb);
+    switch (ci->kind) {
+    case C_LOAD: {
+        litmus_instr *in = emit(p, tb, LITMUS_I_READ, &e->at);
+        if (!in)
+            return false;
+        in->reg = r;
+        in->addr = addr;
+        in->annots = *mode_annots(p, mode);
+        *value = r;
+        return true;
+    }
+    case C_STORE: {
+        litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, &e->at);
+        if (!in)
+            return false;
+        in->addr = addr;
+        in->value = v1;
+        in->annots = *mode_annots(p, mode);
+        *value = UINT32_MAX;
+        return true;
+    }
+    case C_EXCHANGE:
+    case C_FETCH: {
+        litmus_instr *in = emit(p, tb, LITMUS_I_RMW, &e->at);
+        if (!in)
+            return false;
+        in->reg = r;
+        in->addr = addr;
+        in->expr = ci->kind == C_EXCHANGE ? x_opnd(p, v1) : x_bin(p, ci->op, x_reg(p, r), x_opnd(p, v1));
+        in->annots = *mode_annots(p, mode);
+        *value = r;
+        return true;
+    }
+    case C_CAS: {
+        /* expected: a parameter (a location, read and on failure written
+         * non-atomically) */
+        const cexpr *ex = e->args[1];
+        if (ex->kind != CX_PARAM) {
+            error_at(p, &ex->at, "unsupported: the expected value of a compare-exchange must be a "
+                                 "pointer parameter");
+            return false;
+        }
+        litmus_operand des;
+        if (!lower_operand(p, tb, e->args[2], &des))
+            return false;
+        uint32_t old = new_temp(p, tb), exp = new_temp(p, tb);
+        litmus_instr *in = emit(p, tb, LITMUS_I_READ, &ex->at);
+        if (!in)
+            return false;
+        in->reg = exp;
+        in->addr.base.kind = LITMUS_OPND_LOC;
+        in->addr.base.loc = ex->loc;
+        in->annots = *mode_annots(p, M_NA);
+        in = emit(p, tb, LITMUS_I_CAS, &e->at);
+        if (!in)
+            return false;
+        in->reg = old;
+        in->ok_reg = r;
+        in->addr = addr;
+        in->cmp.kind = LITMUS_OPND_REG;
+        in->cmp.reg = exp;
+        in->value = des;
+        in->weak = ci->weak;
+        in->annots = *mode_annots(p, mode);
+        in->fail_annots = *mode_annots(p, fail_mode);
+        /* r is 1 on success; on failure (r == 0) *expected := old */
+        size_t skip;
+        if (!emit_branch(p, tb, &e->at, true, r, &skip))
+            return false;
+        in = emit(p, tb, LITMUS_I_WRITE, &ex->at);
+        if (!in)
+            return false;
+        in->addr.base.kind = LITMUS_OPND_LOC;
+        in->addr.base.loc = ex->loc;
+        in->value.kind = LITMUS_OPND_REG;
+        in->value.reg = old;
+        in->annots = *mode_annots(p, M_NA);
+        patch_here(tb, skip);
+        *value = r;
+        return true;
+    }
+    case C_FENCE:
+        break;
+    }
+    return false;
+}
+
+static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out)
+{
+    switch (e->kind) {
+    case CX_NUM:
+        *out = x_imm(p, e->num);
+        return true;
+    case CX_LOCAL:
+        *out = x_reg(p, e->reg);
+        return true;
+    case CX_PARAM: {
+        litmus_operand o = { .kind = LITMUS_OPND_LOC, .loc = e->loc };
+        *out = x_opnd(p, o);
+        return true;
+    }
+    case CX_ORDER:
+        error_at(p, &e->at, "a memory order is not a value here");
+        return false;
+    case CX_DEREF: {
+        litmus_address a;
+        if (!lower_pointer(p, e->a, true, &a))
+            return false;
+        uint32_t r = new_temp(p, tb);
+        litmus_instr *in = emit(p, tb, LITMUS_I_READ, &e->at);
+        if (!in)
+            return false;
+        in->reg = r;
+        in->addr = a;
+        in->annots = *mode_annots(p, M_NA);
+        *out = x_reg(p, r);
+        return true;
+    }
+    case CX_CALL: {
+        uint32_t r;
+        if (!lower_call(p, tb, e, UINT32_MAX, &r))
+            return false;
+        if (r == UINT32_MAX) {
+            error_at(p, &e->at, "'%.*s' has no value", (int)e->at.len, e->at.start);
+            return false;
+        }
+        *out = x_reg(p, r);
+        return true;
+    }
+    case CX_UNARY: {
+        litmus_expr *a;
+        if (!lower(p, tb, e->a, &a))
+            return false;
+        if (e->op == T_MINUS)
+            *out = x_bin(p, LITMUS_OP_SUB, x_imm(p, 0), a);
+        else if (e->op == T_BANG)
+            *out = x_bin(p, LITMUS_OP_EQ, a, x_imm(p, 0));
+        else
+            *out = x_bin(p, LITMUS_OP_XOR, a, x_imm(p, -1));
+        return true;
+    }
+    case CX_BINARY:
+        break;
+    }
+    litmus_expr *a, *b;
+    if (e->op == T_ANDAND || e->op == T_OROR) {
+        bool and = e->op == T_ANDAND;
+        if (!lower(p, tb, e->a, &a))
+            return false;
+        if (!e->b->mem) {
+            if (!lower(p, tb, e->b, &b))
+                return false;
+            *out = x_bin(p, and ? LITMUS_OP_AND : LITMUS_OP_OR, x_bin(p, LITMUS_OP_NE, a, x_imm(p, 0)),
+                         x_bin(p, LITMUS_OP_NE, b, x_imm(p, 0)));
+            return true;
+        }
+        /* The right operand accesses memory: only evaluate it when needed. */
+        uint32_t t = new_temp(p, tb);
+        size_t skip;
+        if (!emit_mov(p, tb, &e->at, t, x_bin(p, LITMUS_OP_NE, a, x_imm(p, 0))))
+            return false;
+        if (and) {
+            uint32_t n = new_temp(p, tb);
+            if (!emit_mov(p, tb, &e->at, n, x_bin(p, LITMUS_OP_EQ, x_reg(p, t), x_imm(p, 0))) ||
+                !emit_branch(p, tb, &e->at, true, n, &skip))
+                return false;
+        } else if (!emit_branch(p, tb, &e->at, true, t, &skip)) {
+            return false;
+        }
+        if (!lower(p, tb, e->b, &b) ||
+            !emit_mov(p, tb, &e->at, t, x_bin(p, LITMUS_OP_NE, b, x_imm(p, 0))))
+            return false;
+        patch_here(tb, skip);
+        *out = x_reg(p, t);
+        return true;
+    }
+    if (e->a->mem && e->b->mem)
+        base_diag_warning(p->diag, here(p, &e->at),
+                          "the memory accesses on both sides of '%.*s' are unsequenced in C; "
+                          "ravel performs them left to right", (int)e->at.len, e->at.start);
+    if (!lower(p, tb, e->a, &a))
+        return false;
+    /* a stays valid while b is lowered: a is pure, and b's instructions
+     * only assign fresh temporaries, never a register a mentions. */
+    if (!lower(p, tb, e->b, &b))
+        return false;
+    switch (e->op) {
+    case T_PLUS: *out = x_bin(p, LITMUS_OP_ADD, a, b); break;
+    case T_MINUS: *out = x_bin(p, LITMUS_OP_SUB, a, b); break;
+    case T_STAR: *out = x_bin(p, LITMUS_OP_MUL, a, b); break;
+    case T_CARET: *out = x_bin(p, LITMUS_OP_XOR, a, b); break;
+    case T_AMP: *out = x_bin(p, LITMUS_OP_AND, a, b); break;
+    case T_PIPE: *out = x_bin(p, LITMUS_OP_OR, a, b); break;
+    case T_EQEQ: *out = x_bin(p, LITMUS_OP_EQ, a, b); break;
+    case T_NE: *out = x_bin(p, LITMUS_OP_NE, a, b); break;
+    case T_LT: *out = x_bin(p, LITMUS_OP_LT, a, b); break;
+    case T_LE: *out = x_bin(p, LITMUS_OP_LE, a, b); break;
+    case T_GT: *out = x_bin(p, LITMUS_OP_LT, b, a); break;
+    case T_GE: *out = x_bin(p, LITMUS_OP_LE, b, a); break;
+    default:
+        error_at(p, &e->at, "unsupported: operator '%.*s'", (int)e->at.len, e->at.start);
+        return false;
+    }
+    return true;
+}
+
+/* reg := e, reading or calling straight into reg when e is one access. */
+static bool lower_into(parser *p, thread_build *tb, const cexpr *e, uint32_t reg, const token *at)
+{
+    if (e->kind == CX_CALL) {
+        uint32_t r;
+        if (!lower_call(p, tb, e, reg, &r))
+            return false;
+        if (r == UINT32_MAX) {
+            error_at(p, &e->at, "'%.*s' has no value", (int)e->at.len, e->at.start);
+            return false;
+        }
+        return r == reg || emit_mov(p, tb, at, reg, x_reg(p, r));
+    }
+    if (e->kind == CX_DEREF) {
+        litmus_address a;
+        if (!lower_pointer(p, e->a, true, &a))
+            return false;
+        litmus_instr *in = emit(p, tb, LITMUS_I_READ, &e->at);
+        if (!in)
+            return false;
+        in->reg = reg;
+        in->addr = a;
+        in->annots = *mode_annots(p, M_NA);
+        return true;
+    }
+    litmus_expr *x;
+    return lower(p, tb, e, &x) && emit_mov(p, tb, at, reg, x);
+}
+
+/* --- statements --- */
+
+static bool parse_stmt(parser *p, thread_build *tb, int depth);
+
+static bool parse_block(parser *p, thread_build *tb, int depth)
+{
+    next(p); /* '{' */
+    size_t mark = tb->scope.len;
+    tb->depth++;
+    while (p->tok.kind != T_RBRACE && !p->failed) {
+        if (p->tok.kind == T_EOF) {
+            error_at(p, &p->tok, "unexpected end of file in a block (missing '}')");
+            return false;
+        }
+        if (!parse_stmt(p, tb, depth + 1))
+            return false;
+    }
+    tb->depth--;
+    tb->scope.len = mark;
+    return expect(p, T_RBRACE, "'}'");
+}
+
+static bool parse_decl(parser *p, thread_build *tb)
+{
+    if (!skip_type(p))
+        return false;
+    for (;;) {
+        while (p->tok.kind == T_STAR || tok_is(&p->tok, "const") || tok_is(&p->tok, "volatile"))
+            next(p);
+        token name = p->tok;
+        char buf[64];
+        if (name.kind != T_IDENT || is_int_type_word(&name) || order_of(&name) >= 0) {
+            error_at(p, &name, "expected a variable name, found %s", tok_desc(&name, buf, sizeof buf));
+            return false;
+        }
+        base_sym s = tok_sym(p, &name);
+        if (find_param(tb, s)) {
+            error_at(p, &name, "unsupported: local '%.*s' hides the parameter of the same name",
+                     (int)name.len, name.start);
+            return false;
+        }
+        const local *l = find_local(tb, s);
+        if (l) {
+            error_at(p, &name, "unsupported: '%.*s' is declared again while another '%.*s' is in scope",
+                     (int)name.len, name.start, (int)name.len, name.start);
+            return false;
+        }
+        next(p);
+        if (p->tok.kind == T_LBRACK) {
+            error_at(p, &p->tok, "unsupported: arrays");
+            return false;
+        }
+        uint32_t reg = reg_of(tb, s);
+        bool seen = false;
+        for (size_t i = 0; i < tb->declared.len; i++)
+            seen |= tb->declared.data[i] == s;
+        if (!seen)
+            base_vec_push(&tb->declared, s);
+        if (p->tok.kind == T_ASSIGN) {
+            next(p);
+            cexpr *e = parse_expr(p, tb, 0);
+            if (!e || !lower_into(p, tb, e, reg, &name))
+                return false;
+        } else {
+            /* An uninitialised local holds 0, as herd7's registers do. */
+            if (!emit_mov(p, tb, &name, reg, x_imm(p, 0)))
+                return false;
+        }
+        local nl = { s, tb->depth };
+        base_vec_push(&tb->scope, nl);
+        if (p->tok.kind == T_COMMA) {
+            next(p);
+            continue;
+        }
+        return expect(p, T_SEMI, "';' after the declaration");
+    }
+}
+
+static bool parse_stmt(parser *p, thread_build *tb, int depth)
+{
+    token at = p->tok;
+    char buf[64];
+    if (depth > MAX_DEPTH) {
+        error_at(p, &at, "statements nested too deeply");
+        return false;
+    }
+    if (at.kind == T_SEMI) {
+        next(p);
+        return true;
+    }
+    if (at.kind == T_LBRACE)
+        return parse_block(p, tb, depth);
+    if (tok_is(&at, "if")) {
+        next(p);
+        if (!expect(p, T_LPAR, "'(' after if"))
+            return false;
+        cexpr *c = parse_expr(p, tb, 0);
+        if (!c || !expect(p, T_RPAR, "')' after the condition"))
+            return false;
+        litmus_expr *x;
+        if (!lower(p, tb, c, &x))
+            return false;
+        uint32_t n = new_temp(p, tb);
+        size_t to_else, to_end = 0;
+        if (!emit_mov(p, tb, &at, n, x_bin(p, LITMUS_OP_EQ, x, x_imm(p, 0))) ||
+            !emit_branch(p, tb, &at, true, n, &to_else))
+            return false;
+        /* A declaration as the whole branch is scoped to it. */
+        size_t mark = tb->scope.len;
+        tb->depth++;
+        bool ok = parse_stmt(p, tb, depth + 1);
+        tb->depth--;
+        tb->scope.len = mark;
+        if (!ok)
+            return false;
+        if (tok_is(&p->tok, "else")) {
+            token el = p->tok;
+            next(p);
+            if (!emit_branch(p, tb, &el, false, 0, &to_end))
+                return false;
+            patch_here(tb, to_else);
+            tb->depth++;
+            ok = parse_stmt(p, tb, depth + 1);
+            tb->depth--;
+            tb->scope.len = mark;
+            if (!ok)
+                return false;
+            patch_here(tb, to_end);
+        } else {
+            patch_here(tb, to_else);
+        }
+        return true;
+    }
+    static const char *const loops[] = { "while", "for", "do", "goto" };
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+        if (tok_is(&at, loops[i])) {
+            error_at(p, &at, "unsupported: loops ('%s')", loops[i]);
+            return false;
+        }
+    }
+    if (tok_is(&at, "else")) {
+        error_at(p, &at, "'else' without 'if'");
+        return false;
+    }
+    static const char *const other[] = { "return", "switch", "break", "continue", "case",
+                                         "default", "asm", "__asm__" };
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        if (tok_is(&at, other[i])) {
+            error_at(p, &at, "unsupported: '%s' statements", other[i]);
+            return false;
+        }
+    }
+    if (at.kind == T_IDENT && peek2(p)->kind == T_COLON) {
+        error_at(p, &at, "unsupported: labels");
+        return false;
+    }
+    if (is_int_type_word(&at) || is_narrow_type_word(&at))
+        return parse_decl(p, tb);
+    cexpr *e = parse_expr(p, tb, 0);
+    if (!e)
+        return false;
+    if (p->tok.kind == T_OPASSIGN || p->tok.kind == T_INCR || p->tok.kind == T_DECR) {
+        error_at(p, &p->tok, "unsupported: '%.*s'", (int)p->tok.len, p->tok.start);
+        return false;
+    }
+    if (p->tok.kind == T_ASSIGN) {
+        token eq = p->tok;
+        next(p);
+        cexpr *rhs = parse_expr(p, tb, 0);
+        if (!rhs)
+            return false;
+        if (e->kind == CX_LOCAL) {
+            if (!lower_into(p, tb, rhs, e->reg, &eq))
+                return false;
+        } else if (e->kind == CX_DEREF) {
+            litmus_address a;
+            litmus_operand v;
+            if (!lower_pointer(p, e->a, true, &a) || !lower_operand(p, tb, rhs, &v))
+                return false;
+            litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, &e->at);
+            if (!in)
+                return false;
+            in->addr = a;
+            in->value = v;
+            in->annots = *mode_annots(p, M_NA);
+        } else if (e->kind == CX_PARAM) {
+            error_at(p, &e->at, "unsupported: assigning to the pointer parameter '%.*s' (did you mean "
+                                "'*%.*s'?)", (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
+            return false;
+        } else {
+            error_at(p, &eq, "the left of '=' must be a local or '*pointer'");
+            return false;
+        }
+        return expect(p, T_SEMI, "';' after the assignment");
+    }
+    if (e->kind == CX_CALL) {
+        uint32_t r;
+        if (!lower_call(p, tb, e, UINT32_MAX, &r))
+            return false;
+    } else {
+        litmus_expr *x;
+        if (!lower(p, tb, e, &x))
+            return false;
+    }
+    if (p->tok.kind != T_SEMI) {
+        error_at(p, &p->tok, "expected ';' after the expression, found %s",
+                 tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    next(p);
+    return true;
+}
+
+/* P<n> ( params ) { body } */
+static bool parse_thread(parser *p, thread_build *tb)
+{
+    next(p); /* the name, checked by the caller */
+    if (!expect(p, T_LPAR, "'(' after the thread's name"))
+        return false;
+    if (tok_is(&p->tok, "void") && peek2(p)->kind == T_RPAR)
+        next(p);
+    while (p->tok.kind != T_RPAR) {
+        char buf[64];
+        token first = p->tok;
+        if (first.kind != T_IDENT) {
+            error_at(p, &first, "expected a parameter, found %s", tok_desc(&first, buf, sizeof buf));
+            return false;
+        }
+        if (is_narrow_type_word(&first)) {
+            error_at(p, &first, "unsupported: type %s (ravel's values are unbounded integers)",
+                     tok_desc(&first, buf, sizeof buf));
+            return false;
+        }
+        /* Type words (any: the type does not change an access's mode), then
+         * at least one '*', then the name. */
+        token name = first;
+        uint32_t stars = 0;
+        /* atomic: some type word (an identifier before the name) is atomic */
+        bool atomic = false, last_atomic = false;
+        while (p->tok.kind == T_IDENT || p->tok.kind == T_STAR) {
+            if (p->tok.kind == T_IDENT) {
+                atomic |= last_atomic;
+                last_atomic = p->tok.len >= 6 && (memcmp(p->tok.start, "atomic", 6) == 0 ||
+                                                  memcmp(p->tok.start, "_Atomi", 6) == 0);
+            }
+            if (p->tok.kind == T_STAR)
+                stars++;
+            else if (is_narrow_type_word(&p->tok)) {
+                error_at(p, &p->tok, "unsupported: type %s (ravel's values are unbounded integers)",
+                         tok_desc(&p->tok, buf, sizeof buf));
+                return false;
+            } else
+                name = p->tok;
+            next(p);
+        }
+        if (p->tok.kind == T_LBRACK) {
+            error_at(p, &p->tok, "unsupported: arrays");
+            return false;
+        }
+        if (name.start == first.start || stars == 0) {
+            error_at(p, &name, "unsupported: parameter '%.*s' is not a pointer to a shared location",
+                     (int)name.len, name.start);
+            return false;
+        }
+        base_sym s = tok_sym(p, &name);
+        if (find_param(tb, s)) {
+            error_at(p, &name, "parameter '%.*s' appears twice", (int)name.len, name.start);
+            return false;
+        }
+        param pa = { s, location(p, &name), atomic };
+        base_vec_push(&tb->params, pa);
+        if (p->tok.kind == T_COMMA)
+            next(p);
+        else if (p->tok.kind != T_RPAR) {
+            error_at(p, &p->tok, "expected ',' or ')' in the parameters, found %s",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+    }
+    next(p);
+    if (p->tok.kind != T_LBRACE) {
+        char buf[64];
+        error_at(p, &p->tok, "expected '{' to open the thread's body, found %s",
+                 tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    return parse_block(p, tb, 0);
+}
+
+/* --- init block --- */
+
+/* value := ['-'] NUM | ['&'] IDENT (a location's address) */
+static bool parse_value(parser *p, litmus_value *v)
+{
+    bool neg = false;
+    if (p->tok.kind == T_MINUS) {
+        neg = true;
+        next(p);
+    }
+    if (p->tok.kind == T_NUM) {
+        *v = litmus_int(neg ? (int64_t)(0 - (uint64_t)p->tok.num) : p->tok.num);
+        next(p);
+        return true;
+    }
+    if (!neg && p->tok.kind == T_AMP)
+        next(p);
+    if (!neg && p->tok.kind == T_IDENT) {
+        *v = litmus_addr(location(p, &p->tok));
+        next(p);
+        return true;
+    }
+    char buf[64];
+    error_at(p, &p->tok, "expected a value (an integer or a location), found %s",
+             tok_desc(&p->tok, buf, sizeof buf));
+    return false;
+}
+
+static bool parse_init(parser *p)
+{
+    if (!expect(p, T_LBRACE, "'{' to open the init block"))
+        return false;
+    while (p->tok.kind != T_RBRACE) {
+        char buf[64];
+        if (p->tok.kind == T_SEMI) {
+            next(p);
+            continue;
+        }
+        if (p->tok.kind == T_EOF) {
+            error_at(p, &p->tok, "unexpected end of file in the init block");
+            return false;
+        }
+        if ((p->tok.kind == T_NUM || p->tok.kind == T_IDENT) && peek2(p)->kind == T_COLON) {
+            error_at(p, &p->tok, "unsupported: initial values of a thread's variables in a C test");
+            return false;
+        }
+        bool bracket = false;
+        if (p->tok.kind == T_LBRACK) {
+            bracket = true;
+            next(p);
+        } else if (is_int_type_word(&p->tok) || is_narrow_type_word(&p->tok)) {
+            if (!skip_type(p))
+                return false;
+            while (p->tok.kind == T_STAR || tok_is(&p->tok, "const") || tok_is(&p->tok, "volatile"))
+                next(p);
+        }
+        if (p->tok.kind != T_IDENT) {
+            error_at(p, &p->tok, "expected a location in the init block, found %s",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+        uint32_t l = location(p, &p->tok);
+        next(p);
+        if (bracket && !expect(p, T_RBRACK, "']'"))
+            return false;
+        if (p->tok.kind == T_LBRACK) {
+            error_at(p, &p->tok, "unsupported: arrays");
+            return false;
+        }
+        litmus_value v = litmus_int(0);
+        if (p->tok.kind == T_ASSIGN) {
+            next(p);
+            if (!parse_value(p, &v))
+                return false;
+        }
+        p->locs.data[l].init = v;
+        if (p->tok.kind != T_SEMI && p->tok.kind != T_RBRACE) {
+            error_at(p, &p->tok, "expected ';' or '}' in the init block, found %s",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+    }
+    next(p);
+    return true;
+}
+
+/* --- the condition --- */
+
+static long thread_number(const token *t)
+{
+    if (t->kind == T_NUM)
+        return t->num >= 0 && t->num < MAX_THREADS ? (long)t->num : -1;
+    if (t->kind != T_IDENT || t->len < 2 || t->start[0] != 'P' || t->len > 6)
+        return -1;
+    long v = 0;
+    for (size_t i = 1; i < t->len; i++) {
+        if (!is_digit((unsigned char)t->start[i]))
+            return -1;
+        v = v * 10 + (t->start[i] - '0');
+    }
+    return v;
+}
+
+static litmus_prop *new_prop(parser *p, litmus_prop_kind k, const token *at)
+{
+    if ((k == LITMUS_P_AND || k == LITMUS_P_OR || k == LITMUS_P_IMPLIES || k == LITMUS_P_NOT) &&
+        ++p->nprops > MAX_PROPS) {
+        error_at(p, at, "condition too long (more than %d operators)", MAX_PROPS);
+        return NULL;
+    }
+    litmus_prop *pr = BASE_ARENA_NEW(&p->t->arena, litmus_prop);
+    pr->kind = k;
+    pr->loc = here(p, at);
+    return pr;
+}
+
+/* A state variable: N:NAME, PN:NAME, LOC or [LOC]. */
+static bool parse_state_var(parser *p, litmus_observable *o)
+{
+    char buf[64];
+    if ((p->tok.kind == T_NUM || p->tok.kind == T_IDENT) && peek2(p)->kind == T_COLON) {
+        long th = thread_number(&p->tok);
+        if (th < 0 || (uint32_t)th >= p->nthreads) {
+            error_at(p, &p->tok, "the condition names thread %s, which the test does not have",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+        next(p);
+        next(p);
+        thread_build *tb = &p->tbs[th];
+        base_sym s = p->tok.kind == T_IDENT ? tok_sym(p, &p->tok) : 0;
+        bool found = false;
+        for (size_t i = 0; p->tok.kind == T_IDENT && i < tb->declared.len; i++)
+            found |= tb->declared.data[i] == s;
+        if (!found) {
+            if (p->tok.kind == T_IDENT)
+                error_at(p, &p->tok, "thread P%ld has no variable '%.*s'", th, (int)p->tok.len,
+                         p->tok.start);
+            else
+                error_at(p, &p->tok, "expected a variable after ':', found %s",
+                         tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+        o->is_reg = true;
+        o->thread = (uint32_t)th;
+        o->reg = reg_of(tb, s);
+        next(p);
+        return true;
+    }
+    bool bracket = p->tok.kind == T_LBRACK;
+    if (bracket)
+        next(p);
+    if (p->tok.kind != T_IDENT) {
+        error_at(p, &p->tok, "expected a location or THREAD:VARIABLE, found %s",
+                 tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    o->is_reg = false;
+    o->location = location(p, &p->tok);
+    next(p);
+    return !bracket || expect(p, T_RBRACK, "']'");
+}
+
+static litmus_prop *parse_prop(parser *p, int depth);
+
+static litmus_prop *parse_atom(parser *p, int depth)
+{
+    token at = p->tok;
+    if (depth > MAX_DEPTH) {
+        error_at(p, &at, "condition nested too deeply");
+        return NULL;
+    }
+    if (p->tok.kind == T_TILDE || tok_is(&p->tok, "not")) {
+        next(p);
+        litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
+        if (!n)
+            return NULL;
+        n->lhs = parse_atom(p, depth + 1);
+        return n->lhs ? n : NULL;
+    }
+    if (p->tok.kind == T_LPAR) {
+        next(p);
+        litmus_prop *in = parse_prop(p, depth + 1);
+        if (!in || !expect(p, T_RPAR, "')' in the condition"))
+            return NULL;
+        return in;
+    }
+    if (tok_is(&p->tok, "true") || tok_is(&p->tok, "false")) {
+        litmus_prop *c = new_prop(p, tok_is(&p->tok, "true") ? LITMUS_P_TRUE : LITMUS_P_FALSE, &at);
+        next(p);
+        return c;
+    }
+    litmus_observable o;
+    if (!parse_state_var(p, &o))
+        return NULL;
+    bool ne = p->tok.kind == T_NE;
+    if (!ne && !expect(p, T_ASSIGN, "'=' or '!=' in the condition"))
+        return NULL;
+    if (ne)
+        next(p);
+    litmus_prop *a = new_prop(p, o.is_reg ? LITMUS_P_REG : LITMUS_P_LOC, &at);
+    a->thread = o.thread;
+    a->reg = o.reg;
+    a->location = o.location;
+    if (!parse_value(p, &a->value))
+        return NULL;
+    base_vec_push(&p->obs, o);
+    if (!ne)
+        return a;
+    litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
+    if (!n)
+        return NULL;
+    n->lhs = a;
+    return n;
+}
+
+static litmus_prop *parse_and(parser *p, int depth)
+{
+    litmus_prop *l = parse_atom(p, depth);
+    while (l && p->tok.kind == T_CONJ) {
+        token at = p->tok;
+        next(p);
+        litmus_prop *n = new_prop(p, LITMUS_P_AND, &at);
+        if (!n)
+            return NULL;
+        n->lhs = l;
+        n->rhs = parse_atom(p, depth);
+        l = n->rhs ? n : NULL;
+    }
+    return l;
+}
+
+static litmus_prop *parse_or(parser *p, int depth)
+{
+    litmus_prop *l = parse_and(p, depth);
+    while (l && p->tok.kind == T_DISJ) {
+        token at = p->tok;
+        next(p);
+        litmus_prop *n = new_prop(p, LITMUS_P_OR, &at);
+        if (!n)
+            return NULL;
+        n->lhs = l;
+        n->rhs = parse_and(p, depth);
+        l = n->rhs ? n : NULL;
+    }
+    return l;
+}
+
+static litmus_prop *parse_prop(parser *p, int depth)
+{
+    litmus_prop *l = parse_or(p, depth);
+    if (l && p->tok.kind == T_IMPLIES) {
+        token at = p->tok;
+        next(p);
+        litmus_prop *n = new_prop(p, LITMUS_P_IMPLIES, &at);
+        if (!n)
+            return NULL;
+        n->lhs = l;
+        n->rhs = parse_prop(p, depth + 1);
+        return n->rhs ? n : NULL;
+    }
+    return l;
+}
+
+static bool is_section_start(parser *p)
+{
+    const token *t = &p->tok;
+    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") ||
+           tok_is(t, "filter") || t->kind == T_TILDE || t->kind == T_EOF ||
+           ((tok_is(t, "scopes") || tok_is(t, "regions")) && peek2(p)->kind == T_COLON);
+}
+
+/* The trailing sections: locations, filter, scopes/regions (skipped) and
+ * the final condition, which comes last. */
+static bool parse_sections(parser *p)
+{
+    litmus_test *t = p->t;
+    bool have_cond = false;
+    char buf[64];
+    while (!p->failed && p->tok.kind != T_EOF) {
+        if (have_cond) {
+            error_at(p, &p->tok, "unexpected %s after the final condition",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+        if ((tok_is(&p->tok, "scopes") || tok_is(&p->tok, "regions")) && peek2(p)->kind == T_COLON) {
+            next(p);
+            next(p);
+            while (!p->failed && !is_section_start(p))
+                next(p);
+        } else if (tok_is(&p->tok, "locations")) {
+            next(p);
+            if (!expect(p, T_LBRACK, "'[' after locations"))
+                return false;
+            while (p->tok.kind != T_RBRACK) {
+                litmus_observable o;
+                if (!parse_state_var(p, &o))
+                    return false;
+                base_vec_push(&p->obs, o);
+                if (p->tok.kind == T_SEMI || p->tok.kind == T_COMMA)
+                    next(p);
+                else if (p->tok.kind != T_RBRACK) {
+                    error_at(p, &p->tok, "expected ';' or ']' in locations, found %s",
+                             tok_desc(&p->tok, buf, sizeof buf));
+                    return false;
+                }
+            }
+            next(p);
+        } else if (tok_is(&p->tok, "filter")) {
+            next(p);
+            t->filter = parse_prop(p, 0);
+            if (!t->filter)
+                return false;
+        } else if (tok_is(&p->tok, "exists") || tok_is(&p->tok, "forall") || p->tok.kind == T_TILDE) {
+            if (p->tok.kind == T_TILDE) {
+                next(p);
+                if (!tok_is(&p->tok, "exists")) {
+                    error_at(p, &p->tok, "expected 'exists' after '~', found %s",
+                             tok_desc(&p->tok, buf, sizeof buf));
+                    return false;
+                }
+                t->quant = LITMUS_Q_NOT_EXISTS;
+            } else {
+                t->quant = tok_is(&p->tok, "exists") ? LITMUS_Q_EXISTS : LITMUS_Q_FORALL;
+            }
+            next(p);
+            t->cond = parse_prop(p, 0);
+            if (!t->cond)
+                return false;
+            have_cond = true;
+        } else {
+            error_at(p, &p->tok, "expected a final condition (exists, ~exists or forall), found %s",
+                     tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+    }
+    if (p->failed)
+        return false;
+    if (!have_cond) {
+        /* herd7 reads a C test without a condition as `forall (true)`. */
+        t->quant = LITMUS_Q_FORALL;
+        t->cond = new_prop(p, LITMUS_P_TRUE, &p->tok);
+    }
+    return true;
+}
+
+/* --- the whole test --- */
+
+static bool parse_body(parser *p)
+{
+    litmus_test *t = p->t;
+    p->herd_comments = true;
+    next(p);
+    if (!parse_init(p))
+        return false;
+    for (;;) {
+        long th = thread_number(&p->tok);
+        if (p->tok.kind != T_IDENT || th < 0)
+            break;
+        if ((uint32_t)th != p->nthreads) {
+            error_at(p, &p->tok, "threads must be named P0, P1, ... in order; expected P%u",
+                     p->nthreads);
+            return false;
+        }
+        if (p->nthreads >= MAX_THREADS) {
+            error_at(p, &p->tok, "too many threads (more than %d)", MAX_THREADS);
+            return false;
+        }
+        if (p->nthreads == p->tbs_cap) { /* grow, zeroing the new builds */
+            uint32_t cap = p->tbs_cap ? 2 * p->tbs_cap : 4;
+            p->tbs = base_xrealloc(p->tbs, base_mul_size(cap, sizeof *p->tbs));
+            memset(p->tbs + p->tbs_cap, 0, (cap - p->tbs_cap) * sizeof *p->tbs);
+            p->tbs_cap = cap;
+        }
+        p->nthreads++;
+        /* Inside a body `(*` is a parenthesis and a dereference. */
+        p->herd_comments = false;
+        bool ok = parse_thread(p, &p->tbs[th]);
+        p->herd_comments = true;
+        if (!ok)
+            return false;
+    }
+    if (p->failed)
+        return false;
+    if (p->nthreads == 0) {
+        char buf[64];
+        error_at(p, &p->tok, "expected a thread like 'P0 (atomic_int* x) { ... }', found %s",
+                 tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    if (!is_section_start(p)) {
+        char buf[64];
+        error_at(p, &p->tok, "expected the next thread (P%u) or the final condition, found %s",
+                 p->nthreads, tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    if (!parse_sections(p))
+        return false;
+
+    t->nthreads = p->nthreads;
+    t->threads = BASE_ARENA_ARRAY(&t->arena, litmus_thread, t->nthreads);
+    for (uint32_t i = 0; i < t->nthreads; i++) {
+        thread_build *tb = &p->tbs[i];
+        litmus_thread *th = &t->threads[i];
+        th->proc = i;
+        th->ninstrs = (uint32_t)tb->instrs.len;
+        th->instrs = BASE_ARENA_ARRAY(&t->arena, litmus_instr, th->ninstrs ? th->ninstrs : 1);
+        if (th->ninstrs)
+            memcpy(th->instrs, tb->instrs.data, th->ninstrs * sizeof *th->instrs);
+        th->nregs = (uint32_t)tb->regs.len;
+        th->regs = BASE_ARENA_ARRAY(&t->arena, base_sym, th->nregs ? th->nregs : 1);
+        if (th->nregs)
+            memcpy(th->regs, tb->regs.data, th->nregs * sizeof *th->regs);
+        th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, 1);
+        th->ninits = 0;
+    }
+    t->nlocs = (uint32_t)p->locs.len;
+    t->locs = BASE_ARENA_ARRAY(&t->arena, litmus_location, t->nlocs ? t->nlocs : 1);
+    if (t->nlocs)
+        memcpy(t->locs, p->locs.data, t->nlocs * sizeof *t->locs);
+    t->nobs = (uint32_t)p->obs.len;
+    t->obs = BASE_ARENA_ARRAY(&t->arena, litmus_observable, t->nobs ? t->nobs : 1);
+    if (t->nobs)
+        memcpy(t->obs, p->obs.data, t->nobs * sizeof *t->obs);
+    litmus_test_sort_observables(t);
+    return true;
+}
+
+/* The first line (`C name`) and the free lines up to the init block. */
+static bool parse_header(parser *p)
+{
+    litmus_test *t = p->t;
+    p->herd_comments = true;
+    if (!skip_blank(p))
+        return false;
+    token first = lex_raw(p);
+    if (p->failed)
+        return false;
+    if (!tok_is(&first, "C")) {
+        char buf[64];
+        error_at(p, &first, "expected 'C' on the first line, found %s", tok_desc(&first, buf, sizeof buf));
+        return false;
+    }
+    size_t s = p->pos;
+    while (p->pos < p->len && p->src[p->pos] != '\n') {
+        if (p->src[p->pos] == '\0') {
+            token at = { .line = p->line, .col = p->col };
+            error_at(p, &at, "unexpected NUL byte");
+            return false;
+        }
+        advance(p);
+    }
+    size_t e = p->pos;
+    while (s < e && (p->src[s] == ' ' || p->src[s] == '\t'))
+        s++;
+    while (e > s && (p->src[e - 1] == ' ' || p->src[e - 1] == '\t' || p->src[e - 1] == '\r'))
+        e--;
+    if (s == e) {
+        error_at(p, &first, "the test has no name (expected 'C <name>')");
+        return false;
+    }
+    t->name = base_arena_strndup(&t->arena, p->src + s, e - s);
+    for (;;) {
+        if (!skip_blank(p))
+            return false;
+        if (p->pos >= p->len) {
+            token at = { .line = p->line, .col = p->col };
+            error_at(p, &at, "missing init block ('{ ... }')");
+            return false;
+        }
+        char c = p->src[p->pos];
+        if (c == '{')
+            return true;
+        if (c == '"' && !t->doc) {
+            size_t q = p->pos + 1;
+            while (q < p->len && p->src[q] != '"' && p->src[q] != '\n')
+                q++;
+            if (q < p->len && p->src[q] == '"')
+                t->doc = base_arena_strndup(&t->arena, p->src + p->pos + 1, q - p->pos - 1);
+        }
+        while (p->pos < p->len && p->src[p->pos] != '\n') {
+            if (p->src[p->pos] == '\0') {
+                token at = { .line = p->line, .col = p->col };
+                error_at(p, &at, "unexpected NUL byte");
+                return false;
+            }
+            advance(p);
+        }
+    }
+}
+
+litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
+                            base_intern_pool *syms, base_diag *diag)
+{
+    base_arena a;
+    base_arena_init(&a);
+    litmus_test *t = BASE_ARENA_NEW(&a, litmus_test);
+    t->arena = a;
+    t->syms = syms;
+    t->file = base_arena_strdup(&t->arena, file);
+    t->arch = "C";
+    parser p = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1, .diag = diag,
+                 .syms = syms, .t = t };
+    base_arena_init(&p.scratch);
+    for (int m = 0; m < 6; m++) {
+        p.mode[m].syms = BASE_ARENA_NEW(&t->arena, base_sym);
+        p.mode[m].syms[0] = base_intern_cstr(syms, mode_names[m]);
+        p.mode[m].count = 1;
+    }
+    bool ok = parse_header(&p) && parse_body(&p) && !p.failed;
+    for (uint32_t i = 0; i < p.tbs_cap; i++) {
+        thread_build *tb = &p.tbs[i];
+        base_vec_free(&tb->instrs);
+        base_vec_free(&tb->regs);
+        base_vec_free(&tb->declared);
+        base_vec_free(&tb->scope);
+        base_vec_free(&tb->params);
+    }
+    free(p.tbs);
+    base_vec_free(&p.locs);
+    base_vec_free(&p.obs);
+    base_arena_free(&p.scratch);
+    if (!ok) {
+        litmus_test_free(t);
+        return NULL;
+    }
+    return t;
+}
