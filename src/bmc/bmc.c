@@ -621,6 +621,34 @@ static bmc_smt_term string_addr(ctx *c, const char *s)
     return bvc(c, c->pw, v);
 }
 
+/* Undefined behaviour ends the path, as a failed ASSUME does: signed
+ * overflow of + - * (and of / % on INT_MIN and -1), division by zero. No
+ * verdict then rests on what an undefined operation would give. */
+static void defined_only(ctx *c, state *st, ir_op op, bool sgn, bmc_smt_term a, bmc_smt_term b)
+{
+    bmc_smt_solver *s = c->s;
+    uint32_t w = bmc_smt_width(s, a);
+    bmc_smt_term bad = 0;
+    if (op == IR_OP_DIV || op == IR_OP_MOD) {
+        bad = bmc_smt_eq(s, b, bvc(c, w, 0));
+        if (sgn) {
+            bmc_smt_term min = bvc(c, w, (uint64_t)1 << (w - 1)), m1 = bvc(c, w, ~(uint64_t)0);
+            bad = bmc_smt_or(s, bad, bmc_smt_and(s, bmc_smt_eq(s, a, min), bmc_smt_eq(s, b, m1)));
+        }
+    } else if (sgn && (op == IR_OP_ADD || op == IR_OP_SUB || op == IR_OP_MUL)) {
+        /* exact in one more bit (two times the width for *), then compare */
+        uint32_t extra = op == IR_OP_MUL ? w : 1;
+        bmc_smt_term xa = bmc_smt_sext(s, extra, a), xb = bmc_smt_sext(s, extra, b);
+        bmc_smt_term wide = bmc_smt_bv_op(s, op == IR_OP_ADD ? BMC_SMT_BV_ADD
+                                             : op == IR_OP_SUB ? BMC_SMT_BV_SUB : BMC_SMT_BV_MUL,
+                                          xa, xb);
+        bmc_smt_term narrow = bmc_smt_extract(s, w - 1, 0, wide);
+        bad = bmc_smt_not(s, bmc_smt_eq(s, wide, bmc_smt_sext(s, extra, narrow)));
+    }
+    if (bad)
+        st->guard = bmc_smt_and(s, st->guard, bmc_smt_not(s, bad));
+}
+
 static bmc_smt_term eval_binary(ctx *c, state *st, frame *fr, const ir_expr *e)
 {
     bmc_smt_solver *s = c->s;
@@ -694,6 +722,7 @@ static bmc_smt_term eval_binary(ctx *c, state *st, frame *fr, const ir_expr *e)
         return bmc_smt_bv_op(s, sgn ? BMC_SMT_BV_ASHR : BMC_SMT_BV_LSHR, a, b);
     }
     b = resize(c, b, w, is_signed(bt));
+    defined_only(c, st, e->op, sgn, a, b);
     bmc_smt_bvop op;
     switch (e->op) {
     case IR_OP_ADD: op = BMC_SMT_BV_ADD; break;
@@ -747,6 +776,8 @@ static bmc_smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e)
             return approx(c, st, vwidth(c, e->type), "floating-point arithmetic");
         }
         a = resize(c, a, vwidth(c, e->type), is_signed(e->a->type));
+        if (e->op == IR_OP_NEG && is_signed(e->type)) /* -INT_MIN is undefined */
+            defined_only(c, st, IR_OP_SUB, true, bvc(c, bmc_smt_width(s, a), 0), a);
         return e->op == IR_OP_NEG ? bmc_smt_bv_neg(s, a) : bmc_smt_bv_not(s, a);
     }
     case IR_E_BINARY: return eval_binary(c, st, fr, e);

@@ -9,11 +9,13 @@
  * entry with nondeterministic arguments.
  *
  * Semantics (what a verdict is about):
- *  - Integers are bit-precise: C's widths and signedness, wraparound on
- *    overflow (signed too, as gcc -fwrapv), truncating signed division,
- *    arithmetic right shift of negative values, shifts by >= the width give
- *    0 (or -1), division by zero gives SMT-LIB's value (any program that
- *    does it has undefined behaviour; none of these is reported).
+ *  - Integers are bit-precise: C's widths and signedness, wraparound of
+ *    unsigned arithmetic, truncating signed division, arithmetic right
+ *    shift of negative values, shifts by >= the width give 0 (or -1).
+ *    Undefined behaviour ends the path as a failed ASSUME does, so no
+ *    verdict rests on it: signed overflow of + - * and unary -, INT_MIN / -1
+ *    and INT_MIN % -1, division by zero (a program that relies on any of
+ *    them is checked only on its executions that do not).
  *  - Memory is one byte-addressed array; every object (global, local whose
  *    address is taken or that is an aggregate, malloc/calloc block, string
  *    literal) gets its own concrete address, never reused, so a pointer is

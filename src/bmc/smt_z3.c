@@ -725,9 +725,11 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
         if (strstr(s->reason, "timeout") && timeout_ms &&
             timeout_ms - (base_now() - start) * 1000 < 1)
             return BMC_SMT_UNKNOWN; /* the budget is spent */
-        if (!strstr(s->reason, "resource") && !strstr(s->reason, "canceled") &&
-            !strstr(s->reason, "timeout"))
-            return BMC_SMT_UNKNOWN; /* a real failure, not the slice's end */
+        /* Z3 names an exhausted resource limit variously ("max. resource
+         * limit exceeded", "canceled", or just "unknown"); a slice without
+         * a limit that gives up is a real failure */
+        if (slice > UINT32_MAX - 1)
+            return BMC_SMT_UNKNOWN;
     }
 }
 
