@@ -3,8 +3,10 @@
 the SV-COMP corpus. Each sequential program must compile with gcc; it is
 then run RUNS times with random nondeterministic choices (random_env.c).
 Reaching reach_error() in a task whose expected verdict is `true` would mean
-the translation invented a bug: that fails the test. Prints how many of
-the `false` tasks random runs already expose.
+the translation invented a bug: that fails the test. Every `false` task
+whose error random runs reach must also get `false` from `ravel check`
+(issue 4's cross-check). Prints how many of the `false` tasks random runs
+expose.
 
 usage: seq_corpus.py RAVEL CORPUS_DIR [RUNS]"""
 import os
@@ -72,6 +74,17 @@ def main():
         if expect_true and reached:
             bad += 1
             print("WRONG %s: expected true, but a run of the sequential program reaches the error" % name)
+        if reached and not expect_true:
+            # the cross-check: a bug random runs of the sequential program
+            # reach must be found by ravel check as well
+            yml = os.path.join(corpus, "svcomp", name)
+            chk = subprocess.run([ravel, "check", "-q", "--timeout", "60", yml],
+                                 capture_output=True, text=True, timeout=200)
+            answer = chk.stdout.split("\n", 1)[0]
+            if answer != "false":
+                bad += 1
+                print("MISSED %s: random runs of ravel seq's program reach the error, ravel check "
+                      "answers %r" % (name, answer))
         if not expect_true:
             false_tasks += 1
             found += 1 if reached else 0
