@@ -34,6 +34,7 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
     uint32_t ext = logic_structure_add(st, LOGIC_V_EXT, 2);
     uint32_t rfc = logic_structure_add(st, LOGIC_V_RF_CAND, 2);
     uint32_t coc = logic_structure_add(st, LOGIC_V_CO_CAND, 2);
+    uint32_t jfc = logic_structure_add(st, LOGIC_V_JF_CAND, 2);
     uint32_t addr = logic_structure_add(st, LOGIC_V_ADDR, 2);
     uint32_t data = logic_structure_add(st, LOGIC_V_DATA, 2);
     uint32_t ctrl = logic_structure_add(st, LOGIC_V_CTRL, 2);
@@ -95,9 +96,13 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
             if (!is_mem(a) || !is_mem(b) || a->loc != b->loc)
                 continue;
             logic_rel_set2(st, loc, i, j);
+            bool same_value = is_write(a) && b->kind == LITMUS_EV_READ &&
+                              litmus_value_eq(a->value, b->value);
+            if (same_value)
+                logic_rel_set2(st, jfc, i, j);
             if (conflict || i == j)
                 continue;
-            if (is_write(a) && b->kind == LITMUS_EV_READ && litmus_value_eq(a->value, b->value))
+            if (same_value)
                 logic_rel_set2(st, rfc, i, j);
             if (is_write(a) && is_write(b) && b->kind != LITMUS_EV_INIT)
                 logic_rel_set2(st, coc, i, j);

@@ -327,7 +327,10 @@ static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc
  *    execution a loop-free instruction reads once, so a value cannot
  *    justify itself).
  * This is what makes `rmw x := x + 1` in two threads converge on {0,1,2}.
- * In a thread with loops neither exclusion applies. A value reachable
+ * In a thread with loops neither exclusion applies, nor under
+ * lim->every_write_value (jr: a read may be justified by a write of any
+ * branch, its own thread's later writes and values computed from it
+ * included). A value reachable
  * through several writes gets the intersection of their justifications. */
 /* May the read at (thread, instr) of loc return what write site w stores? */
 static bool site_visible(const builder *b, const write_site *w, uint32_t thread, uint32_t instr,
@@ -335,7 +338,7 @@ static bool site_visible(const builder *b, const write_site *w, uint32_t thread,
 {
     if (w->loc != loc)
         return false;
-    if (b->has_loop[thread])
+    if (b->has_loop[thread] || b->lim->every_write_value)
         return true;
     if (w->thread == thread && w->instr >= instr)
         return false;

@@ -77,6 +77,11 @@ typedef struct litmus_es_limits {
     uint32_t unroll;       /* backward jumps per branch instruction on one path */
     uint32_t max_events;   /* stop with an error beyond this many events */
     uint32_t max_values;   /* distinct values a location may hold */
+    /* Every value some write of the location stores, in any thread or
+     * branch, is a value each read of it may return: neither exclusion of
+     * read_domain (evstruct.c) applies. For models without coherence whose
+     * reads may be justified by writes of other branches (jr). */
+    bool every_write_value;
 } litmus_es_limits;
 
 /* Builds the event structure. Returns false with a diagnostic (at the

@@ -244,7 +244,7 @@ static void enumerate(sim *s, const litmus_options *opt)
     litmus_value *row = base_xmalloc(base_mul_size(nobs ? nobs : 1, sizeof *row));
     base_hashmap seen;
     base_hashmap_init(&seen);
-    int *block = base_xmalloc(base_mul_size((size_t)n * n * 2 + 1, sizeof *block));
+    int *block = base_xmalloc(base_mul_size((size_t)n * n * 2 + n + 1, sizeof *block));
     for (;;) {
         if (deadline_passed(opt)) {
             unknown(res, "timeout while enumerating executions");
@@ -293,8 +293,13 @@ static void enumerate(sim *s, const litmus_options *opt)
                 res->nstates++;
             }
         }
-        /* Block this execution: it is fixed by its rf and co. */
+        /* Block this execution: it is fixed by its X, rf and co (by rf and
+         * co alone but for config_only models, whose rf and co are empty;
+         * X is maximal, so a clause over its events blocks it alone). */
         size_t m = 0;
+        for (uint32_t e = 0; e < n; e++)
+            if (s->X[e] != SAT_FALSE && s->X[e] != SAT_TRUE && lit_true(s, s->X[e]))
+                block[m++] = -s->X[e];
         for (size_t i = 0; i < (size_t)n * n; i++) {
             if (s->rf[i] != SAT_FALSE && s->rf[i] != SAT_TRUE && lit_true(s, s->rf[i]))
                 block[m++] = -s->rf[i];
@@ -397,7 +402,9 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     memset(res, 0, sizeof *res);
     bool verdict_only = opt->verdict_only || opt->qbf_solve;
     res->verdict_only = verdict_only;
-    if (!litmus_evstruct_build(t, &opt->limits, &res->es, diag))
+    litmus_es_limits limits = opt->limits;
+    limits.every_write_value |= opt->model->config_only;
+    if (!litmus_evstruct_build(t, &limits, &res->es, diag))
         return false;
     sim s = { .t = t, .res = res, .es = &res->es };
 
@@ -413,6 +420,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     litmus_encode_structure(t, &res->es, &s.st);
     logic_builder_init(&s.b, &s.st);
     logic_exec_build(&s.b, &s.ex);
+    if (opt->model->config_only)
+        logic_exec_config_only(&s.b, &s.ex);
     const logic_formula *undef = NULL;
     logic_mm_undef_fn with_undef = logic_mm_undef(opt->model);
     const logic_formula *model = with_undef ? with_undef(&s.b, &s.ex, &undef)
@@ -450,7 +459,15 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     double t1 = base_now();
     res->time_ground = t1 - t0;
 
-    if (s.g.status == LOGIC_GROUND_NEEDS_QBF) {
+    bool location_observed = false;
+    for (uint32_t i = 0; i < t->nobs; i++)
+        location_observed |= !t->obs[i].is_reg;
+    if (opt->model->config_only && location_observed) {
+        snprintf(res->reason, sizeof res->reason,
+                 "model %s has no coherence order: final values of memory locations are "
+                 "not defined (observe registers only)", opt->model->name);
+        res->status = LITMUS_UNKNOWN;
+    } else if (s.g.status == LOGIC_GROUND_NEEDS_QBF) {
         unknown(res, "the model has a second-order quantifier under <-> (no prenex form)");
     } else if (s.g.status == LOGIC_GROUND_TIMEOUT) {
         unknown(res, "timeout while grounding");

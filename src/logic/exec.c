@@ -44,6 +44,7 @@ void logic_exec_build(logic_builder *b, logic_exec *e)
         logic_exists(b, q, logic_or2(b,
             logic_and2(b, logic_apply(b, po, q, p), logic_not(b, logic_apply(b, x, q, 0))),
             logic_and2(b, logic_apply(b, conflict, q, p), logic_apply(b, x, q, 0))))));
+    e->config = logic_and(b, parts, n);
     /* rf: within X, every read of X reads from exactly one write. */
     parts[n++] = logic_sub(b, e->rfr, logic_prod(b, x, x));
     parts[n++] = logic_covers(b, e->rfr, logic_inter(b, R, x));
@@ -52,6 +53,13 @@ void logic_exec_build(logic_builder *b, logic_exec *e)
     parts[n++] = logic_sub(b, e->cor, logic_prod(b, x, x));
     parts[n++] = logic_total_on(b, e->cor, logic_inter(b, W, x), loc);
     e->wellformed = logic_and(b, parts, n);
+}
+
+void logic_exec_config_only(logic_builder *b, logic_exec *e)
+{
+    e->rf->bound = logic_r_empty(b, 2);
+    e->co->bound = logic_r_empty(b, 2);
+    e->wellformed = e->config;
 }
 
 const logic_formula *logic_exec_close(logic_builder *b, const logic_exec *e,

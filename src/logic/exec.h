@@ -22,10 +22,15 @@ typedef struct logic_exec {
     const logic_rexpr *rfe, *coe, *fre;
     const logic_rexpr *com;   /* rf | co | fr */
     const logic_rexpr *conflict;
-    const logic_formula *wellformed;
+    const logic_formula *config;     /* X is a maximal configuration */
+    const logic_formula *wellformed; /* config, and rf and co are well formed over X */
 } logic_exec;
 
 void logic_exec_build(logic_builder *b, logic_exec *e);
+/* After logic_exec_build, for a model that judges configurations alone
+ * (logic_mm.config_only, jr): rf and co are bounded by the empty relation
+ * (their tables are constant false) and wellformed is only `config`. */
+void logic_exec_config_only(logic_builder *b, logic_exec *e);
 /* exists X rf co. wellformed /\ body */
 const logic_formula *logic_exec_close(logic_builder *b, const logic_exec *e,
                                       const logic_formula *body);

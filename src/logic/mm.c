@@ -3,16 +3,31 @@
 #include <string.h>
 
 static const logic_mm models[] = {
-    { "sc", "sequential consistency: acyclic(po | rf | co | fr), atomic rmw", false, logic_mm_sc },
-    { "sc-so", "sc with acyclicity as 'every nonempty set of events has a minimal one' "
-               "(a universal SO quantifier, decided by QBF): sc's answers", true, logic_mm_sc_so },
-    { "tso", "x86-TSO: uniproc, atomic rmw, acyclic(ppo | mfence | implied | rfe | co | fr); "
-             "f[mb] is MFENCE, rmw is a locked instruction", false, logic_mm_tso },
-    { "ra", "release/acquire, every access: hb = (po | rf)+ irreflexive, co;hb and fr;hb "
-            "irreflexive, atomic rmw", false, logic_mm_ra },
-    { "c11", "RC11 (Lahav et al. 2017) over annotations na/rlx/acq/rel/acq_rel/sc: coherence "
-             "(hb;eco? irreflexive), atomicity, acyclic psc, acyclic(sb | rf); "
-             "a race on a non-atomic access is undefined", false, logic_mm_c11 },
+    { .name = "sc",
+      .summary = "sequential consistency: acyclic(po | rf | co | fr), atomic rmw",
+      .consistent = logic_mm_sc },
+    { .name = "sc-so",
+      .summary = "sc with acyclicity as 'every nonempty set of events has a minimal one' "
+                 "(a universal SO quantifier, decided by QBF): sc's answers",
+      .needs_qbf = true, .consistent = logic_mm_sc_so },
+    { .name = "tso",
+      .summary = "x86-TSO: uniproc, atomic rmw, acyclic(ppo | mfence | implied | rfe | co | fr); "
+                 "f[mb] is MFENCE, rmw is a locked instruction",
+      .consistent = logic_mm_tso },
+    { .name = "ra",
+      .summary = "release/acquire, every access: hb = (po | rf)+ irreflexive, co;hb and fr;hb "
+                 "irreflexive, atomic rmw",
+      .consistent = logic_mm_ra },
+    { .name = "c11",
+      .summary = "RC11 (Lahav et al. 2017) over annotations na/rlx/acq/rel/acq_rel/sc: coherence "
+                 "(hb;eco? irreflexive), atomicity, acyclic psc, acyclic(sb | rf); "
+                 "a race on a non-atomic access is undefined",
+      .consistent = logic_mm_c11 },
+    { .name = "jr",
+      .summary = "Jeffrey-Riely (LICS 2016): the execution is a well-justified configuration "
+                 "of the event structure (always-eventually justification game, PrideMM's "
+                 "second-order form); no coherence, so registers only",
+      .needs_qbf = true, .config_only = true, .consistent = logic_mm_jr },
 };
 
 const logic_mm *logic_mm_all(size_t *count)

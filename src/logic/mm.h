@@ -24,6 +24,12 @@ typedef struct logic_mm {
     const char *name;
     const char *summary;
     bool needs_qbf; /* full second-order: a universal SO quantifier */
+    /* The model judges the configuration X alone (jr): rf and co are left
+     * empty (logic_exec_config_only), an execution is its X, and reads may
+     * return every value some write of any branch stores
+     * (litmus_es_limits.every_write_value). There is no coherence order, so
+     * final values of memory locations are not defined. */
+    bool config_only;
     const logic_formula *(*consistent)(logic_builder *b, const logic_exec *e);
 } logic_mm;
 
@@ -41,6 +47,10 @@ const logic_formula *logic_mm_sc_so(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_tso(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_ra(logic_builder *b, const logic_exec *e);
 const logic_formula *logic_mm_c11(logic_builder *b, const logic_exec *e);
+const logic_formula *logic_mm_jr(logic_builder *b, const logic_exec *e);
+/* jr's unrolling bound less one: the most reads a configuration can have
+ * (per thread, the most reads on one path, summed). */
+uint32_t logic_mm_jr_read_depth(const logic_structure *st);
 /* undef may be NULL */
 const logic_formula *logic_mm_c11_undef(logic_builder *b, const logic_exec *e,
                                         const logic_formula **undef);

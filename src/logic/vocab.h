@@ -21,6 +21,9 @@
  *                conflict: the possible reads-from pairs
  *   co-cand      write -> write on the same location, distinct, not in conflict,
  *                the second not initial: the possible coherence pairs
+ *   jf-cand      write -> read on the same location with the same value, in
+ *                any thread or branch (conflicting pairs too): Jeffrey and
+ *                Riely's justification of a read by a write (mm_jr)
  *   addr, data, ctrl  dependencies from a read to a later event through registers
  *   rmw          the read of a read-modify-write -> its write
  */
@@ -41,6 +44,7 @@
 #define LOGIC_V_EXT "ext"
 #define LOGIC_V_RF_CAND "rf-cand"
 #define LOGIC_V_CO_CAND "co-cand"
+#define LOGIC_V_JF_CAND "jf-cand"
 #define LOGIC_V_ADDR "addr"
 #define LOGIC_V_DATA "data"
 #define LOGIC_V_CTRL "ctrl"
