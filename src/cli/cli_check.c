@@ -30,7 +30,7 @@ static const char check_usage[] =
     "options:\n"
     "  --unwind N        unwind loops and recursion N times (default 3)\n"
     "  --pending K       room for K started but unscheduled threads (default 2)\n"
-    "  --max-threads N   threads created after the first N never run (16)\n"
+    "  --max-threads N   threads created after the first N never run (64)\n"
     "  --explore S       seconds of random exploration (concrete runs of the\n"
     "                    sequential program) before the bounded check; a bug\n"
     "                    found so is real (default: half of --timeout, else 1)\n"

@@ -20,7 +20,7 @@ void cli_kiss_init(cli_kiss *c)
 {
     memset(c, 0, sizeof *c);
     c->ko.pending = 2;
-    c->ko.max_threads = 16;
+    c->ko.max_threads = 64;
     bmc_opts_init(&c->bo);
     c->explore_s = -1;
     c->seed = 1;
