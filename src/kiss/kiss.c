@@ -801,6 +801,87 @@ static void rewrite(kctx *k, ir_func *f)
     free(old);
 }
 
+/* --- thread-local storage --- */
+
+/* A _Thread_local / __thread global becomes one copy per thread, an array
+ * indexed by kiss.cur (a running thread's id is below max_threads). */
+static const ir_expr *tls_subst(kctx *k, const ir_expr *e, ir_var *const *copies)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == IR_E_VAR && e->var->kind == IR_V_GLOBAL && e->var->is_thread_local) {
+        for (uint32_t i = 0; i < k->p->nglobals; i++)
+            if (k->p->globals[i] == e->var && copies[i])
+                return at(k, copies[i], V(k, k->cur));
+        return e;
+    }
+    const ir_expr *a = tls_subst(k, e->a, copies), *b = tls_subst(k, e->b, copies),
+                  *c = tls_subst(k, e->c, copies);
+    if (a == e->a && b == e->b && c == e->c)
+        return e;
+    ir_expr *n = BASE_ARENA_NEW(&k->p->arena, ir_expr);
+    *n = *e;
+    n->a = a;
+    n->b = b;
+    n->c = c;
+    return n;
+}
+
+static ir_var *global(kctx *k, const char *name, const ir_type *t);
+static const ir_type *array_of(kctx *k, const ir_type *elem, uint32_t n);
+
+static void thread_locals(kctx *k)
+{
+    uint32_t ng = k->p->nglobals;
+    ir_var **copies = calloc(ng ? ng : 1, sizeof *copies);
+    bool any = false;
+    for (uint32_t i = 0; i < ng; i++) {
+        ir_var *v = k->p->globals[i];
+        if (!v->is_thread_local)
+            continue;
+        char name[256];
+        snprintf(name, sizeof name, "%s.tls", base_sym_str(k->p->syms, v->name));
+        copies[i] = global(k, name, array_of(k, v->type, k->o->max_threads));
+        any = true;
+    }
+    for (uint32_t fi = 0; any && fi < k->p->nfuncs; fi++) {
+        ir_func *f = k->p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            ir_stmt *s = &f->stmts[i];
+            s->lhs = tls_subst(k, s->lhs, copies);
+            s->rhs = tls_subst(k, s->rhs, copies);
+            s->callee = tls_subst(k, s->callee, copies);
+            if (s->nargs) {
+                const ir_expr **args = BASE_ARENA_ARRAY(&k->p->arena, const ir_expr *, s->nargs);
+                for (uint32_t a = 0; a < s->nargs; a++)
+                    args[a] = tls_subst(k, s->args[a], copies);
+                s->args = args;
+            }
+        }
+    }
+    /* __ravel_init ran its initialisers on copy 0 (kiss.cur is 0 then):
+     * every other thread starts from the same values */
+    ir_func *init = k->p->init;
+    if (any && init) {
+        k->f = init;
+        k->origin = 0;
+        k->loc = init->loc;
+        /* before init's final return */
+        ir_stmt last = init->nstmts ? init->stmts[init->nstmts - 1] : (ir_stmt){ 0 };
+        bool had_return = init->nstmts && last.kind == IR_S_RETURN;
+        if (had_return)
+            init->nstmts--;
+        for (uint32_t i = 0; i < ng; i++)
+            for (uint32_t t = 1; copies[i] && t < k->o->max_threads; t++)
+                assign(k, at(k, copies[i], C(k, t)), at(k, copies[i], C(k, 0)));
+        if (had_return) {
+            uint32_t r = emit(k, IR_S_RETURN);
+            init->stmts[r] = last;
+        }
+    }
+    free(copies);
+}
+
 /* --- the scheduler, the thread dispatcher, the entry --- */
 
 static ir_func *new_func(kctx *k, const char *name, const ir_type *ret, const ir_type *const *ps,
@@ -941,6 +1022,7 @@ ir_func *kiss_translate(ir_program *p, const kiss_opts *o, kiss_result *r, base_
         k.race_site = global(&k, KISS_RACE_SITE, k.i32);
         k.race_atomic = global(&k, "kiss.race_atomic", k.i32);
     }
+    thread_locals(&k);
     uint32_t nuser = p->nfuncs;
     k.schedule = new_func(&k, "kiss.schedule", ir_type_void(p), NULL, 0);
     const ir_type *run_ps[2] = { k.i32, k.vptr };
