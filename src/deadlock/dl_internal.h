@@ -151,6 +151,7 @@ typedef struct dl_summary {
     BASE_VEC(dl_acq) acqs;
     BASE_VEC(dl_self) selfs;
     BASE_VEC(dl_spawn) spawns;
+    uint32_t nunknown;   /* lock statements of this function whose lock has no name */
     uint64_t fingerprint;
 } dl_summary;
 
@@ -183,13 +184,21 @@ typedef struct dl_ctx {
     uint8_t *branches_on_param;/* function -> 0 unknown, 1 yes, 2 no */
     BASE_VEC(dl_spec *) specs;
     base_hashmap spec_ix;
+    base_hashmap type_canon;   /* struct signature hash -> index in canon_types */
+    BASE_VEC(const ir_type *) canon_types;
+    struct dl_cache *cache;    /* --cache, or NULL */
+    size_t funcs_done;         /* summaries finished, for progress */
 } dl_ctx;
 
 /* dl_paths.c */
 uint32_t dl_tuple_intern(dl_itab *t, dl_tuple k, bool *is_new);
 void dl_itab_free(dl_itab *t);
 uint32_t dl_path_base(dl_ctx *c, dl_path_kind k, uint64_t a, uint64_t b);
+/* A FIELD selector's b is the canonical record type of its signature (tag,
+ * field names): translation units each have their own type nodes, and a
+ * field of one struct must be one selector in all of them. */
 uint32_t dl_path_sel(dl_ctx *c, uint32_t parent, dl_path_kind k, uint64_t a, uint64_t b);
+const ir_type *dl_canon_type(dl_ctx *c, const ir_type *t);
 uint32_t dl_path_root(const dl_ctx *c, uint32_t path);
 static inline uint32_t dl_val_addr(uint32_t path) { return path << 1 | 1u; }
 static inline uint32_t dl_val_load(uint32_t path) { return path << 1; }
@@ -240,6 +249,10 @@ uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
 
 /* dl_summary.c */
 void dl_summarise_all(dl_ctx *c);
+/* Whether function gi has a GOTO or ASSUME on a parameter (so calls with
+ * constant arguments use a specialised summary). */
+bool dl_branches_on_param(dl_ctx *c, uint32_t gi);
+void dl_summary_free(dl_summary *s);
 void dl_prepass_recursive(dl_ctx *c);
 uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
                          const ir_func **out, uint32_t max);

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deadlock/dl_cache.h"
 #include "deadlock/dl_internal.h"
 #include "deadlock/dl_scc.h"
 
@@ -524,8 +525,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
     uint32_t locks = lock_paths(a, st, s->rhs);
     uint32_t n = dl_set_len(c, locks);
     if (n == 0) {
-        if (a->record)
-            c->unknown_locks++;
+        if (a->record && !a->pknown)
+            a->sum->nunknown++;
         return;
     }
     bool read = s->lock_kind == IR_LOCK_RW_READ && !c->opts->no_rwlock;
@@ -647,6 +648,21 @@ static bool mentions_param(const ir_expr *e, int depth)
            mentions_param(e->c, depth + 1);
 }
 
+bool dl_branches_on_param(dl_ctx *c, uint32_t gi)
+{
+    if (c->branches_on_param[gi] == 0) {
+        const ir_func *g = c->prog->funcs[gi];
+        bool any = false;
+        for (uint32_t k = 0; k < g->nstmts && !any; k++) {
+            const ir_stmt *t = &g->stmts[k];
+            if ((t->kind == IR_S_GOTO || t->kind == IR_S_ASSUME) && mentions_param(t->rhs, 0))
+                any = true;
+        }
+        c->branches_on_param[gi] = any ? 1 : 2;
+    }
+    return c->branches_on_param[gi] == 1;
+}
+
 /* The summary of g specialised to the call's constant arguments, when g
  * branches on a parameter and is outside the component being analysed
  * (its callees' summaries are final), else NULL. Cached per (g, constants). */
@@ -656,16 +672,7 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
     if (c->opts->no_value_order || g->nparams == 0 || g->nparams > 16 || !c->scc_of ||
         c->scc_of[gi] == c->cur_scc || !c->sums[gi].done)
         return NULL;
-    if (c->branches_on_param[gi] == 0) {
-        bool any = false;
-        for (uint32_t k = 0; k < g->nstmts && !any; k++) {
-            const ir_stmt *t = &g->stmts[k];
-            if ((t->kind == IR_S_GOTO || t->kind == IR_S_ASSUME) && mentions_param(t->rhs, 0))
-                any = true;
-        }
-        c->branches_on_param[gi] = any ? 1 : 2;
-    }
-    if (c->branches_on_param[gi] != 1)
+    if (!dl_branches_on_param(c, gi))
         return NULL;
     bool known[16] = { false };
     int64_t vals[16] = { 0 };
@@ -1436,7 +1443,7 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
         wl_push(w, i + 1);
 }
 
-static void summary_clear(dl_summary *s)
+void dl_summary_free(dl_summary *s)
 {
     base_vec_free(&s->deps);
     base_vec_free(&s->acqs);
@@ -1567,7 +1574,7 @@ static bool analyse_func(dl_ctx *c, const ir_func *f)
     analyse_into(c, f, NULL, NULL, &ns);
     dl_summary *old = &c->sums[fi];
     bool changed = !old->done || old->fingerprint != ns.fingerprint;
-    summary_clear(old);
+    dl_summary_free(old);
     *old = ns;
     return changed;
 }
@@ -1628,6 +1635,23 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     c->cur_scc++;
     for (uint32_t i = 0; i < n; i++)
         c->scc_of[members[i]] = c->cur_scc;
+    c->funcs_done += n;
+    if (c->opts->progress && (c->funcs_done % 256 < n || c->funcs_done == p->nfuncs))
+        c->opts->progress(c->opts->progress_ctx, "summaries", c->funcs_done, p->nfuncs, 0);
+    /* --cache: the component's key covers its members' IR and what they
+     * see of their callees (dl_cache.h); a hit replaces the analysis */
+    uint64_t key = 0;
+    if (c->cache) {
+        BASE_VEC(uint32_t) callees = { 0 };
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < g->nsucc[members[i]]; k++)
+                if (c->scc_of[g->succ[members[i]][k]] != c->cur_scc)
+                    base_vec_push(&callees, g->succ[members[i]][k]);
+        key = dl_cache_key(c->cache, members, n, callees.data, (uint32_t)callees.len);
+        base_vec_free(&callees);
+        if (dl_cache_load(c->cache, key, members, n))
+            return;
+    }
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;
         for (uint32_t i = 0; i < n; i++) {
@@ -1640,6 +1664,8 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (!changed)
             break;
     }
+    if (c->cache)
+        dl_cache_store(c->cache, key, members, n);
 }
 
 typedef struct scc_walk {
