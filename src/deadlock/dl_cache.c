@@ -1142,6 +1142,10 @@ bool dl_cache_load(dl_cache *k, uint64_t key, const uint32_t *members, uint32_t 
     char *path = path_of(k, key);
     size_t len = 0;
     char *data = base_read_file(path, &len);
+    if (getenv("RAVEL_CACHE_DEBUG"))
+        fprintf(stderr, "cache: %s key %016llx ir %016llx %s\n", func_name(c, members[0]),
+                (unsigned long long)key, (unsigned long long)ir_hash(k, members[0]),
+                data ? "found" : "absent");
     free(path);
     if (!data) {
         k->misses += n;
