@@ -16,7 +16,9 @@
  *  - thread instances: (spawn statement, callee value, argument value,
  *    handle path), so summaries can rename them like paths.
  *  - condition atoms: comparisons between two values that hold on every
- *    path to a dependency (for locks ordered by value: `if (a->id < b->id)`).
+ *    path to a dependency (for locks ordered by value: `if (a->id < b->id)`),
+ *    and the truth of a scalar read (for locks released under correlated
+ *    branches).
  *
  * A lock mode id is lock << 1 | read (read: a shared rwlock acquisition).
  *
@@ -94,7 +96,11 @@ typedef struct dl_inst {
 
 /* --- condition atoms: x op y between two values, true on a path --- */
 
-typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE } dl_cmp;
+/* TRUE/FALSE: the value x (a scalar read, `if (d->flag)`) is nonzero / zero;
+ * y == x. They correlate branches inside one function (a lock released
+ * under `if (!c)` and again under `if (c)`) and never take part in the
+ * value order between threads (a flag may change, an id does not). */
+typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE, DL_CMP_TRUE, DL_CMP_FALSE } dl_cmp;
 
 typedef struct dl_atom {
     dl_cmp op;

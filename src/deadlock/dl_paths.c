@@ -376,6 +376,8 @@ uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom)
     case DL_CMP_LE: return dl_atom_mk(c, DL_CMP_LT, a.y, a.x);
     case DL_CMP_EQ: return dl_atom_mk(c, DL_CMP_NE, a.x, a.y);
     case DL_CMP_NE: return dl_atom_mk(c, DL_CMP_EQ, a.x, a.y);
+    case DL_CMP_TRUE: return dl_atom_mk(c, DL_CMP_FALSE, a.x, a.x);
+    case DL_CMP_FALSE: return dl_atom_mk(c, DL_CMP_TRUE, a.x, a.x);
     }
     return atom;
 }
@@ -394,6 +396,8 @@ bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
     memset(lt, 0, sizeof lt);
     for (uint32_t i = 0; i < n; i++) {
         const dl_atom *a = &c->atoms.data[dl_set_data(c, set)[i]];
+        if (a->op == DL_CMP_TRUE || a->op == DL_CMP_FALSE)
+            continue; /* not an order between values (dl_internal.h) */
         uint32_t ix[2] = { UINT32_MAX, UINT32_MAX }, v[2] = { a->x, a->y };
         for (int k = 0; k < 2; k++) {
             for (uint32_t t = 0; t < nt; t++)
@@ -411,6 +415,7 @@ bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
         case DL_CMP_LE: le[ix[0]][ix[1]] = true; break;
         case DL_CMP_EQ: le[ix[0]][ix[1]] = le[ix[1]][ix[0]] = true; break;
         case DL_CMP_NE: break;
+        default: break;
         }
     }
     for (uint32_t i = 0; i < nt; i++)

@@ -46,6 +46,8 @@ typedef struct dl_state {
     uint32_t live;     /* set of instances */
     uint32_t conds;    /* set of condition atoms true on every path here */
     uint32_t joined;   /* set of handle paths joined on every path since entry */
+    kv_vec condheld;   /* lock mode -> atom: the lock may be held only where the atom
+                          holds (a branch on the atom's negation drops it) */
 } dl_state;
 
 typedef struct fn_an {
@@ -122,6 +124,7 @@ static void state_init(dl_ctx *c, dl_state *s)
 
 static void state_free(dl_state *s)
 {
+    base_vec_free(&s->condheld);
     base_vec_free(&s->held);
     base_vec_free(&s->env);
     base_vec_free(&s->tryres);
@@ -133,6 +136,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->held, &src->held);
     kv_copy(&dst->env, &src->env);
     kv_copy(&dst->tryres, &src->tryres);
+    kv_copy(&dst->condheld, &src->condheld);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -171,6 +175,35 @@ static uint32_t self_value(fn_an *a, uint32_t key)
     return dl_val_load(dl_path_base(a->c, DL_BASE_LOCAL, a->fi, key));
 }
 
+/* The atom a lock held on one side of a join is conditional on afterwards
+ * (DL_NONE: none): every side that may hold it guarantees the atom, by its
+ * own entry or by having the atom true on all its paths; a lock held on one
+ * side only takes an atom of that side whose negation holds on the other. */
+static uint32_t cond_join(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm, bool in_d,
+                          bool in_s)
+{
+    int id = kv_find(&d->condheld, lm), is = kv_find(&s->condheld, lm);
+    uint32_t ed = id >= 0 ? d->condheld.data[id].v : DL_NONE;
+    uint32_t es = is >= 0 ? s->condheld.data[is].v : DL_NONE;
+    if (in_d && in_s) {
+        if (ed != DL_NONE && (ed == es || dl_set_has(c, s->conds, ed)))
+            return ed;
+        if (es != DL_NONE && dl_set_has(c, d->conds, es))
+            return es;
+        return DL_NONE;
+    }
+    const dl_state *h = in_d ? d : s, *o = in_d ? s : d;
+    uint32_t e = in_d ? ed : es;
+    if (e != DL_NONE)
+        return e;
+    for (uint32_t k = 0; k < dl_set_len(c, h->conds); k++) {
+        uint32_t at = dl_set_data(c, h->conds)[k];
+        if (dl_set_has(c, o->conds, dl_atom_neg(c, at)))
+            return at;
+    }
+    return DL_NONE;
+}
+
 /* Joins src into dst; returns whether dst changed. */
 static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
 {
@@ -182,6 +215,32 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
         return true;
     }
     bool changed = false;
+    /* condheld, from both sides before held is merged */
+    {
+        kv_vec nc = { 0 };
+        size_t i = 0, j = 0;
+        while (i < dst->held.len || j < src->held.len) {
+            uint32_t lm;
+            bool in_d, in_s;
+            if (j >= src->held.len || (i < dst->held.len && dst->held.data[i].k < src->held.data[j].k))
+                lm = dst->held.data[i++].k, in_d = true, in_s = false;
+            else if (i >= dst->held.len || src->held.data[j].k < dst->held.data[i].k)
+                lm = src->held.data[j++].k, in_d = false, in_s = true;
+            else
+                lm = dst->held.data[i].k, i++, j++, in_d = in_s = true;
+            uint32_t at = cond_join(a->c, dst, src, lm, in_d, in_s);
+            if (at != DL_NONE)
+                base_vec_push(&nc, ((kv){ lm, at }));
+        }
+        if (nc.len != dst->condheld.len ||
+            (nc.len && memcmp(nc.data, dst->condheld.data, nc.len * sizeof *nc.data))) {
+            changed = true;
+            base_vec_free(&dst->condheld);
+            dst->condheld = nc;
+        } else {
+            base_vec_free(&nc);
+        }
+    }
     /* held: union, the smaller trace id wins */
     for (size_t i = 0; i < src->held.len; i++) {
         int j = kv_find(&dst->held, src->held.data[i].k);
@@ -507,6 +566,8 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 {
     kv_del(&st->held, lock << 1);
     kv_del(&st->held, lock << 1 | 1u);
+    kv_del(&st->condheld, lock << 1);
+    kv_del(&st->condheld, lock << 1 | 1u);
     uint32_t two[2] = { lock << 1, lock << 1 | 1u };
     st->held_must = dl_set_minus(c, st->held_must, dl_set(c, two, 2));
 }
@@ -514,6 +575,7 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 static void reset_lockset(dl_ctx *c, dl_state *st)
 {
     st->held.len = 0;
+    st->condheld.len = 0;
     st->held_must = c->empty;
 }
 
@@ -571,6 +633,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
     }
     for (uint32_t i = 0; i < ntaken; i++) {
         kv_put(&st->held, taken[i], tr);
+        kv_del(&st->condheld, taken[i]);
         if (n == 1)
             st->held_must = dl_set_add(c, st->held_must, taken[i]);
         st->rel_may = dl_set_minus(c, st->rel_may, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
@@ -1127,15 +1190,21 @@ static void do_join(fn_an *a, const ir_stmt *s, dl_state *st)
 
 static void kill_conds(fn_an *a, dl_state *st, uint32_t path);
 
+/* A statement that writes its lhs: the atoms reading it no longer hold. */
+static void kill_lhs_conds(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    if (!s->lhs || (st->conds == a->c->empty && st->condheld.len == 0))
+        return;
+    uint32_t ps = lvpaths(a, st, s->lhs);
+    for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
+        kill_conds(a, st, dl_set_data(a->c, ps)[i]);
+}
+
 static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     if (!s->lhs)
         return;
-    if (st->conds != a->c->empty) {
-        uint32_t ps = lvpaths(a, st, s->lhs);
-        for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
-            kill_conds(a, st, dl_set_data(a->c, ps)[i]);
-    }
+    kill_lhs_conds(a, s, st);
     if (s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
         return;
     uint32_t k = var_key(s->lhs->var);
@@ -1160,7 +1229,7 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
 {
     dl_ctx *c = a->c;
     const ir_expr *g = s->rhs;
-    if (!g || c->opts->no_value_order)
+    if (!g)
         return;
     bool pos = jump;
     for (;;) {
@@ -1171,29 +1240,73 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
             g = g->a;
             continue;
         }
+        int64_t k;
+        if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE) &&
+            const_value(g->b, &k) && k == 0) { /* e == 0, e != 0 */
+            if (g->op == IR_OP_EQ)
+                pos = !pos;
+            g = g->a;
+            continue;
+        }
         break;
     }
-    if (g->kind != IR_E_BINARY)
-        return;
-    dl_cmp op;
-    bool swap = false;
-    switch (g->op) {
-    case IR_OP_LT: op = DL_CMP_LT; break;
-    case IR_OP_LE: op = DL_CMP_LE; break;
-    case IR_OP_GT: op = DL_CMP_LT, swap = true; break;
-    case IR_OP_GE: op = DL_CMP_LE, swap = true; break;
-    case IR_OP_EQ: op = DL_CMP_EQ; break;
-    case IR_OP_NE: op = DL_CMP_NE; break;
-    default: return;
+    uint32_t atom = DL_NONE;
+    dl_cmp op = DL_CMP_EQ;
+    bool swap = false, cmp = g->kind == IR_E_BINARY;
+    if (cmp) {
+        switch (g->op) {
+        case IR_OP_LT: op = DL_CMP_LT; break;
+        case IR_OP_LE: op = DL_CMP_LE; break;
+        case IR_OP_GT: op = DL_CMP_LT, swap = true; break;
+        case IR_OP_GE: op = DL_CMP_LE, swap = true; break;
+        case IR_OP_EQ: op = DL_CMP_EQ; break;
+        case IR_OP_NE: op = DL_CMP_NE; break;
+        default: return; /* arithmetic: no atom */
+        }
     }
-    uint32_t xs = eval(a, st, g->a), ys = eval(a, st, g->b);
-    if (dl_set_len(c, xs) != 1 || dl_set_len(c, ys) != 1)
+    if (cmp) {
+        if (c->opts->no_value_order)
+            return;
+        uint32_t xs = eval(a, st, g->a), ys = eval(a, st, g->b);
+        if (dl_set_len(c, xs) != 1 || dl_set_len(c, ys) != 1)
+            return;
+        uint32_t x = dl_set_data(c, xs)[0], y = dl_set_data(c, ys)[0];
+        atom = swap ? dl_atom_mk(c, op, y, x) : dl_atom_mk(c, op, x, y);
+    } else if (g->kind == IR_E_VAR || g->kind == IR_E_FIELD || g->kind == IR_E_DEREF ||
+               g->kind == IR_E_INDEX) {
+        /* the truth of a read: a tracked local by its own storage (an
+         * assignment to it kills the atom), anything else by its path */
+        uint32_t v = DL_NONE;
+        if (g->kind == IR_E_VAR && tracked(g->var)) {
+            v = dl_val_load(var_path(a, g->var));
+        } else {
+            uint32_t ps = lvpaths(a, st, g);
+            if (dl_set_len(c, ps) == 1)
+                v = dl_val_load(dl_set_data(c, ps)[0]);
+        }
+        if (v == DL_NONE)
+            return;
+        atom = dl_atom_mk(c, DL_CMP_TRUE, v, v);
+    } else {
         return;
-    uint32_t x = dl_set_data(c, xs)[0], y = dl_set_data(c, ys)[0];
-    uint32_t atom = swap ? dl_atom_mk(c, op, y, x) : dl_atom_mk(c, op, x, y);
+    }
     if (!pos)
         atom = dl_atom_neg(c, atom);
     st->conds = dl_set_add(c, st->conds, atom);
+    /* locks held only where the negation holds are not held here */
+    if (st->condheld.len) {
+        uint32_t na = dl_atom_neg(c, atom);
+        for (size_t i = 0; i < st->condheld.len;) {
+            if (st->condheld.data[i].v == na) {
+                uint32_t lm = st->condheld.data[i].k;
+                kv_del(&st->held, lm);
+                st->held_must = dl_set_minus(c, st->held_must, dl_set(c, &lm, 1));
+                kv_del(&st->condheld, lm);
+            } else {
+                i++;
+            }
+        }
+    }
 }
 
 /* Drops the atoms that read a path just written (or a variable's value). */
@@ -1201,8 +1314,6 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
 {
     dl_ctx *c = a->c;
     uint32_t n = dl_set_len(c, st->conds);
-    if (n == 0)
-        return;
     uint32_t keep[64], nk = 0;
     for (uint32_t i = 0; i < n && nk < 64; i++) {
         uint32_t at = dl_set_data(c, st->conds)[i];
@@ -1217,6 +1328,19 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
             keep[nk++] = at;
     }
     st->conds = dl_set(c, keep, nk);
+    for (size_t i = 0; i < st->condheld.len;) {
+        const dl_atom *x = &c->atoms.data[st->condheld.data[i].v];
+        bool hit = false;
+        uint32_t v[2] = { x->x, x->y };
+        for (int k = 0; k < 2; k++)
+            for (uint32_t p = dl_val_path(v[k]); p != DL_NONE; p = c->paths.data[p].parent)
+                if (p == path)
+                    hit = true;
+        if (hit)
+            kv_del(&st->condheld, st->condheld.data[i].k);
+        else
+            i++;
+    }
 }
 
 /* For a GOTO on a lock result: which locks the jump (and the fall-through)
@@ -1277,10 +1401,14 @@ static void do_lock_init(fn_an *a, const ir_stmt *s, dl_state *st)
 
 /* Runs statement i on st (in place) and joins the results into the
  * successors' in-states; returns nothing, pushes changed successors. */
+/* The pending statements, taken lowest index first: in a goto program
+ * lowered from structured C that is (nearly) an order in which a merge
+ * point comes after the branches that reach it, so a state refined on one
+ * branch (a lock dropped by a correlated condition) is joined before it is
+ * passed on, not after (the join could not take it back). */
 typedef struct worklist {
-    uint32_t *q;
-    uint32_t head, tail, cap;
     bool *in;
+    uint32_t lo, n, count;
 } worklist;
 
 static void wl_push(worklist *w, uint32_t i)
@@ -1288,8 +1416,18 @@ static void wl_push(worklist *w, uint32_t i)
     if (w->in[i])
         return;
     w->in[i] = true;
-    w->q[w->tail] = i;
-    w->tail = (w->tail + 1) % w->cap;
+    w->count++;
+    if (i < w->lo)
+        w->lo = i;
+}
+
+static uint32_t wl_pop(worklist *w)
+{
+    while (!w->in[w->lo])
+        w->lo++;
+    w->in[w->lo] = false;
+    w->count--;
+    return w->lo;
 }
 
 static bool is_false(const ir_expr *e)
@@ -1379,6 +1517,8 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
     const ir_func *f = a->f;
     const ir_stmt *s = &f->stmts[i];
     uint32_t n = f->nstmts;
+    if (s->lhs && s->kind != IR_S_ASSIGN && s->kind != IR_S_UNLOCK)
+        kill_lhs_conds(a, s, st); /* a call's result, a trylock's, a handle */
     switch (s->kind) {
     case IR_S_LOCK: do_lock(a, s, st); break;
     case IR_S_UNLOCK: do_unlock(a, s, st); break;
@@ -1509,18 +1649,15 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     dl_state *ins = base_xcalloc(n + 1, sizeof *ins);
     for (uint32_t i = 0; i <= n; i++)
         state_init(c, &ins[i]);
-    worklist w = { base_xcalloc(n + 2, sizeof(uint32_t)), 0, 0, n + 2,
-                   base_xcalloc(n + 1, sizeof(bool)) };
+    worklist w = { base_xcalloc(n + 2, sizeof(bool)), 0, n + 1, 0 };
     ins[0].reached = true;
     if (n > 0)
         wl_push(&w, 0);
     dl_state st;
     state_init(c, &st);
     uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
-    while (w.head != w.tail && budget-- > 0) {
-        uint32_t i = w.q[w.head];
-        w.head = (w.head + 1) % w.cap;
-        w.in[i] = false;
+    while (w.count > 0 && budget-- > 0) {
+        uint32_t i = wl_pop(&w);
         if (i == n)
             continue;
         state_copy(&st, &ins[i]);
@@ -1558,7 +1695,6 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     for (uint32_t i = 0; i <= n; i++)
         state_free(&ins[i]);
     free(ins);
-    free(w.q);
     free(w.in);
     base_hashmap_free(&a.dep_ix);
     base_hashmap_free(&a.acq_ix);
