@@ -113,8 +113,14 @@ fetch() { # package
     fi
     [ -n "$dir" ] || { echo "$pkg: apt-get source failed" >&2; return 1; }
     DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq "$pkg" > /dev/null 2>&1 || true
-    (cd "$dir" && { [ -f Makefile ] || FORCE_UNSAFE_CONFIGURE=1 ./configure -q > /dev/null 2>&1; } &&
-        nice -n 10 bear -- make -j2 > /dev/null 2>&1)
+    # Debian's patches leave configure.ac newer than the generated files;
+    # make would then run this machine's (other) automake and fail, so the
+    # generated files are made newer first, in the order make checks them
+    (cd "$dir" && if [ ! -f Makefile ]; then
+        touch aclocal.m4; sleep 1; touch configure; sleep 1
+        find . -name Makefile.in -exec touch {} +; find . -name 'config.h*in' -exec touch {} +
+        FORCE_UNSAFE_CONFIGURE=1 ./configure -q > /dev/null 2>&1
+    fi && nice -n 10 bear -- make -j2 > /dev/null 2>&1)
     [ -f "$dir/compile_commands.json" ] || { echo "$pkg: no compile_commands.json after bear -- make" >&2; return 1; }
     echo "$dir"
 }
