@@ -12,7 +12,8 @@
 #    has more than a million lines) with planted deadlocks;
 #  - memcached, GNU grep and coreutils' sort (restricted to the translation
 #    units sort is built from: src/sort.c, src/version.c and lib/, i.e.
-#    libver and libcoreutils), from Debian source packages under
+#    libver and libcoreutils; only they are built), from Debian source
+#    packages under
 #    $RAVEL_BENCH_SRC (default ~/.cache/ravel-bench). Run as root, the
 #    script fetches them itself (deb-src enabled in its own sources file,
 #    apt-get source, apt-get build-dep, ./configure, bear -- make); not
@@ -90,8 +91,8 @@ PY
 
 # fetch PACKAGE: a Debian source tree with compile_commands.json under $src
 # (as root: apt-get source / build-dep, configure, bear -- make); prints it
-fetch() { # package
-    local pkg=$1 dir
+fetch() { # package [make targets]
+    local pkg=$1 targets=${2:-} dir
     dir=$(ls -d "$src/$pkg"-[0-9]*/ 2>/dev/null | head -n 1)
     dir=${dir%/}
     if [ -n "$dir" ] && [ -f "$dir/compile_commands.json" ]; then echo "$dir"; return 0; fi
@@ -120,7 +121,12 @@ fetch() { # package
         touch aclocal.m4; sleep 1; touch configure; sleep 1
         find . -name Makefile.in -exec touch {} +; find . -name 'config.h*in' -exec touch {} +
         FORCE_UNSAFE_CONFIGURE=1 ./configure -q > /dev/null 2>&1
-    fi && nice -n 10 bear -- make -j2 > /dev/null 2>&1)
+    fi && if [ -z "$targets" ]; then nice -n 10 bear -- make -j2 > /dev/null 2>&1
+    else # only some programs: the generated sources first (BUILT_SOURCES, as `make all` does)
+        printf 'ravel-built: $(BUILT_SOURCES)\n' > "$tmp/built.mk"
+        nice -n 10 make -f Makefile -f "$tmp/built.mk" -j2 ravel-built > /dev/null 2>&1 &&
+            nice -n 10 bear -- make -j2 $targets > /dev/null 2>&1
+    fi)
     [ -f "$dir/compile_commands.json" ] || { echo "$pkg: no compile_commands.json after bear -- make" >&2; return 1; }
     echo "$dir"
 }
@@ -147,7 +153,7 @@ for what in $only; do
         db_files "$dir" > "$tmp/files"
         measure grep "$(lines_of "$tmp/files")" "" -p "$dir" ;;
     sort)
-        dir=${COREUTILS_DIR:-$(fetch coreutils)} || continue
+        dir=${COREUTILS_DIR:-$(fetch coreutils src/sort)} || continue
         db_files "$dir" '/(src/sort\.c|src/version\.c|lib/[^/]*\.c)$' > "$tmp/files"
         # shellcheck disable=SC2046
         measure sort "$(lines_of "$tmp/files")" "" -p "$dir" $(cat "$tmp/files") ;;
