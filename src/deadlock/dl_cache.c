@@ -1142,10 +1142,6 @@ bool dl_cache_load(dl_cache *k, uint64_t key, const uint32_t *members, uint32_t 
     char *path = path_of(k, key);
     size_t len = 0;
     char *data = base_read_file(path, &len);
-    if (getenv("RAVEL_CACHE_DEBUG"))
-        fprintf(stderr, "cache: %s key %016llx ir %016llx %s\n", func_name(c, members[0]),
-                (unsigned long long)key, (unsigned long long)ir_hash(k, members[0]),
-                data ? "found" : "absent");
     free(path);
     if (!data) {
         k->misses += n;
@@ -1180,8 +1176,6 @@ bool dl_cache_load(dl_cache *k, uint64_t key, const uint32_t *members, uint32_t 
         ok = ok && r.p == r.end;
     }
     free(data);
-    if (!ok && getenv("RAVEL_CACHE_DEBUG"))
-        fprintf(stderr, "cache: bad file for %s\n", func_name(c, members[0]));
     if (!ok) {
         for (uint32_t i = 0; i < ngot; i++)
             dl_summary_free(&got[i]);

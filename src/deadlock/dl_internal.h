@@ -41,6 +41,7 @@
 #define DL_NONE UINT32_MAX
 #define DL_MAX_DEPTH 8
 #define DL_MAX_ENV_VALUES 4
+#define DL_MAX_SPEC_DEPTH 4
 
 /* --- interning of fixed-size tuples --- */
 
@@ -194,6 +195,7 @@ typedef struct dl_ctx {
     BASE_VEC(const ir_type *) canon_types;
     struct dl_cache *cache;    /* --cache, or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
+    unsigned spec_depth;       /* specialisations being analysed (nested) */
 } dl_ctx;
 
 /* dl_paths.c */

@@ -766,11 +766,18 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
         if (h == BASE_HASHMAP_EMPTY)
             h = 0;
     }
+    /* a specialisation analyses g, which may call itself (or another
+     * specialisable function) with constants again: nested ones are
+     * bounded, beyond that the general summary is used */
+    if (c->spec_depth >= DL_MAX_SPEC_DEPTH)
+        return NULL;
     dl_spec *sp = base_xcalloc(1, sizeof *sp);
     sp->func = gi;
     memcpy(sp->known, known, sizeof known);
     memcpy(sp->vals, vals, sizeof vals);
+    c->spec_depth++;
     analyse_into(c, g, sp->known, sp->vals, &sp->sum);
+    c->spec_depth--;
     base_vec_push(&c->specs, sp);
     base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
     return &sp->sum;
