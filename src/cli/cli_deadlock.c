@@ -1,6 +1,7 @@
 /* cli_deadlock: `ravel deadlock FILES... [options] [-- clang flags]`.
- * Parses options, lowers the C files with cfront, runs deadlock_analyse and
- * hands the result to report/deadlock_out. */
+ * Parses its own options, leaves the input (files, -p, -j, --m32, -q,
+ * task files, `--`) to cli_front as every command that reads C does, runs
+ * deadlock_analyse and hands the result to report/deadlock_out. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "base/vec.h"
 #include "cfront/cfront.h"
 #include "cli/cli.h"
+#include "cli/cli_front.h"
 #include "deadlock/deadlock.h"
 #include "ir/ir.h"
 #include "report/deadlock_out.h"
@@ -25,6 +27,7 @@
 static const char deadlock_usage[] =
     "usage: ravel deadlock FILE... [options] [-- clang flags]\n"
     "       ravel deadlock -p BUILD_DIR [FILE...] [options]\n"
+    "       ravel deadlock TASK.yml [options]\n"
     "\n"
     "Finds deadlocks statically (L2D2: compositional lock summaries per function,\n"
     "bottom-up over the call graph). Reports cycles of locks that threads able to\n"
@@ -44,6 +47,8 @@ static const char deadlock_usage[] =
     "  --m32              analyse for a 32-bit target (ILP32)\n"
     "  -j N               parse N translation units at once (default: the number\n"
     "                     of cores)\n"
+    "  --cache DIR        keep function summaries in DIR (created when missing) and\n"
+    "                     reuse those whose function and callees did not change\n"
     "  --entry main|all   entry points: main (default) or every function with\n"
     "                     external linkage (library mode; entry points may run\n"
     "                     concurrently with each other and with themselves)\n"
@@ -76,42 +81,49 @@ static int usage_error(const char *fmt, const char *arg)
     return CLI_EXIT_USAGE;
 }
 
+/* The progress line of the analysis (stderr, a terminal only, not with
+ * --quiet): the files lowered, the summaries done, the findings so far;
+ * redrawn at most ten times a second. */
 typedef struct progress_ctx {
-    bool on;
+    size_t files;
+    double last;
 } progress_ctx;
 
-static void progress(void *ctx, size_t done, size_t total, const char *file)
+static void progress(void *ctx, const char *phase, size_t done, size_t total, size_t findings)
 {
     progress_ctx *p = ctx;
-    if (p->on)
-        fprintf(stderr, "\r[%zu/%zu] %s\033[K", done, total, file ? file : "");
+    double now = base_now();
+    if (now - p->last < 0.1 && done != total)
+        return;
+    p->last = now;
+    if (strcmp(phase, "cycles") == 0)
+        fprintf(stderr, "\r\033[K[%zu files] cycle search: %zu finding%s", p->files, findings,
+                findings == 1 ? "" : "s");
+    else
+        fprintf(stderr, "\r\033[K[%zu files] %s %zu/%zu, %zu findings", p->files, phase, done, total,
+                findings);
+    fflush(stderr);
 }
 
 int cli_deadlock(int argc, char **argv)
 {
-    BASE_VEC(const char *) files = { 0 };
-    BASE_VEC(const char *) flags = { 0 };
-    const char *compdb = NULL;
-    bool json = false, sarif = false, dot = false, quiet = false, m32 = false;
-    long ncores = sysconf(_SC_NPROCESSORS_ONLN);
-    unsigned jobs = ncores > 0 && ncores < 256 ? (unsigned)ncores : 1;
+    cli_front fr = { 0 };
+    bool json = false, sarif = false, dot = false;
     deadlock_opts o;
     deadlock_opts_default(&o);
     int status = CLI_EXIT_OK;
 
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            for (i++; i < argc; i++)
-                base_vec_push(&flags, argv[i]);
-            break;
+        int r = cli_front_arg(&fr, argc, argv, &i, "deadlock");
+        if (r < 0) {
+            status = CLI_EXIT_USAGE;
+            goto done;
         }
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            base_vec_push(&files, a);
+        if (r > 0)
             continue;
-        }
-        bool needs = strcmp(a, "-p") == 0 || strcmp(a, "--entry") == 0 ||
-                     strcmp(a, "--max-cycle") == 0 || strcmp(a, "-j") == 0;
+        const char *a = argv[i];
+        bool needs = strcmp(a, "--entry") == 0 || strcmp(a, "--max-cycle") == 0 ||
+                     strcmp(a, "--cache") == 0;
         const char *val = NULL;
         if (needs) {
             if (i + 1 >= argc) {
@@ -123,16 +135,6 @@ int cli_deadlock(int argc, char **argv)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(deadlock_usage, stdout);
             goto done;
-        } else if (strcmp(a, "-p") == 0) {
-            compdb = val;
-        } else if (strcmp(a, "-j") == 0) {
-            char *end;
-            long v = strtol(val, &end, 10);
-            if (*end || end == val || v < 1 || v > 256) {
-                status = usage_error("-j needs a number of jobs from 1 to 256, not '%s'", val);
-                goto done;
-            }
-            jobs = (unsigned)v;
         } else if (strcmp(a, "--entry") == 0) {
             if (strcmp(val, "main") == 0) {
                 o.entry = DEADLOCK_ENTRY_MAIN;
@@ -151,6 +153,12 @@ int cli_deadlock(int argc, char **argv)
                 goto done;
             }
             o.max_cycle_len = (unsigned)v;
+        } else if (strcmp(a, "--cache") == 0) {
+            if (!*val) {
+                status = usage_error("%s", "--cache needs a directory");
+                goto done;
+            }
+            o.cache_dir = val;
         } else if (strcmp(a, "--lock-order") == 0) {
             o.lock_order = true;
         } else if (strcmp(a, "--json") == 0) {
@@ -159,10 +167,6 @@ int cli_deadlock(int argc, char **argv)
             sarif = true;
         } else if (strcmp(a, "--dot") == 0) {
             dot = true;
-        } else if (strcmp(a, "--m32") == 0) {
-            m32 = true;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            quiet = true;
         } else if (strcmp(a, "--no-double-lock") == 0) {
             o.no_double_lock_reset = true;
         } else if (strcmp(a, "--no-gate-locks") == 0) {
@@ -184,43 +188,26 @@ int cli_deadlock(int argc, char **argv)
         status = usage_error("%s", "choose one of --json, --sarif and --dot");
         goto done;
     }
-    if (files.len == 0 && !compdb) {
-        status = usage_error("%s", "no C file given");
+    status = cli_front_ready(&fr, "deadlock");
+    if (status)
         goto done;
-    }
-    for (size_t i = 0; i < files.len; i++) {
-        if (access(files.data[i], R_OK) != 0) {
-            fprintf(stderr, "%s: error: cannot read: %s\n", files.data[i], strerror(errno));
-            status = CLI_EXIT_INPUT;
-            goto done;
-        }
-    }
 
     {
         double t0 = base_now();
-        base_intern_pool syms;
-        base_intern_init(&syms);
-        ir_program p;
-        ir_program_init(&p, &syms);
-        base_diag diag;
-        base_diag_init(&diag);
-        progress_ctx pc = { !quiet && isatty(STDERR_FILENO) };
-        cfront_opts co = { 0 };
-        co.clang_args = flags.data;
-        co.nclang_args = flags.len;
-        co.compdb_dir = compdb;
-        co.m32 = m32;
-        co.jobs = jobs;
-        co.progress = progress;
-        co.progress_ctx = &pc;
-        size_t errors = cfront_lower(&p, files.data, files.len, &co, &diag);
-        if (pc.on)
-            fputs("\r\033[K", stderr);
-        base_diag_print(&diag, stderr);
+        cli_program cp;
+        size_t errors = cli_program_load(&cp, &fr);
         double t1 = base_now();
+        progress_ctx pc = { fr.files.len, 0 };
+        bool bar = !fr.quiet && isatty(STDERR_FILENO);
+        if (bar) {
+            o.progress = progress;
+            o.progress_ctx = &pc;
+        }
         deadlock_result res;
-        deadlock_analyse(&p, &o, &res);
+        deadlock_analyse(&cp.prog, &o, &res);
         double t2 = base_now();
+        if (bar)
+            fputs("\r\033[K", stderr);
         base_strbuf out = { 0 };
         if (json)
             report_deadlock_json(&out, &res);
@@ -232,17 +219,22 @@ int cli_deadlock(int argc, char **argv)
             report_deadlock_text(&out, &res);
         fputs(base_strbuf_cstr(&out), stdout);
         fflush(stdout);
-        if (!quiet && getenv("RAVEL_TIMES"))
+        if (o.cache_dir && res.cache_write_errors)
+            fprintf(stderr, "ravel deadlock: warning: cannot write summaries to the cache %s\n",
+                    o.cache_dir);
+        if (!fr.quiet && getenv("RAVEL_TIMES")) {
             fprintf(stderr, "ravel deadlock: front end %.3f s, analysis %.3f s\n", t1 - t0, t2 - t1);
+            if (o.cache_dir)
+                fprintf(stderr,
+                        "ravel deadlock: cache: %zu functions reused, %zu analysed, %zu bad files\n",
+                        res.cache_hits, res.cache_misses, res.cache_bad);
+        }
         status = res.nfindings ? CLI_EXIT_FOUND : errors ? CLI_EXIT_INPUT : CLI_EXIT_OK;
         base_strbuf_free(&out);
         deadlock_result_free(&res);
-        base_diag_free(&diag);
-        ir_program_free(&p);
-        base_intern_free(&syms);
+        cli_program_free(&cp);
     }
 done:
-    base_vec_free(&files);
-    base_vec_free(&flags);
+    cli_front_free(&fr);
     return status;
 }

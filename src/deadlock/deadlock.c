@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "deadlock/deadlock.h"
+#include "deadlock/dl_cache.h"
 #include "deadlock/dl_internal.h"
 
 void deadlock_opts_default(deadlock_opts *o)
@@ -42,30 +43,29 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.rec_locks);
     base_hashmap_init(&c.rec_fields);
     base_hashmap_init(&c.nonrec_fields);
+    base_hashmap_init(&c.type_canon);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         base_hashmap_put(&c.func_index, (uint64_t)(uintptr_t)p->funcs[i], i);
     c.sums = base_xcalloc(p->nfuncs + 1, sizeof *c.sums);
     c.empty = dl_set(&c, NULL, 0);
 
     dl_prepass_recursive(&c);
+    if (o->cache_dir)
+        c.cache = dl_cache_open(&c, o->cache_dir);
     dl_summarise_all(&c);
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        c.unknown_locks += c.sums[i].nunknown;
     dl_find(&c, res);
     res->nfuncs = p->nfuncs;
     res->unknown_locks = c.unknown_locks;
+    if (c.cache)
+        dl_cache_close(c.cache, res);
 
-    for (uint32_t i = 0; i < p->nfuncs; i++) {
-        base_vec_free(&c.sums[i].deps);
-        base_vec_free(&c.sums[i].acqs);
-        base_vec_free(&c.sums[i].selfs);
-        base_vec_free(&c.sums[i].spawns);
-    }
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        dl_summary_free(&c.sums[i]);
     free(c.sums);
     for (size_t i = 0; i < c.specs.len; i++) {
-        dl_summary *x = &c.specs.data[i]->sum;
-        base_vec_free(&x->deps);
-        base_vec_free(&x->acqs);
-        base_vec_free(&x->selfs);
-        base_vec_free(&x->spawns);
+        dl_summary_free(&c.specs.data[i]->sum);
         free(c.specs.data[i]);
     }
     base_vec_free(&c.specs);
@@ -87,6 +87,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.rec_locks);
     base_hashmap_free(&c.rec_fields);
     base_hashmap_free(&c.nonrec_fields);
+    base_hashmap_free(&c.type_canon);
+    base_vec_free(&c.canon_types);
     base_arena_free(&c.arena);
 }
 

@@ -50,6 +50,12 @@ typedef struct deadlock_opts {
     bool no_value_order;      /* ignore branch conditions that order the locks' owners */
     unsigned max_cycle_len;   /* 0: no limit */
     unsigned max_scc_iters;   /* 0: the default (16) */
+    /* Not part of the analysis' meaning (never in a cache key): */
+    const char *cache_dir;    /* summaries kept on disk here (NULL: no cache) */
+    /* Called now and then: phase "summaries" (done/total functions) and
+     * "cycles" (findings so far); may be NULL. */
+    void (*progress)(void *ctx, const char *phase, size_t done, size_t total, size_t findings);
+    void *progress_ctx;
 } deadlock_opts;
 
 void deadlock_opts_default(deadlock_opts *o);
@@ -109,6 +115,10 @@ typedef struct deadlock_result {
     size_t nfuncs, nthreads, ndeps, unknown_locks;
     char **entries;     /* the entry points used */
     size_t nentries;
+    /* --cache: functions whose summary came from the cache, functions
+     * analysed, and cache files that could not be read or written (each a
+     * miss, never an error) */
+    size_t cache_hits, cache_misses, cache_bad, cache_write_errors;
 } deadlock_result;
 
 /* Analyses p (which must pass ir_check). */

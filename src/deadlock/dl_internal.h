@@ -16,7 +16,9 @@
  *  - thread instances: (spawn statement, callee value, argument value,
  *    handle path), so summaries can rename them like paths.
  *  - condition atoms: comparisons between two values that hold on every
- *    path to a dependency (for locks ordered by value: `if (a->id < b->id)`).
+ *    path to a dependency (for locks ordered by value: `if (a->id < b->id)`),
+ *    and the truth of a scalar read (for locks released under correlated
+ *    branches).
  *
  * A lock mode id is lock << 1 | read (read: a shared rwlock acquisition).
  *
@@ -39,6 +41,7 @@
 #define DL_NONE UINT32_MAX
 #define DL_MAX_DEPTH 8
 #define DL_MAX_ENV_VALUES 4
+#define DL_MAX_SPEC_DEPTH 4
 
 /* --- interning of fixed-size tuples --- */
 
@@ -94,7 +97,11 @@ typedef struct dl_inst {
 
 /* --- condition atoms: x op y between two values, true on a path --- */
 
-typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE } dl_cmp;
+/* TRUE/FALSE: the value x (a scalar read, `if (d->flag)`) is nonzero / zero;
+ * y == x. They correlate branches inside one function (a lock released
+ * under `if (!c)` and again under `if (c)`) and never take part in the
+ * value order between threads (a flag may change, an id does not). */
+typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE, DL_CMP_TRUE, DL_CMP_FALSE } dl_cmp;
 
 typedef struct dl_atom {
     dl_cmp op;
@@ -151,6 +158,7 @@ typedef struct dl_summary {
     BASE_VEC(dl_acq) acqs;
     BASE_VEC(dl_self) selfs;
     BASE_VEC(dl_spawn) spawns;
+    uint32_t nunknown;   /* lock statements of this function whose lock has no name */
     uint64_t fingerprint;
 } dl_summary;
 
@@ -183,13 +191,22 @@ typedef struct dl_ctx {
     uint8_t *branches_on_param;/* function -> 0 unknown, 1 yes, 2 no */
     BASE_VEC(dl_spec *) specs;
     base_hashmap spec_ix;
+    base_hashmap type_canon;   /* struct signature hash -> index in canon_types */
+    BASE_VEC(const ir_type *) canon_types;
+    struct dl_cache *cache;    /* --cache, or NULL */
+    size_t funcs_done;         /* summaries finished, for progress */
+    unsigned spec_depth;       /* specialisations being analysed (nested) */
 } dl_ctx;
 
 /* dl_paths.c */
 uint32_t dl_tuple_intern(dl_itab *t, dl_tuple k, bool *is_new);
 void dl_itab_free(dl_itab *t);
 uint32_t dl_path_base(dl_ctx *c, dl_path_kind k, uint64_t a, uint64_t b);
+/* A FIELD selector's b is the canonical record type of its signature (tag,
+ * field names): translation units each have their own type nodes, and a
+ * field of one struct must be one selector in all of them. */
 uint32_t dl_path_sel(dl_ctx *c, uint32_t parent, dl_path_kind k, uint64_t a, uint64_t b);
+const ir_type *dl_canon_type(dl_ctx *c, const ir_type *t);
 uint32_t dl_path_root(const dl_ctx *c, uint32_t path);
 static inline uint32_t dl_val_addr(uint32_t path) { return path << 1 | 1u; }
 static inline uint32_t dl_val_load(uint32_t path) { return path << 1; }
@@ -240,6 +257,10 @@ uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
 
 /* dl_summary.c */
 void dl_summarise_all(dl_ctx *c);
+/* Whether function gi has a GOTO or ASSUME on a parameter (so calls with
+ * constant arguments use a specialised summary). */
+bool dl_branches_on_param(dl_ctx *c, uint32_t gi);
+void dl_summary_free(dl_summary *s);
 void dl_prepass_recursive(dl_ctx *c);
 uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
                          const ir_func **out, uint32_t max);

@@ -71,10 +71,54 @@ uint32_t dl_path_base(dl_ctx *c, dl_path_kind k, uint64_t a, uint64_t b)
     return path_intern(c, DL_NONE, k, a, b);
 }
 
+static uint64_t type_sig(const ir_type *t)
+{
+    uint64_t h = base_hash64(((uint64_t)t->kind << 32 | t->tag) + 0x7f4a7c15ull);
+    h = base_hash64(h ^ t->nfields);
+    for (uint32_t i = 0; i < t->nfields; i++)
+        h = base_hash64(h ^ ((uint64_t)t->fields[i].name + 0x9e3779b97f4a7c15ull * (i + 1)));
+    return h == BASE_HASHMAP_EMPTY ? 0 : h;
+}
+
+static bool type_same_sig(const ir_type *x, const ir_type *y)
+{
+    if (x->kind != y->kind || x->tag != y->tag || x->nfields != y->nfields)
+        return false;
+    for (uint32_t i = 0; i < x->nfields; i++)
+        if (x->fields[i].name != y->fields[i].name)
+            return false;
+    return true;
+}
+
+/* The first record type seen with t's signature (kind, tag, field names);
+ * an incomplete type (no fields) keeps itself unless a type with its tag
+ * and no fields was seen. */
+const ir_type *dl_canon_type(dl_ctx *c, const ir_type *t)
+{
+    if (!t || (t->kind != IR_T_STRUCT && t->kind != IR_T_UNION))
+        return t;
+    uint64_t h = type_sig(t), ix;
+    for (;;) {
+        if (!base_hashmap_get(&c->type_canon, h, &ix)) {
+            base_vec_push(&c->canon_types, t);
+            base_hashmap_put(&c->type_canon, h, c->canon_types.len - 1);
+            return t;
+        }
+        const ir_type *o = c->canon_types.data[ix];
+        if (o == t || type_same_sig(o, t))
+            return o;
+        h = base_hash64(h + 1);
+        if (h == BASE_HASHMAP_EMPTY)
+            h = 0;
+    }
+}
+
 uint32_t dl_path_sel(dl_ctx *c, uint32_t parent, dl_path_kind k, uint64_t a, uint64_t b)
 {
     if (parent == DL_NONE)
         return DL_NONE;
+    if (k == DL_SEL_FIELD && b)
+        b = (uint64_t)(uintptr_t)dl_canon_type(c, (const ir_type *)(uintptr_t)b);
     const dl_path *p = &c->paths.data[parent];
     if (p->kind == DL_SEL_TRUNC)
         return parent;
@@ -332,6 +376,8 @@ uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom)
     case DL_CMP_LE: return dl_atom_mk(c, DL_CMP_LT, a.y, a.x);
     case DL_CMP_EQ: return dl_atom_mk(c, DL_CMP_NE, a.x, a.y);
     case DL_CMP_NE: return dl_atom_mk(c, DL_CMP_EQ, a.x, a.y);
+    case DL_CMP_TRUE: return dl_atom_mk(c, DL_CMP_FALSE, a.x, a.x);
+    case DL_CMP_FALSE: return dl_atom_mk(c, DL_CMP_TRUE, a.x, a.x);
     }
     return atom;
 }
@@ -350,6 +396,8 @@ bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
     memset(lt, 0, sizeof lt);
     for (uint32_t i = 0; i < n; i++) {
         const dl_atom *a = &c->atoms.data[dl_set_data(c, set)[i]];
+        if (a->op == DL_CMP_TRUE || a->op == DL_CMP_FALSE)
+            continue; /* not an order between values (dl_internal.h) */
         uint32_t ix[2] = { UINT32_MAX, UINT32_MAX }, v[2] = { a->x, a->y };
         for (int k = 0; k < 2; k++) {
             for (uint32_t t = 0; t < nt; t++)
@@ -367,6 +415,7 @@ bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
         case DL_CMP_LE: le[ix[0]][ix[1]] = true; break;
         case DL_CMP_EQ: le[ix[0]][ix[1]] = le[ix[1]][ix[0]] = true; break;
         case DL_CMP_NE: break;
+        default: break;
         }
     }
     for (uint32_t i = 0; i < nt; i++)

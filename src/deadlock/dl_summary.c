@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deadlock/dl_cache.h"
 #include "deadlock/dl_internal.h"
 #include "deadlock/dl_scc.h"
 
@@ -45,6 +46,8 @@ typedef struct dl_state {
     uint32_t live;     /* set of instances */
     uint32_t conds;    /* set of condition atoms true on every path here */
     uint32_t joined;   /* set of handle paths joined on every path since entry */
+    kv_vec condheld;   /* lock mode -> atom: the lock may be held only where the atom
+                          holds (a branch on the atom's negation drops it) */
 } dl_state;
 
 typedef struct fn_an {
@@ -121,6 +124,7 @@ static void state_init(dl_ctx *c, dl_state *s)
 
 static void state_free(dl_state *s)
 {
+    base_vec_free(&s->condheld);
     base_vec_free(&s->held);
     base_vec_free(&s->env);
     base_vec_free(&s->tryres);
@@ -132,6 +136,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->held, &src->held);
     kv_copy(&dst->env, &src->env);
     kv_copy(&dst->tryres, &src->tryres);
+    kv_copy(&dst->condheld, &src->condheld);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -170,6 +175,35 @@ static uint32_t self_value(fn_an *a, uint32_t key)
     return dl_val_load(dl_path_base(a->c, DL_BASE_LOCAL, a->fi, key));
 }
 
+/* The atom a lock held on one side of a join is conditional on afterwards
+ * (DL_NONE: none): every side that may hold it guarantees the atom, by its
+ * own entry or by having the atom true on all its paths; a lock held on one
+ * side only takes an atom of that side whose negation holds on the other. */
+static uint32_t cond_join(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm, bool in_d,
+                          bool in_s)
+{
+    int id = kv_find(&d->condheld, lm), is = kv_find(&s->condheld, lm);
+    uint32_t ed = id >= 0 ? d->condheld.data[id].v : DL_NONE;
+    uint32_t es = is >= 0 ? s->condheld.data[is].v : DL_NONE;
+    if (in_d && in_s) {
+        if (ed != DL_NONE && (ed == es || dl_set_has(c, s->conds, ed)))
+            return ed;
+        if (es != DL_NONE && dl_set_has(c, d->conds, es))
+            return es;
+        return DL_NONE;
+    }
+    const dl_state *h = in_d ? d : s, *o = in_d ? s : d;
+    uint32_t e = in_d ? ed : es;
+    if (e != DL_NONE)
+        return e;
+    for (uint32_t k = 0; k < dl_set_len(c, h->conds); k++) {
+        uint32_t at = dl_set_data(c, h->conds)[k];
+        if (dl_set_has(c, o->conds, dl_atom_neg(c, at)))
+            return at;
+    }
+    return DL_NONE;
+}
+
 /* Joins src into dst; returns whether dst changed. */
 static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
 {
@@ -181,6 +215,32 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
         return true;
     }
     bool changed = false;
+    /* condheld, from both sides before held is merged */
+    {
+        kv_vec nc = { 0 };
+        size_t i = 0, j = 0;
+        while (i < dst->held.len || j < src->held.len) {
+            uint32_t lm;
+            bool in_d, in_s;
+            if (j >= src->held.len || (i < dst->held.len && dst->held.data[i].k < src->held.data[j].k))
+                lm = dst->held.data[i++].k, in_d = true, in_s = false;
+            else if (i >= dst->held.len || src->held.data[j].k < dst->held.data[i].k)
+                lm = src->held.data[j++].k, in_d = false, in_s = true;
+            else
+                lm = dst->held.data[i].k, i++, j++, in_d = in_s = true;
+            uint32_t at = cond_join(a->c, dst, src, lm, in_d, in_s);
+            if (at != DL_NONE)
+                base_vec_push(&nc, ((kv){ lm, at }));
+        }
+        if (nc.len != dst->condheld.len ||
+            (nc.len && memcmp(nc.data, dst->condheld.data, nc.len * sizeof *nc.data))) {
+            changed = true;
+            base_vec_free(&dst->condheld);
+            dst->condheld = nc;
+        } else {
+            base_vec_free(&nc);
+        }
+    }
     /* held: union, the smaller trace id wins */
     for (size_t i = 0; i < src->held.len; i++) {
         int j = kv_find(&dst->held, src->held.data[i].k);
@@ -506,6 +566,8 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 {
     kv_del(&st->held, lock << 1);
     kv_del(&st->held, lock << 1 | 1u);
+    kv_del(&st->condheld, lock << 1);
+    kv_del(&st->condheld, lock << 1 | 1u);
     uint32_t two[2] = { lock << 1, lock << 1 | 1u };
     st->held_must = dl_set_minus(c, st->held_must, dl_set(c, two, 2));
 }
@@ -513,6 +575,7 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 static void reset_lockset(dl_ctx *c, dl_state *st)
 {
     st->held.len = 0;
+    st->condheld.len = 0;
     st->held_must = c->empty;
 }
 
@@ -524,8 +587,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
     uint32_t locks = lock_paths(a, st, s->rhs);
     uint32_t n = dl_set_len(c, locks);
     if (n == 0) {
-        if (a->record)
-            c->unknown_locks++;
+        if (a->record && !a->pknown)
+            a->sum->nunknown++;
         return;
     }
     bool read = s->lock_kind == IR_LOCK_RW_READ && !c->opts->no_rwlock;
@@ -570,6 +633,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
     }
     for (uint32_t i = 0; i < ntaken; i++) {
         kv_put(&st->held, taken[i], tr);
+        kv_del(&st->condheld, taken[i]);
         if (n == 1)
             st->held_must = dl_set_add(c, st->held_must, taken[i]);
         st->rel_may = dl_set_minus(c, st->rel_may, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
@@ -647,6 +711,21 @@ static bool mentions_param(const ir_expr *e, int depth)
            mentions_param(e->c, depth + 1);
 }
 
+bool dl_branches_on_param(dl_ctx *c, uint32_t gi)
+{
+    if (c->branches_on_param[gi] == 0) {
+        const ir_func *g = c->prog->funcs[gi];
+        bool any = false;
+        for (uint32_t k = 0; k < g->nstmts && !any; k++) {
+            const ir_stmt *t = &g->stmts[k];
+            if ((t->kind == IR_S_GOTO || t->kind == IR_S_ASSUME) && mentions_param(t->rhs, 0))
+                any = true;
+        }
+        c->branches_on_param[gi] = any ? 1 : 2;
+    }
+    return c->branches_on_param[gi] == 1;
+}
+
 /* The summary of g specialised to the call's constant arguments, when g
  * branches on a parameter and is outside the component being analysed
  * (its callees' summaries are final), else NULL. Cached per (g, constants). */
@@ -656,16 +735,7 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
     if (c->opts->no_value_order || g->nparams == 0 || g->nparams > 16 || !c->scc_of ||
         c->scc_of[gi] == c->cur_scc || !c->sums[gi].done)
         return NULL;
-    if (c->branches_on_param[gi] == 0) {
-        bool any = false;
-        for (uint32_t k = 0; k < g->nstmts && !any; k++) {
-            const ir_stmt *t = &g->stmts[k];
-            if ((t->kind == IR_S_GOTO || t->kind == IR_S_ASSUME) && mentions_param(t->rhs, 0))
-                any = true;
-        }
-        c->branches_on_param[gi] = any ? 1 : 2;
-    }
-    if (c->branches_on_param[gi] != 1)
+    if (!dl_branches_on_param(c, gi))
         return NULL;
     bool known[16] = { false };
     int64_t vals[16] = { 0 };
@@ -696,11 +766,18 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
         if (h == BASE_HASHMAP_EMPTY)
             h = 0;
     }
+    /* a specialisation analyses g, which may call itself (or another
+     * specialisable function) with constants again: nested ones are
+     * bounded, beyond that the general summary is used */
+    if (c->spec_depth >= DL_MAX_SPEC_DEPTH)
+        return NULL;
     dl_spec *sp = base_xcalloc(1, sizeof *sp);
     sp->func = gi;
     memcpy(sp->known, known, sizeof known);
     memcpy(sp->vals, vals, sizeof vals);
+    c->spec_depth++;
     analyse_into(c, g, sp->known, sp->vals, &sp->sum);
+    c->spec_depth--;
     base_vec_push(&c->specs, sp);
     base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
     return &sp->sum;
@@ -1120,15 +1197,21 @@ static void do_join(fn_an *a, const ir_stmt *s, dl_state *st)
 
 static void kill_conds(fn_an *a, dl_state *st, uint32_t path);
 
+/* A statement that writes its lhs: the atoms reading it no longer hold. */
+static void kill_lhs_conds(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    if (!s->lhs || (st->conds == a->c->empty && st->condheld.len == 0))
+        return;
+    uint32_t ps = lvpaths(a, st, s->lhs);
+    for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
+        kill_conds(a, st, dl_set_data(a->c, ps)[i]);
+}
+
 static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     if (!s->lhs)
         return;
-    if (st->conds != a->c->empty) {
-        uint32_t ps = lvpaths(a, st, s->lhs);
-        for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
-            kill_conds(a, st, dl_set_data(a->c, ps)[i]);
-    }
+    kill_lhs_conds(a, s, st);
     if (s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
         return;
     uint32_t k = var_key(s->lhs->var);
@@ -1153,7 +1236,7 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
 {
     dl_ctx *c = a->c;
     const ir_expr *g = s->rhs;
-    if (!g || c->opts->no_value_order)
+    if (!g)
         return;
     bool pos = jump;
     for (;;) {
@@ -1164,29 +1247,73 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
             g = g->a;
             continue;
         }
+        int64_t k;
+        if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE) &&
+            const_value(g->b, &k) && k == 0) { /* e == 0, e != 0 */
+            if (g->op == IR_OP_EQ)
+                pos = !pos;
+            g = g->a;
+            continue;
+        }
         break;
     }
-    if (g->kind != IR_E_BINARY)
-        return;
-    dl_cmp op;
-    bool swap = false;
-    switch (g->op) {
-    case IR_OP_LT: op = DL_CMP_LT; break;
-    case IR_OP_LE: op = DL_CMP_LE; break;
-    case IR_OP_GT: op = DL_CMP_LT, swap = true; break;
-    case IR_OP_GE: op = DL_CMP_LE, swap = true; break;
-    case IR_OP_EQ: op = DL_CMP_EQ; break;
-    case IR_OP_NE: op = DL_CMP_NE; break;
-    default: return;
+    uint32_t atom = DL_NONE;
+    dl_cmp op = DL_CMP_EQ;
+    bool swap = false, cmp = g->kind == IR_E_BINARY;
+    if (cmp) {
+        switch (g->op) {
+        case IR_OP_LT: op = DL_CMP_LT; break;
+        case IR_OP_LE: op = DL_CMP_LE; break;
+        case IR_OP_GT: op = DL_CMP_LT, swap = true; break;
+        case IR_OP_GE: op = DL_CMP_LE, swap = true; break;
+        case IR_OP_EQ: op = DL_CMP_EQ; break;
+        case IR_OP_NE: op = DL_CMP_NE; break;
+        default: return; /* arithmetic: no atom */
+        }
     }
-    uint32_t xs = eval(a, st, g->a), ys = eval(a, st, g->b);
-    if (dl_set_len(c, xs) != 1 || dl_set_len(c, ys) != 1)
+    if (cmp) {
+        if (c->opts->no_value_order)
+            return;
+        uint32_t xs = eval(a, st, g->a), ys = eval(a, st, g->b);
+        if (dl_set_len(c, xs) != 1 || dl_set_len(c, ys) != 1)
+            return;
+        uint32_t x = dl_set_data(c, xs)[0], y = dl_set_data(c, ys)[0];
+        atom = swap ? dl_atom_mk(c, op, y, x) : dl_atom_mk(c, op, x, y);
+    } else if (g->kind == IR_E_VAR || g->kind == IR_E_FIELD || g->kind == IR_E_DEREF ||
+               g->kind == IR_E_INDEX) {
+        /* the truth of a read: a tracked local by its own storage (an
+         * assignment to it kills the atom), anything else by its path */
+        uint32_t v = DL_NONE;
+        if (g->kind == IR_E_VAR && tracked(g->var)) {
+            v = dl_val_load(var_path(a, g->var));
+        } else {
+            uint32_t ps = lvpaths(a, st, g);
+            if (dl_set_len(c, ps) == 1)
+                v = dl_val_load(dl_set_data(c, ps)[0]);
+        }
+        if (v == DL_NONE)
+            return;
+        atom = dl_atom_mk(c, DL_CMP_TRUE, v, v);
+    } else {
         return;
-    uint32_t x = dl_set_data(c, xs)[0], y = dl_set_data(c, ys)[0];
-    uint32_t atom = swap ? dl_atom_mk(c, op, y, x) : dl_atom_mk(c, op, x, y);
+    }
     if (!pos)
         atom = dl_atom_neg(c, atom);
     st->conds = dl_set_add(c, st->conds, atom);
+    /* locks held only where the negation holds are not held here */
+    if (st->condheld.len) {
+        uint32_t na = dl_atom_neg(c, atom);
+        for (size_t i = 0; i < st->condheld.len;) {
+            if (st->condheld.data[i].v == na) {
+                uint32_t lm = st->condheld.data[i].k;
+                kv_del(&st->held, lm);
+                st->held_must = dl_set_minus(c, st->held_must, dl_set(c, &lm, 1));
+                kv_del(&st->condheld, lm);
+            } else {
+                i++;
+            }
+        }
+    }
 }
 
 /* Drops the atoms that read a path just written (or a variable's value). */
@@ -1194,8 +1321,6 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
 {
     dl_ctx *c = a->c;
     uint32_t n = dl_set_len(c, st->conds);
-    if (n == 0)
-        return;
     uint32_t keep[64], nk = 0;
     for (uint32_t i = 0; i < n && nk < 64; i++) {
         uint32_t at = dl_set_data(c, st->conds)[i];
@@ -1210,6 +1335,19 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
             keep[nk++] = at;
     }
     st->conds = dl_set(c, keep, nk);
+    for (size_t i = 0; i < st->condheld.len;) {
+        const dl_atom *x = &c->atoms.data[st->condheld.data[i].v];
+        bool hit = false;
+        uint32_t v[2] = { x->x, x->y };
+        for (int k = 0; k < 2; k++)
+            for (uint32_t p = dl_val_path(v[k]); p != DL_NONE; p = c->paths.data[p].parent)
+                if (p == path)
+                    hit = true;
+        if (hit)
+            kv_del(&st->condheld, st->condheld.data[i].k);
+        else
+            i++;
+    }
 }
 
 /* For a GOTO on a lock result: which locks the jump (and the fall-through)
@@ -1270,10 +1408,14 @@ static void do_lock_init(fn_an *a, const ir_stmt *s, dl_state *st)
 
 /* Runs statement i on st (in place) and joins the results into the
  * successors' in-states; returns nothing, pushes changed successors. */
+/* The pending statements, taken lowest index first: in a goto program
+ * lowered from structured C that is (nearly) an order in which a merge
+ * point comes after the branches that reach it, so a state refined on one
+ * branch (a lock dropped by a correlated condition) is joined before it is
+ * passed on, not after (the join could not take it back). */
 typedef struct worklist {
-    uint32_t *q;
-    uint32_t head, tail, cap;
     bool *in;
+    uint32_t lo, n, count;
 } worklist;
 
 static void wl_push(worklist *w, uint32_t i)
@@ -1281,8 +1423,18 @@ static void wl_push(worklist *w, uint32_t i)
     if (w->in[i])
         return;
     w->in[i] = true;
-    w->q[w->tail] = i;
-    w->tail = (w->tail + 1) % w->cap;
+    w->count++;
+    if (i < w->lo)
+        w->lo = i;
+}
+
+static uint32_t wl_pop(worklist *w)
+{
+    while (!w->in[w->lo])
+        w->lo++;
+    w->in[w->lo] = false;
+    w->count--;
+    return w->lo;
 }
 
 static bool is_false(const ir_expr *e)
@@ -1372,6 +1524,8 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
     const ir_func *f = a->f;
     const ir_stmt *s = &f->stmts[i];
     uint32_t n = f->nstmts;
+    if (s->lhs && s->kind != IR_S_ASSIGN && s->kind != IR_S_UNLOCK)
+        kill_lhs_conds(a, s, st); /* a call's result, a trylock's, a handle */
     switch (s->kind) {
     case IR_S_LOCK: do_lock(a, s, st); break;
     case IR_S_UNLOCK: do_unlock(a, s, st); break;
@@ -1436,7 +1590,7 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
         wl_push(w, i + 1);
 }
 
-static void summary_clear(dl_summary *s)
+void dl_summary_free(dl_summary *s)
 {
     base_vec_free(&s->deps);
     base_vec_free(&s->acqs);
@@ -1502,18 +1656,15 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     dl_state *ins = base_xcalloc(n + 1, sizeof *ins);
     for (uint32_t i = 0; i <= n; i++)
         state_init(c, &ins[i]);
-    worklist w = { base_xcalloc(n + 2, sizeof(uint32_t)), 0, 0, n + 2,
-                   base_xcalloc(n + 1, sizeof(bool)) };
+    worklist w = { base_xcalloc(n + 2, sizeof(bool)), 0, n + 1, 0 };
     ins[0].reached = true;
     if (n > 0)
         wl_push(&w, 0);
     dl_state st;
     state_init(c, &st);
     uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
-    while (w.head != w.tail && budget-- > 0) {
-        uint32_t i = w.q[w.head];
-        w.head = (w.head + 1) % w.cap;
-        w.in[i] = false;
+    while (w.count > 0 && budget-- > 0) {
+        uint32_t i = wl_pop(&w);
         if (i == n)
             continue;
         state_copy(&st, &ins[i]);
@@ -1551,7 +1702,6 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     for (uint32_t i = 0; i <= n; i++)
         state_free(&ins[i]);
     free(ins);
-    free(w.q);
     free(w.in);
     base_hashmap_free(&a.dep_ix);
     base_hashmap_free(&a.acq_ix);
@@ -1567,7 +1717,7 @@ static bool analyse_func(dl_ctx *c, const ir_func *f)
     analyse_into(c, f, NULL, NULL, &ns);
     dl_summary *old = &c->sums[fi];
     bool changed = !old->done || old->fingerprint != ns.fingerprint;
-    summary_clear(old);
+    dl_summary_free(old);
     *old = ns;
     return changed;
 }
@@ -1628,6 +1778,23 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     c->cur_scc++;
     for (uint32_t i = 0; i < n; i++)
         c->scc_of[members[i]] = c->cur_scc;
+    c->funcs_done += n;
+    if (c->opts->progress && (c->funcs_done % 256 < n || c->funcs_done == p->nfuncs))
+        c->opts->progress(c->opts->progress_ctx, "summaries", c->funcs_done, p->nfuncs, 0);
+    /* --cache: the component's key covers its members' IR and what they
+     * see of their callees (dl_cache.h); a hit replaces the analysis */
+    uint64_t key = 0;
+    if (c->cache) {
+        BASE_VEC(uint32_t) callees = { 0 };
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < g->nsucc[members[i]]; k++)
+                if (c->scc_of[g->succ[members[i]][k]] != c->cur_scc)
+                    base_vec_push(&callees, g->succ[members[i]][k]);
+        key = dl_cache_key(c->cache, members, n, callees.data, (uint32_t)callees.len);
+        base_vec_free(&callees);
+        if (dl_cache_load(c->cache, key, members, n))
+            return;
+    }
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;
         for (uint32_t i = 0; i < n; i++) {
@@ -1640,6 +1807,8 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (!changed)
             break;
     }
+    if (c->cache)
+        dl_cache_store(c->cache, key, members, n);
 }
 
 typedef struct scc_walk {

@@ -530,6 +530,8 @@ static void find_cycles(finder *fd, graph *g, finding_vec *out)
             cs.blocked[s] = true;
             dfs_cycles(&cs, s, s, 0, len);
             cs.blocked[s] = false;
+            if (c->opts->progress && (s % 64 == 0 || s + 1 == n))
+                c->opts->progress(c->opts->progress_ctx, "cycles", s + 1, n, out->len);
         }
     }
     free(cs.path_nodes);

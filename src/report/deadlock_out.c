@@ -97,8 +97,28 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
             put_chain(out, &e->wanted_chain);
             base_strbuf_putc(out, '\n');
         }
-        if (f->abstract_lock)
-            base_strbuf_puts(out, "  note: an array element at an index that is not constant stands for the whole array\n");
+        if (f->abstract_lock) {
+            /* name the array-wide locks: the finding holds only if the
+             * threads meet on one element */
+            base_strbuf_puts(out, "  note: array-wide lock");
+            size_t named = 0;
+            for (size_t k = 0; k < f->nedges; k++) {
+                const char *h = f->edges[k].held;
+                if (!strstr(h, "[*]") && !strstr(h, "..."))
+                    continue;
+                bool seen = false;
+                for (size_t j = 0; j < k && !seen; j++)
+                    seen = strcmp(f->edges[j].held, h) == 0;
+                if (seen)
+                    continue;
+                base_strbuf_printf(out, "%s %s", named ? "," : "", h);
+                named++;
+            }
+            base_strbuf_puts(out, named ? ": an element at an index that is not constant stands for "
+                                          "the whole array, so the threads may hold different elements\n"
+                                        : ": an element at an index that is not constant stands for "
+                                          "the whole array\n");
+        }
     }
     size_t n[3] = { 0, 0, 0 };
     for (size_t i = 0; i < r->nfindings; i++)
