@@ -20,6 +20,7 @@ Prints one table and the totals per tool; --markdown prints them as Markdown,
 
   bench/race/compare.py [--runs 5] [--timeout 10] [--ravel build/ravel]
                         [--corpus DIR] [--only SUBSTRING] [--markdown|--json]
+  bench/race/compare.py --load results.json --markdown   (print an earlier run)
 """
 import argparse
 import json
@@ -194,6 +195,14 @@ def load_tasks(corpus, only):
 
 # ---------------------------------------------------------------- running
 
+def kill_group(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    p.wait()
+
+
 def run_limited(cmd, timeout, env=None, stderr_path=None, stdin_path=None):
     """Run cmd in its own process group; kill the group after timeout seconds.
     stdin is stdin_path (or empty), stdout is discarded (some programs print
@@ -211,11 +220,10 @@ def run_limited(cmd, timeout, env=None, stderr_path=None, stdin_path=None):
             p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             timed_out = True
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            p.wait()
+        except BaseException:   # ^C or SIGTERM: leave no looping program behind
+            kill_group(p)
+            raise
+        kill_group(p)   # also threads or children left by a program that exited
     secs = time.monotonic() - start
     with open(stderr_path, "rb") as f:
         text = f.read(4 << 20).decode("utf-8", "replace")
@@ -233,10 +241,23 @@ def build(task, tmp, tsan, m32):
     cmd += ["-I", os.path.dirname(task["yml"])]
     cmd += task["inputs"] + [ENV_C, "-o", exe]
     r = subprocess.run(cmd, capture_output=True, text=True)
+    stubbed = []
+    if r.returncode != 0:
+        # Functions the program declares but nobody defines (06-symbeq_17's
+        # get_s): SV-COMP lets them return any value; a stub returns a fresh
+        # zeroed block, which serves as a pointer and (truncated) as a number.
+        stubbed = sorted(set(re.findall(r"undefined reference to `([A-Za-z_][A-Za-z0-9_]*)'", r.stderr)))
+        if stubbed:
+            stub = os.path.join(tmp, "stubs.c")
+            with open(stub, "w") as f:
+                f.write("#include <stdlib.h>\n")
+                for name in stubbed:
+                    f.write("void *%s() { return calloc(1, 256); }\n" % name)
+            r = subprocess.run(cmd[:-2] + [stub] + cmd[-2:], capture_output=True, text=True)
     if r.returncode != 0:
         errs = [l for l in r.stderr.splitlines() if "error" in l]
         return None, (errs[0] if errs else last_line(r.stderr))
-    return exe, ""
+    return exe, ("stub for undefined " + ", ".join(stubbed) if stubbed else "")
 
 
 FRAME_TSAN = re.compile(r"^\s*#\d+\s+(\S+)\s+(\S+?):(\d+)(?::\d+)?\s")
@@ -336,6 +357,7 @@ def dynamic_tool(task, tmp, tool, args, m32_ok):
         res["note"] = err
         return res
     res["build"] = "-m32" if m32 else "64-bit"
+    res["note"] = err
     env = dict(os.environ)
     env["TSAN_OPTIONS"] = ("report_thread_leaks=0 halt_on_error=0 report_signal_unsafe=0 "
                            + env.get("TSAN_OPTIONS", ""))
@@ -346,6 +368,7 @@ def dynamic_tool(task, tmp, tool, args, m32_ok):
         with open(stdin_path, "w") as f:
             f.write("1\n" * 4096)
     pairs = set()
+    notes = set()
     for run in range(args.runs):
         env["SVCOMP_SEED"] = str(run + 1)
         if tsan:
@@ -364,18 +387,22 @@ def dynamic_tool(task, tmp, tool, args, m32_ok):
             res["timeouts"] += 1
         elif rc < 0 and rc != -signal.SIGABRT:
             res["crashes"] += 1
-        if not tsan and "--max-threads" in text and "Use --max-threads" in text:
-            res["note"] = "valgrind thread limit (%d) reached" % args.max_threads
-        if tsan and "ThreadSanitizer: CHECK failed" in text or "ThreadSanitizer: Thread limit" in text:
-            res["note"] = "TSan thread limit reached"
+        if not tsan and "Use --max-threads" in text:
+            notes.add("valgrind's thread limit (%d) reached" % args.max_threads)
+        if tsan and "ThreadSanitizer: Thread limit" in text:
+            notes.add("TSan's thread limit reached")
+        elif tsan and "ThreadSanitizer: CHECK failed" in text:
+            notes.add("TSan failed a CHECK")
+        if rc == -signal.SIGSEGV:
+            notes.add("segmentation fault")
     res["pairs"] = sorted(pairs)
     if res["races_in_runs"]:
         res["status"] = STATUS_RACE
     elif res["timeouts"] == res["runs"]:
         res["status"] = "timeout"
-    if res["timeouts"] and res["timeouts"] < res["runs"] or res["timeouts"] and res["races_in_runs"]:
-        res["note"] = ((res["note"] + "; " if res["note"] else "")
-                       + "%d/%d runs timed out (killed)" % (res["timeouts"], res["runs"]))
+    if res["timeouts"] and (res["timeouts"] < res["runs"] or res["races_in_runs"]):
+        notes.add("%d/%d runs timed out (killed)" % (res["timeouts"], res["runs"]))
+    res["note"] = "; ".join(([res["note"]] if res["note"] else []) + sorted(notes))
     return res
 
 
@@ -547,6 +574,8 @@ def main():
     ap.add_argument("--no-tsan", action="store_true")
     ap.add_argument("--no-helgrind", action="store_true")
     ap.add_argument("--no-ravel", action="store_true")
+    ap.add_argument("--load", metavar="FILE",
+                    help="run nothing: print the results of an earlier --json run")
     fmt = ap.add_mutually_exclusive_group()
     fmt.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     fmt.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -554,10 +583,17 @@ def main():
     if args.runs < 1:
         ap.error("--runs must be at least 1")
 
+    if args.load:
+        with open(args.load) as f:
+            saved = json.load(f)
+        output(saved["tasks"], saved["notes"], args, saved.get("runs", args.runs),
+               saved.get("timeout", args.timeout))
+        return 0
     if not os.path.isfile(os.path.join(args.corpus, "manifest.tsv")):
         log("compare.py: no manifest.tsv in %s (use --corpus DIR)" % args.corpus)
         return 2
     ensure_tools()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tasks = load_tasks(args.corpus, args.only)
     if not tasks:
         log("compare.py: no no-data-race tasks selected")
@@ -600,16 +636,20 @@ def main():
         for t, name in TOOLS:
             if row[t].get("note"):
                 notes.append("%s, %s: %s" % (short_task(row["task"]), name, row[t]["note"]))
+    output(rows, notes, args, args.runs, args.timeout)
+    return 0
+
+
+def output(rows, notes, args, runs, timeout):
     tot = totals(rows)
     if args.json:
-        json.dump({"runs": args.runs, "timeout": args.timeout, "tasks": rows,
+        json.dump({"runs": runs, "timeout": timeout, "tasks": rows,
                    "totals": tot, "notes": notes}, sys.stdout, indent=1)
         print()
     elif args.markdown:
         print_markdown(rows, tot, notes, args)
     else:
         print_text(rows, tot, notes, args)
-    return 0
 
 
 if __name__ == "__main__":
