@@ -230,9 +230,11 @@ def run_limited(cmd, timeout, env=None, stderr_path=None, stdin_path=None):
     return p.returncode, timed_out, secs, text
 
 
-def build(task, tmp, tsan, m32):
+def build(task, tmp, tsan, m32, random_locals):
     exe = os.path.join(tmp, "tsan" if tsan else "plain")
     cmd = ["gcc", "-g", "-O0", "-w", "-pthread"]
+    if random_locals:   # see svcomp_env.c: locals of main and of thread functions
+        cmd += ["-Wl,--wrap=main", "-Wl,--wrap=pthread_create"]
     if tsan:
         cmd.append("-fsanitize=thread")
     if m32:
@@ -274,7 +276,8 @@ def first_frame(frames, inputs):
 
 
 def pair_str(a, b):
-    """'13w-30r': two accesses (line, 'w'|'r'), ordered by line."""
+    """'13w-30r': two accesses (line, 'w'|'r'), ordered by line; '?' for a
+    line not in the input file or an access the tool did not name."""
     acc = sorted([a, b], key=lambda x: (x[0] if x[0] is not None else 1 << 30, x[1]))
     return "-".join("%s%s" % (l if l is not None else "?", k) for l, k in acc)
 
@@ -338,8 +341,8 @@ def parse_helgrind(text, inputs):
                 cur.append(f.groups())
             i += 1
         a = (first_frame(first, inputs), first_kind)
-        if second_kind is None:
-            pairs.append(pair_str(a, (None, "?")))
+        if second_kind is None:   # helgrind did not find the earlier access
+            pairs.append(pair_str(a, (None, "")))
         else:
             pairs.append(pair_str(a, (first_frame(second, inputs), second_kind)))
     return pairs
@@ -351,7 +354,7 @@ def dynamic_tool(task, tmp, tool, args, m32_ok):
            "timeouts": 0, "crashes": 0, "secs": 0.0, "build": "", "note": ""}
     tsan = tool == "tsan"
     m32 = task["data_model"] == "ILP32" and m32_ok
-    exe, err = build(task, tmp, tsan, m32)
+    exe, err = build(task, tmp, tsan, m32, not args.no_random_locals)
     if exe is None:
         res["status"] = "build error"
         res["note"] = err
@@ -571,6 +574,9 @@ def main():
                     help="valgrind --max-threads (5000)")
     ap.add_argument("--only", action="append", default=[],
                     help="only tasks whose name contains this (repeatable)")
+    ap.add_argument("--no-random-locals", action="store_true",
+                    help="leave uninitialised locals of main and thread functions as the "
+                         "stack has them (usually 0) instead of small random values")
     ap.add_argument("--no-tsan", action="store_true")
     ap.add_argument("--no-helgrind", action="store_true")
     ap.add_argument("--no-ravel", action="store_true")
@@ -629,6 +635,11 @@ def main():
     notes.append("Lines: `13w-30r` is a write at line 13 and a read at line 30 of the task's input "
                  "file (for TSan and helgrind the innermost stack frame in that file; `?` when "
                  "none is).")
+    notes.append("Uninitialised locals (nondeterministic in SV-COMP): "
+                 + ("left as the stack has them, usually 0 (--no-random-locals)."
+                    if args.no_random_locals else
+                    "main and thread start functions begin with small random values "
+                    "(0..4) in theirs (svcomp_env.c); deeper functions as the stack has them."))
     notes.append("Functions named `__VERIFIER_atomic_*` are atomic by SV-COMP's convention; "
                  "TSan and helgrind do not know it and run them unprotected. "
                  "`__VERIFIER_atomic_begin/end` are one global mutex (svcomp_env.c).")

@@ -109,3 +109,56 @@ static pthread_mutex_t atomic_mutex = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 WEAK void __VERIFIER_atomic_begin(void) { pthread_mutex_lock(&atomic_mutex); }
 WEAK void __VERIFIER_atomic_end(void) { pthread_mutex_unlock(&atomic_mutex); }
+
+/* Uninitialised local variables are nondeterministic in SV-COMP; run
+ * natively they are whatever the stack holds, usually 0 (a fresh thread
+ * stack is all zeros).  When the program is linked with
+ *     -Wl,--wrap=main -Wl,--wrap=pthread_create
+ * main and every thread start routine are entered through a function that
+ * first fills the stack below it with small random values (0..4, as
+ * nondet_bits' small half), so that the locals of main and of the start
+ * routine begin with such values.  Locals of deeper functions begin with
+ * whatever earlier calls left, as before.  Without those flags the
+ * functions below are never called. */
+#define DIRTY_WORDS 4096
+
+__attribute__((noinline)) static void fill_small(volatile uint32_t *w, int n) {
+    for (int k = 0; k < n; k++)
+        w[k] = (uint32_t)(rng_next() % 5);
+}
+
+/* The array is dirty_stack's only local (the loop counter lives in
+ * fill_small's frame, below it), so it reaches up to the saved frame
+ * pointer: where the caller's next callee keeps its locals. */
+__attribute__((noinline)) static void dirty_stack(void) {
+    volatile uint32_t junk[DIRTY_WORDS];
+    fill_small(junk, DIRTY_WORDS);
+}
+
+extern int __real_main(int argc, char **argv, char **envp) __attribute__((weak));
+extern int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *)
+    __attribute__((weak));
+
+int __wrap_main(int argc, char **argv, char **envp) {
+    dirty_stack();
+    return __real_main(argc, argv, envp);
+}
+
+struct start { void *(*fn)(void *); void *arg; };
+
+static void *start_dirty(void *p) {
+    struct start s = *(struct start *)p;
+    free(p);
+    dirty_stack();
+    return s.fn(s.arg);
+}
+
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
+    struct start *s = malloc(sizeof *s);
+    if (!s) return __real_pthread_create(t, attr, fn, arg);
+    s->fn = fn;
+    s->arg = arg;
+    int rc = __real_pthread_create(t, attr, start_dirty, s);
+    if (rc != 0) free(s);
+    return rc;
+}
