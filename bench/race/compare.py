@@ -423,8 +423,10 @@ def ravel_tool(task, args, state):
         return res
     start = time.monotonic()
     try:
-        r = subprocess.run([args.ravel, "race", "--json", task["yml"]], capture_output=True,
-                           text=True, timeout=args.ravel_timeout, stdin=subprocess.DEVNULL)
+        # ravel's own --timeout answers unknown; the hard limit is a backstop.
+        r = subprocess.run([args.ravel, "race", "--json", "--timeout", "%g" % args.ravel_timeout,
+                            task["yml"]], capture_output=True, text=True,
+                           timeout=args.ravel_timeout + 30, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         res["status"] = "timeout"
         res["secs"] = time.monotonic() - start
@@ -435,10 +437,15 @@ def ravel_tool(task, args, state):
         state.available = False
         return res
     state.available = True
-    try:
-        obj, _ = json.JSONDecoder().raw_decode(r.stdout.strip())
-    except ValueError:
-        obj = None
+    # For a task file ravel prints the SV-COMP answer (false/unknown) on a
+    # line of its own before the JSON object.
+    obj = None
+    start_obj = r.stdout.find("{")
+    if start_obj >= 0:
+        try:
+            obj, _ = json.JSONDecoder().raw_decode(r.stdout[start_obj:])
+        except ValueError:
+            obj = None
     if not isinstance(obj, dict):
         res["status"] = "error"
         res["note"] = "exit %d: %s" % (r.returncode, last_line(r.stderr) or "no JSON")
@@ -480,13 +487,15 @@ def totals(rows):
     out = {}
     for tool in ("tsan", "helgrind", "ravel"):
         t = {"false_found": 0, "false_missed": 0, "true_false_alarms": 0, "true_quiet": 0,
-             "other": 0, "secs": 0.0}
+             "no_answer": 0, "other": 0, "secs": 0.0}
         for row in rows:
             r = row[tool]
             t["secs"] += r["secs"]
-            if r["status"] == "n/a":
+            if r["status"] in ("n/a", "skipped"):
                 t["other"] += 1
                 continue
+            if r["status"] not in (STATUS_RACE, "none", "no race"):
+                t["no_answer"] += 1   # timeout, unknown, build error, error
             raced = r["status"] == STATUS_RACE
             if row["expected"] == "false":
                 t["false_found" if raced else "false_missed"] += 1
@@ -518,8 +527,10 @@ def print_text(rows, tot, notes, args):
         if x["other"] == len(rows):
             print("%-9s n/a" % name)
             continue
-        print("%-9s false tasks: %d/%d found, %d missed; true tasks: %d/%d false alarms; %.0f s"
-              % (name, x["false_found"], nf, x["false_missed"], x["true_false_alarms"], nt, x["secs"]))
+        print("%-9s false tasks: %d/%d found, %d missed; true tasks: %d/%d false alarms; "
+              "%d without an answer; %.0f s"
+              % (name, x["false_found"], nf, x["false_missed"], x["true_false_alarms"], nt,
+                 x["no_answer"], x["secs"]))
     if notes:
         print()
         for n in notes:
@@ -542,19 +553,47 @@ def print_markdown(rows, tot, notes, args):
     nf = sum(1 for r in rows if r["expected"] == "false")
     nt = sum(1 for r in rows if r["expected"] == "true")
     print()
-    print("| tool | `false` tasks: found | missed | `true` tasks: false alarms | total s |")
-    print("|---|--:|--:|--:|--:|")
+    print("| tool | `false` tasks: found | missed | `true` tasks: false alarms "
+          "| no answer (timeout, unknown, error) | total s |")
+    print("|---|--:|--:|--:|--:|--:|")
     for t, name in TOOLS:
         x = tot[t]
         if x["other"] == len(rows):
-            print("| %s | n/a | n/a | n/a | |" % name)
+            print("| %s | n/a | n/a | n/a | n/a | |" % name)
             continue
-        print("| %s | %d/%d | %d | %d/%d | %.0f |" % (name, x["false_found"], nf, x["false_missed"],
-                                                   x["true_false_alarms"], nt, x["secs"]))
+        print("| %s | %d/%d | %d | %d/%d | %d | %.0f |" % (
+            name, x["false_found"], nf, x["false_missed"], x["true_false_alarms"], nt,
+            x["no_answer"], x["secs"]))
     if notes:
         print()
         for n in notes:
             print("- " + n)
+
+
+def load_results(paths):
+    """Rows of one or more --json files, merged task by task."""
+    rows, notes, runs, timeout = [], [], None, None
+    index = {}
+    for path in paths:
+        with open(path) as f:
+            saved = json.load(f)
+        runs = runs or saved.get("runs")
+        timeout = timeout or saved.get("timeout")
+        for n in saved.get("notes", []):
+            if n not in notes:
+                notes.append(n)
+        for row in saved["tasks"]:
+            if row["task"] not in index:
+                index[row["task"]] = row
+                rows.append(row)
+                continue
+            have = index[row["task"]]
+            for t, _ in TOOLS:
+                if have[t]["status"] in ("skipped", "n/a") and row[t]["status"] not in ("skipped", "n/a"):
+                    have[t] = row[t]
+    if any(r["ravel"]["status"] not in ("skipped", "n/a") for r in rows):
+        notes = [n for n in notes if not n.startswith("ravel: `ravel race` is not available")]
+    return rows, notes, runs, timeout
 
 
 def main():
@@ -566,8 +605,8 @@ def main():
     ap.add_argument("--ravel", default=os.path.join(REPO, "build", "ravel") if os.path.exists(
         os.path.join(REPO, "build", "ravel")) else "/work/main/build/ravel",
                     help="the ravel binary (default: build/ravel of this checkout, else /work/main/build/ravel)")
-    ap.add_argument("--ravel-timeout", type=float, default=300.0,
-                    help="seconds for one `ravel race` run (300)")
+    ap.add_argument("--ravel-timeout", type=float, default=60.0,
+                    help="ravel race --timeout, seconds per task (60; killed 30 s later)")
     ap.add_argument("--corpus", default=os.path.normpath(os.path.join(REPO, "..", "shared", "corpus", "svcomp")),
                     help="the SV-COMP corpus directory (with manifest.tsv)")
     ap.add_argument("--max-threads", type=int, default=5000,
@@ -580,8 +619,10 @@ def main():
     ap.add_argument("--no-tsan", action="store_true")
     ap.add_argument("--no-helgrind", action="store_true")
     ap.add_argument("--no-ravel", action="store_true")
-    ap.add_argument("--load", metavar="FILE",
-                    help="run nothing: print the results of an earlier --json run")
+    ap.add_argument("--load", metavar="FILE", nargs="+",
+                    help="run nothing: print the results of earlier --json runs; with "
+                         "several files (say one with --no-ravel, one with only ravel) a "
+                         "tool's result comes from the first file that ran it")
     fmt = ap.add_mutually_exclusive_group()
     fmt.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     fmt.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -590,10 +631,8 @@ def main():
         ap.error("--runs must be at least 1")
 
     if args.load:
-        with open(args.load) as f:
-            saved = json.load(f)
-        output(saved["tasks"], saved["notes"], args, saved.get("runs", args.runs),
-               saved.get("timeout", args.timeout))
+        rows, notes, runs, timeout = load_results(args.load)
+        output(rows, notes, args, runs, timeout)
         return 0
     if not os.path.isfile(os.path.join(args.corpus, "manifest.tsv")):
         log("compare.py: no manifest.tsv in %s (use --corpus DIR)" % args.corpus)
@@ -624,8 +663,7 @@ def main():
             row["tsan"] = skipped if args.no_tsan else dynamic_tool(task, tmp, "tsan", args, m32["tsan"])
             row["helgrind"] = (skipped if args.no_helgrind
                                else dynamic_tool(task, tmp, "helgrind", args, m32["helgrind"]))
-            row["ravel"] = (dict(skipped, status="n/a") if args.no_ravel
-                            else ravel_tool(task, args, state))
+            row["ravel"] = skipped if args.no_ravel else ravel_tool(task, args, state)
             rows.append(row)
     if state.available is False and not args.no_ravel:
         notes.append("ravel: `ravel race` is not available in %s (n/a)" % args.ravel)
