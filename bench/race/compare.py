@@ -411,20 +411,38 @@ def dynamic_tool(task, tmp, tool, args, m32_ok):
 
 class RavelState:
     available = None   # None: not yet known
+    binary = None      # a copy of --ravel taken at the start
+
+
+def snapshot_ravel(args, tmp, state):
+    """Copy the ravel binary once, so that a rebuild during the run (the
+    default is the shared /work/main/build/ravel) neither removes it under us
+    nor mixes two versions in one table.  Waits up to a minute for a binary
+    that is being relinked."""
+    for _ in range(60):
+        if os.access(args.ravel, os.X_OK):
+            try:
+                state.binary = os.path.join(tmp, "ravel")
+                shutil.copy2(args.ravel, state.binary)
+                return
+            except OSError:
+                pass
+        time.sleep(1)
+    state.binary = args.ravel
 
 
 def ravel_tool(task, args, state):
     res = {"status": "n/a", "pairs": [], "secs": 0.0, "note": ""}
     if state.available is False:
         return res
-    if not os.access(args.ravel, os.X_OK):
+    if not os.access(state.binary, os.X_OK):
         state.available = False
         res["note"] = "no binary at " + args.ravel
         return res
     start = time.monotonic()
     try:
         # ravel's own --timeout answers unknown; the hard limit is a backstop.
-        r = subprocess.run([args.ravel, "race", "--json", "--timeout", "%g" % args.ravel_timeout,
+        r = subprocess.run([state.binary, "race", "--json", "--timeout", "%g" % args.ravel_timeout,
                             task["yml"]], capture_output=True, text=True,
                            timeout=args.ravel_timeout + 30, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
@@ -447,8 +465,10 @@ def ravel_tool(task, args, state):
         except ValueError:
             obj = None
     if not isinstance(obj, dict):
-        res["status"] = "error"
-        res["note"] = "exit %d: %s" % (r.returncode, last_line(r.stderr) or "no JSON")
+        # No JSON (a watchdog's unknown, say): the exit code answers.
+        res["status"] = {0: "no race", 1: "race", 3: "unknown"}.get(r.returncode, "error")
+        res["note"] = "exit %d, no JSON%s" % (r.returncode,
+                                             (": " + last_line(r.stderr)) if last_line(r.stderr) else "")
         return res
     verdict = obj.get("verdict")
     res["status"] = {"race": "race", "no race": "no race", "unknown": "unknown"}.get(verdict, "error")
@@ -655,6 +675,8 @@ def main():
             if not ok and any(t["data_model"] == "ILP32" for t in tasks):
                 notes.append("%s: ILP32 tasks compiled 64-bit, not -m32: %s"
                              % ("TSan" if tool == "tsan" else "helgrind", why))
+        if not args.no_ravel:
+            snapshot_ravel(args, tmp, state)
         for n, task in enumerate(tasks, 1):
             log("[%d/%d] %s" % (n, len(tasks), task["task"]))
             row = {"task": task["task"], "expected": task["expected"],
