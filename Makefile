@@ -81,6 +81,7 @@ demo: build
 	@echo "ravel seq: build/counter-seq.c is the sequential program (it compiles)"
 	build/ravel check examples/c/counter_race.c || test $$? = 1   # exit 1: a bug, as expected
 	build/ravel check examples/c/single.c
+	build/ravel race --max-races 1 examples/c/counter_race.c || test $$? = 1   # exit 1: a race, as expected
 	build/ravel deadlock examples/c/abba.c || test $$? = 1        # exit 1: a deadlock, as expected
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
