@@ -90,17 +90,47 @@ int cli_kiss_ready(cli_kiss *c, const char *cmd, bool race)
 /* --- the watchdog --- */
 
 static volatile sig_atomic_t watchdog_svcomp;
+/* What the watchdog prints instead of `unknown` (cli_kiss_watchdog_answer):
+ * swapped in whole, so the handler sees an old or a new answer, never half
+ * of one; the buffers live until the process ends. */
+static base_strbuf watchdog_bufs[2];
+static volatile sig_atomic_t watchdog_cur = -1;
+static volatile sig_atomic_t watchdog_code = CLI_EXIT_UNKNOWN;
 
 static void watchdog(int sig)
 {
     (void)sig;
     static const char sv[] = "unknown\n";
     static const char msg[] = "unknown: timeout (the budget of --timeout ran out)\n";
+    if (watchdog_cur >= 0) {
+        const base_strbuf *b = &watchdog_bufs[watchdog_cur];
+        if (write(STDOUT_FILENO, b->data, b->len) < 0)
+            _exit(watchdog_code);
+        _exit(watchdog_code);
+    }
     if (watchdog_svcomp && write(STDOUT_FILENO, sv, sizeof sv - 1) < 0)
         _exit(CLI_EXIT_UNKNOWN);
     if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0)
         _exit(CLI_EXIT_UNKNOWN);
     _exit(CLI_EXIT_UNKNOWN);
+}
+
+void cli_kiss_watchdog_answer(base_strbuf *answer, int code)
+{
+    int next = watchdog_cur == 0 ? 1 : 0;
+    base_strbuf_free(&watchdog_bufs[next]);
+    watchdog_bufs[next] = *answer; /* taken over */
+    *answer = (base_strbuf){ 0 };
+    watchdog_code = code;
+    watchdog_cur = next;
+}
+
+void cli_kiss_watchdog_off(void)
+{
+    alarm(0);
+    watchdog_cur = -1;
+    base_strbuf_free(&watchdog_bufs[0]);
+    base_strbuf_free(&watchdog_bufs[1]);
 }
 
 void cli_kiss_watchdog(const cli_kiss *c, bool svcomp)

@@ -42,6 +42,12 @@ int cli_kiss_ready(cli_kiss *c, const char *cmd, bool race);
  * prints `unknown` (and first the SV-COMP answer when svcomp) and exits 3,
  * whatever the solver is doing. No budget: nothing. */
 void cli_kiss_watchdog(const cli_kiss *c, bool svcomp);
+/* From now on the watchdog prints `answer` (taken over; left empty) and
+ * exits with code: the findings so far, when a search for more runs out of
+ * time. */
+void cli_kiss_watchdog_answer(base_strbuf *answer, int code);
+/* Disarms the watchdog and frees its answers. */
+void cli_kiss_watchdog_off(void);
 
 /* The original statements, kept before the translation rewrites them. */
 typedef struct cli_orig {

@@ -165,11 +165,66 @@ static void round_free(race_round *rd)
     base_strbuf_free(&rd->sarif);
 }
 
+/* What ravel race prints: the races found so far, then the verdict (rd:
+ * the last round, which found nothing more or stopped). */
+static void race_output(base_strbuf *out, const cli_kiss *ck, bool svcomp, uint32_t found,
+                        uint32_t max_races, bool max_races_set, const race_round *rd, const base_strbuf *text,
+                        const base_strbuf *json, const base_strbuf *sarif)
+{
+    const char *verdict = found ? "race" : rd->verdict == BMC_SAFE_WITHIN_BOUNDS ? "no race" : "unknown";
+    if (svcomp)
+        base_strbuf_puts(out, found ? "false\n" : "unknown\n");
+    if (ck->sarif) {
+        report_race_sarif_begin(out, NULL);
+        base_strbuf_put(out, sarif->data, sarif->len);
+        report_race_sarif_end(out);
+    } else if (ck->json) {
+        base_strbuf_puts(out, "{\"file\":");
+        base_strbuf_json_string(out, ck->fr.files.data[0]);
+        base_strbuf_printf(out, ",\"verdict\":\"%s\",\"unwind\":%u,\"pending\":%u",
+                           verdict, ck->bo.unwind, ck->ko.pending);
+        if (!found && rd->verdict == BMC_UNKNOWN) {
+            base_strbuf_puts(out, ",\"reason\":");
+            base_strbuf_json_string(out, rd->reason ? rd->reason : "");
+        }
+        if (!found && rd->verdict == BMC_SAFE_WITHIN_BOUNDS)
+            base_strbuf_printf(out, ",\"bound_reached\":%s", rd->cut ? "true" : "false");
+        base_strbuf_puts(out, ",\"races\":[");
+        base_strbuf_put(out, json->data, json->len);
+        base_strbuf_puts(out, "]}\n");
+    } else {
+        base_strbuf_put(out, text->data, text->len);
+        const char *pend = ck->ko.pending == 1 ? "" : "s";
+        if (found) {
+            base_strbuf_printf(out, "%u data race%s found within unwind %u, %u pending thread%s",
+                               found, found == 1 ? "" : "s", ck->bo.unwind, ck->ko.pending, pend);
+            if (found >= max_races && max_races_set)
+                base_strbuf_printf(out, " (stopped at --max-races %u)", max_races);
+            else if (found >= max_races)
+                base_strbuf_puts(out, " (the SV-COMP answer needs one race)");
+            else if (rd->verdict == BMC_UNKNOWN)
+                base_strbuf_printf(out, " (the search for more stopped: %s)",
+                                   rd->reason ? rd->reason : "unknown");
+            base_strbuf_putc(out, '\n');
+        } else if (rd->verdict == BMC_SAFE_WITHIN_BOUNDS) {
+            base_strbuf_printf(out, "no data race within unwind %u, %u pending thread%s\n",
+                               ck->bo.unwind, ck->ko.pending, pend);
+            base_strbuf_puts(out, "  (KISS explores the schedules these bounds allow, not all of them)\n");
+            if (rd->cut)
+                base_strbuf_printf(out, "  the bound cut %s: a larger --unwind explores more\n",
+                                   rd->cut_where);
+        } else {
+            base_strbuf_printf(out, "unknown: %s\n", rd->reason ? rd->reason : "no answer");
+        }
+    }
+}
+
 int cli_race(int argc, char **argv)
 {
     cli_kiss ck;
     cli_kiss_init(&ck);
     uint32_t max_races = 16;
+    bool max_races_set = false;
     int rc = CLI_EXIT_OK;
     for (int i = 1; i < argc && !rc; i++) {
         int r = cli_kiss_arg(&ck, argc, argv, &i, "race");
@@ -195,6 +250,7 @@ int cli_race(int argc, char **argv)
         } else if (strcmp(a, "--max-races") == 0) {
             rc = cli_number("race", a, v, 1, 1000, true, &x) ? 0 : CLI_EXIT_USAGE;
             max_races = (uint32_t)x;
+            max_races_set = true;
             i++;
         } else {
             fprintf(stderr, "ravel race: error: unknown option '%s' (try 'ravel race --help')\n", a);
@@ -213,6 +269,8 @@ int cli_race(int argc, char **argv)
     }
     cli_front *fr = &ck.fr;
     bool svcomp = fr->tasks.len > 0;
+    if (svcomp && !max_races_set)
+        max_races = 1; /* the SV-COMP answer needs one race */
     cli_kiss_watchdog(&ck, svcomp);
 
     pair_vec excl = { 0 };
@@ -244,55 +302,21 @@ int cli_race(int argc, char **argv)
             base_strbuf_putc(&sarif, ',');
         base_strbuf_put(&sarif, rd.sarif.data, rd.sarif.len);
         round_free(&rd);
+        if (budget > 0) {
+            /* should the watchdog end the search, it prints the races so far */
+            race_round stopped = { .verdict = BMC_UNKNOWN,
+                                   .reason = "timeout (the budget of --timeout ran out)" };
+            base_strbuf partial = { 0 };
+            race_output(&partial, &ck, svcomp, found, max_races, max_races_set, &stopped, &text, &json, &sarif);
+            cli_kiss_watchdog_answer(&partial, CLI_EXIT_FOUND);
+        }
         if (found >= max_races)
             break;
     }
+    cli_kiss_watchdog_off();
     if (!rc) {
         base_strbuf out = { 0 };
-        const char *verdict = found ? "race" : rd.verdict == BMC_SAFE_WITHIN_BOUNDS ? "no race" : "unknown";
-        if (svcomp)
-            base_strbuf_puts(&out, found ? "false\n" : "unknown\n");
-        if (ck.sarif) {
-            report_race_sarif_begin(&out, NULL);
-            base_strbuf_put(&out, sarif.data, sarif.len);
-            report_race_sarif_end(&out);
-        } else if (ck.json) {
-            base_strbuf_puts(&out, "{\"file\":");
-            base_strbuf_json_string(&out, fr->files.data[0]);
-            base_strbuf_printf(&out, ",\"verdict\":\"%s\",\"unwind\":%u,\"pending\":%u",
-                               verdict, ck.bo.unwind, ck.ko.pending);
-            if (!found && rd.verdict == BMC_UNKNOWN) {
-                base_strbuf_puts(&out, ",\"reason\":");
-                base_strbuf_json_string(&out, rd.reason ? rd.reason : "");
-            }
-            if (!found && rd.verdict == BMC_SAFE_WITHIN_BOUNDS)
-                base_strbuf_printf(&out, ",\"bound_reached\":%s", rd.cut ? "true" : "false");
-            base_strbuf_puts(&out, ",\"races\":[");
-            base_strbuf_put(&out, json.data, json.len);
-            base_strbuf_puts(&out, "]}\n");
-        } else {
-            base_strbuf_put(&out, text.data, text.len);
-            const char *pend = ck.ko.pending == 1 ? "" : "s";
-            if (found) {
-                base_strbuf_printf(&out, "%u data race%s found within unwind %u, %u pending thread%s",
-                                   found, found == 1 ? "" : "s", ck.bo.unwind, ck.ko.pending, pend);
-                if (found >= max_races)
-                    base_strbuf_printf(&out, " (stopped at --max-races %u)", max_races);
-                else if (rd.verdict == BMC_UNKNOWN)
-                    base_strbuf_printf(&out, " (the search for more stopped: %s)",
-                                       rd.reason ? rd.reason : "unknown");
-                base_strbuf_putc(&out, '\n');
-            } else if (rd.verdict == BMC_SAFE_WITHIN_BOUNDS) {
-                base_strbuf_printf(&out, "no data race within unwind %u, %u pending thread%s\n",
-                                   ck.bo.unwind, ck.ko.pending, pend);
-                base_strbuf_puts(&out, "  (KISS explores the schedules these bounds allow, not all of them)\n");
-                if (rd.cut)
-                    base_strbuf_printf(&out, "  the bound cut %s: a larger --unwind explores more\n",
-                                       rd.cut_where);
-            } else {
-                base_strbuf_printf(&out, "unknown: %s\n", rd.reason ? rd.reason : "no answer");
-            }
-        }
+        race_output(&out, &ck, svcomp, found, max_races, max_races_set, &rd, &text, &json, &sarif);
         fwrite(out.data, 1, out.len, stdout);
         base_strbuf_free(&out);
         rc = found ? CLI_EXIT_FOUND
