@@ -129,7 +129,8 @@ static bool skip_blank(parser *p)
         } else if (c == '/' && litmus_peekc(b, 1) == '/') {
             while (litmus_peekc(b, 0) > 0 && litmus_peekc(b, 0) != '\n')
                 litmus_advance(b);
-        } else if ((c == '/' && litmus_peekc(b, 1) == '*') || (c == '(' && litmus_peekc(b, 1) == '*' && p->herd_comments)) {
+        } else if ((c == '/' && litmus_peekc(b, 1) == '*') ||
+                   (c == '(' && litmus_peekc(b, 1) == '*' && p->herd_comments)) {
             token open = { .kind = T_ERROR, .line = b->line, .col = b->col };
             bool herd = c == '(';
             int depth = 0;
@@ -146,7 +147,8 @@ static bool skip_blank(parser *p)
                 if (herd && litmus_peekc(b, 0) == '(' && litmus_peekc(b, 1) == '*') {
                     depth++;
                     litmus_advance(b);
-                } else if (!herd && depth == 0 && litmus_peekc(b, 0) == '/' && litmus_peekc(b, 1) == '*') {
+                } else if (!herd && depth == 0 && litmus_peekc(b, 0) == '/' &&
+                           litmus_peekc(b, 1) == '*') {
                     depth++;
                     litmus_advance(b);
                 } else if (litmus_peekc(b, 0) == '*' && litmus_peekc(b, 1) == (herd ? ')' : '/')) {
@@ -181,7 +183,8 @@ static token lex_raw(parser *p)
     }
     if (litmus_is_digit(c)) {
         uint64_t v = 0;
-        bool overflow = false, hex = c == '0' && (litmus_peekc(b, 1) == 'x' || litmus_peekc(b, 1) == 'X');
+        bool overflow = false, hex = c == '0' && (litmus_peekc(b, 1) == 'x' ||
+                                                  litmus_peekc(b, 1) == 'X');
         unsigned base = hex ? 16 : 10;
         if (hex) {
             litmus_advance(b);
@@ -206,7 +209,8 @@ static token lex_raw(parser *p)
             ndig++;
             litmus_advance(b);
         }
-        while (litmus_peekc(b, 0) == 'u' || litmus_peekc(b, 0) == 'U' || litmus_peekc(b, 0) == 'l' || litmus_peekc(b, 0) == 'L')
+        while (litmus_peekc(b, 0) == 'u' || litmus_peekc(b, 0) == 'U' ||
+               litmus_peekc(b, 0) == 'l' || litmus_peekc(b, 0) == 'L')
             litmus_advance(b);
         if (is_ident_char(litmus_peekc(b, 0)) || (hex && ndig == 0)) {
             litmus_error_at(b, &t, "malformed number");
@@ -241,7 +245,7 @@ static token lex_raw(parser *p)
         t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
-    static const struct { const char *s; tok_kind k; } ops[] = {
+    static const litmus_punct ops[] = {
         { "<<=", T_OPASSIGN }, { ">>=", T_OPASSIGN },
         { "/\\", T_CONJ }, { "\\/", T_DISJ }, { "=>", T_IMPLIES }, { "==", T_EQEQ }, { "!=", T_NE },
         { "<=", T_LE }, { ">=", T_GE }, { "&&", T_ANDAND }, { "||", T_OROR }, { "<<", T_SHL },
@@ -254,20 +258,7 @@ static token lex_raw(parser *p)
         { "/", T_SLASH }, { "%", T_PERCENT }, { "&", T_AMP }, { "|", T_PIPE }, { "^", T_CARET },
         { "!", T_BANG }, { "~", T_TILDE }, { "?", T_QUEST }, { ".", T_DOT }, { "#", T_HASH },
     };
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-        size_t n = strlen(ops[i].s);
-        if (b->pos + n <= b->len && memcmp(b->src + b->pos, ops[i].s, n) == 0) {
-            for (size_t k = 0; k < n; k++)
-                litmus_advance(b);
-            t.kind = ops[i].k;
-            t.len = n;
-            return t;
-        }
-    }
-    if (c >= 0x20 && c < 0x7f)
-        litmus_error_at(b, &t, "unexpected character '%c'", c);
-    else
-        litmus_error_at(b, &t, "unexpected byte 0x%02x", (unsigned)c);
+    litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
     return t;
 }
 
@@ -309,16 +300,19 @@ static bool skip_type(parser *p)
     if (!is_int_type_word(&b->tok)) {
         char buf[64];
         if (is_narrow_type_word(&b->tok))
-            litmus_error_at(b, &b->tok, "unsupported: type %s (ravel's values are unbounded integers)",
+            litmus_error_at(b, &b->tok,
+                            "unsupported: type %s (ravel's values are unbounded integers)",
                             litmus_tok_desc(&b->tok, buf, sizeof buf));
         else
-            litmus_error_at(b, &b->tok, "expected a type, found %s", litmus_tok_desc(&b->tok, buf, sizeof buf));
+            litmus_error_at(b, &b->tok, "expected a type, found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
     while (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
         if (is_narrow_type_word(&b->tok)) {
             char buf[64];
-            litmus_error_at(b, &b->tok, "unsupported: type %s (ravel's values are unbounded integers)",
+            litmus_error_at(b, &b->tok,
+                            "unsupported: type %s (ravel's values are unbounded integers)",
                             litmus_tok_desc(&b->tok, buf, sizeof buf));
             return false;
         }
@@ -512,7 +506,8 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
         return e;
     }
     if (at.kind != T_IDENT) {
-        litmus_error_at(b, &at, "expected an expression, found %s", litmus_tok_desc(&at, buf, sizeof buf));
+        litmus_error_at(b, &at, "expected an expression, found %s",
+                        litmus_tok_desc(&at, buf, sizeof buf));
         return NULL;
     }
     litmus_next(b);
@@ -733,7 +728,8 @@ static bool known_call(parser *p, const token *at)
     for (size_t i = 0; i + 4 <= at->len; i++)
         lock |= memcmp(at->start + i, "lock", 4) == 0;
     if (lock)
-        litmus_error_at(&p->b, at, "unsupported: locks (call to %s)", litmus_tok_desc(at, buf, sizeof buf));
+        litmus_error_at(&p->b, at, "unsupported: locks (call to %s)",
+                        litmus_tok_desc(at, buf, sizeof buf));
     else
         litmus_error_at(&p->b, at, "unsupported: call to %s (ravel reads the C11 atomics)",
                         litmus_tok_desc(at, buf, sizeof buf));
@@ -763,7 +759,8 @@ static bool lower_pointer(parser *p, const cexpr *e, bool plain, litmus_address 
         a->base.reg = e->reg;
         return true;
     }
-    litmus_error_at(&p->b, &e->at, "unsupported: this pointer expression (ravel accesses a parameter or a "
+    litmus_error_at(&p->b, &e->at,
+                    "unsupported: this pointer expression (ravel accesses a parameter or a "
                     "local holding an address)");
     return false;
 }
@@ -786,7 +783,8 @@ static bool order_arg(parser *p, const cexpr *call, const cexpr *e, unsigned all
         return false;
     }
     if (!(allowed >> e->num & 1)) {
-        litmus_error_at(&p->b, &e->at, "'%.*s' is not a valid order for '%.*s'", (int)e->at.len, e->at.start,
+        litmus_error_at(&p->b, &e->at, "'%.*s' is not a valid order for '%.*s'", (int)e->at.len,
+                        e->at.start,
                         (int)call->at.len, call->at.start);
         return false;
     }
@@ -809,7 +807,8 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         return false;
     uint32_t want = ci->nargs + ci->norders;
     if (e->nargs != want) {
-        litmus_error_at(&p->b, &e->at, "'%s' takes %u argument%s, not %u", ci->name, want, want == 1 ? "" : "s",
+        litmus_error_at(&p->b, &e->at, "'%s' takes %u argument%s, not %u", ci->name, want,
+                        want == 1 ? "" : "s",
                         e->nargs);
         return false;
     }
@@ -890,7 +889,8 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
          * non-atomically) */
         const cexpr *ex = e->args[1];
         if (ex->kind != CX_PARAM) {
-            litmus_error_at(&p->b, &ex->at, "unsupported: the expected value of a compare-exchange must be a "
+            litmus_error_at(&p->b, &ex->at,
+                            "unsupported: the expected value of a compare-exchange must be a "
                             "pointer parameter");
             return false;
         }
@@ -1116,23 +1116,27 @@ static bool parse_decl(parser *p, thread_build *tb)
     if (!skip_type(p))
         return false;
     for (;;) {
-        while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") || litmus_tok_is(&b->tok, "volatile"))
+        while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") ||
+               litmus_tok_is(&b->tok, "volatile"))
             litmus_next(b);
         token name = b->tok;
         char buf[64];
         if (name.kind != T_IDENT || is_int_type_word(&name) || order_of(&name) >= 0) {
-            litmus_error_at(b, &name, "expected a variable name, found %s", litmus_tok_desc(&name, buf, sizeof buf));
+            litmus_error_at(b, &name, "expected a variable name, found %s",
+                            litmus_tok_desc(&name, buf, sizeof buf));
             return false;
         }
         base_sym s = litmus_tok_sym(b, &name);
         if (find_param(tb, s)) {
-            litmus_error_at(b, &name, "unsupported: local '%.*s' hides the parameter of the same name",
+            litmus_error_at(b, &name,
+                            "unsupported: local '%.*s' hides the parameter of the same name",
                             (int)name.len, name.start);
             return false;
         }
         const local *l = find_local(tb, s);
         if (l) {
-            litmus_error_at(b, &name, "unsupported: '%.*s' is declared again while another '%.*s' is in scope",
+            litmus_error_at(b, &name,
+                            "unsupported: '%.*s' is declared again while another '%.*s' is in scope",
                             (int)name.len, name.start, (int)name.len, name.start);
             return false;
         }
@@ -1276,7 +1280,8 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
             in->value = v;
             in->annots = *mode_annots(p, M_NA);
         } else if (e->kind == CX_PARAM) {
-            litmus_error_at(b, &e->at, "unsupported: assigning to the pointer parameter '%.*s' (did you mean "
+            litmus_error_at(b, &e->at,
+                            "unsupported: assigning to the pointer parameter '%.*s' (did you mean "
                             "'*%.*s'?)", (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
             return false;
         } else {
@@ -1316,11 +1321,13 @@ static bool parse_thread(parser *p, thread_build *tb)
         char buf[64];
         token first = b->tok;
         if (first.kind != T_IDENT) {
-            litmus_error_at(b, &first, "expected a parameter, found %s", litmus_tok_desc(&first, buf, sizeof buf));
+            litmus_error_at(b, &first, "expected a parameter, found %s",
+                            litmus_tok_desc(&first, buf, sizeof buf));
             return false;
         }
         if (is_narrow_type_word(&first)) {
-            litmus_error_at(b, &first, "unsupported: type %s (ravel's values are unbounded integers)",
+            litmus_error_at(b, &first,
+                            "unsupported: type %s (ravel's values are unbounded integers)",
                             litmus_tok_desc(&first, buf, sizeof buf));
             return false;
         }
@@ -1339,7 +1346,8 @@ static bool parse_thread(parser *p, thread_build *tb)
             if (b->tok.kind == T_STAR)
                 stars++;
             else if (is_narrow_type_word(&b->tok)) {
-                litmus_error_at(b, &b->tok, "unsupported: type %s (ravel's values are unbounded integers)",
+                litmus_error_at(b, &b->tok,
+                                "unsupported: type %s (ravel's values are unbounded integers)",
                                 litmus_tok_desc(&b->tok, buf, sizeof buf));
                 return false;
             } else
@@ -1351,7 +1359,8 @@ static bool parse_thread(parser *p, thread_build *tb)
             return false;
         }
         if (name.start == first.start || stars == 0) {
-            litmus_error_at(b, &name, "unsupported: parameter '%.*s' is not a pointer to a shared location",
+            litmus_error_at(b, &name,
+                            "unsupported: parameter '%.*s' is not a pointer to a shared location",
                             (int)name.len, name.start);
             return false;
         }
@@ -1409,62 +1418,47 @@ static bool parse_value(parser *p, litmus_value *v)
     return false;
 }
 
-static bool parse_init(parser *p)
+/* One entry of the init block: [TYPE] LOC [= VALUE] or [LOC] [= VALUE]. */
+static bool init_entry(litmus_parser *b)
 {
-    litmus_parser *b = &p->b;
-    if (!litmus_expect(b, T_LBRACE, "'{' to open the init block"))
+    parser *p = (parser *)b;
+    char buf[64];
+    if (litmus_at_thread_prefix(b)) {
+        litmus_error_at(b, &b->tok,
+                        "unsupported: initial values of a thread's variables in a C test");
         return false;
-    while (b->tok.kind != T_RBRACE) {
-        char buf[64];
-        if (b->tok.kind == T_SEMI) {
-            litmus_next(b);
-            continue;
-        }
-        if (b->tok.kind == T_EOF) {
-            litmus_error_at(b, &b->tok, "unexpected end of file in the init block");
-            return false;
-        }
-        if ((b->tok.kind == T_NUM || b->tok.kind == T_IDENT) && litmus_peek2(b)->kind == T_COLON) {
-            litmus_error_at(b, &b->tok, "unsupported: initial values of a thread's variables in a C test");
-            return false;
-        }
-        bool bracket = false;
-        if (b->tok.kind == T_LBRACK) {
-            bracket = true;
-            litmus_next(b);
-        } else if (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
-            if (!skip_type(p))
-                return false;
-            while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") || litmus_tok_is(&b->tok, "volatile"))
-                litmus_next(b);
-        }
-        if (b->tok.kind != T_IDENT) {
-            litmus_error_at(b, &b->tok, "expected a location in the init block, found %s",
-                            litmus_tok_desc(&b->tok, buf, sizeof buf));
-            return false;
-        }
-        uint32_t l = litmus_location_of(b, &b->tok);
-        litmus_next(b);
-        if (bracket && !litmus_expect(b, T_RBRACK, "']'"))
-            return false;
-        if (b->tok.kind == T_LBRACK) {
-            litmus_error_at(b, &b->tok, "unsupported: arrays");
-            return false;
-        }
-        litmus_value v = litmus_int(0);
-        if (b->tok.kind == T_ASSIGN) {
-            litmus_next(b);
-            if (!parse_value(p, &v))
-                return false;
-        }
-        b->locs.data[l].init = v;
-        if (b->tok.kind != T_SEMI && b->tok.kind != T_RBRACE) {
-            litmus_error_at(b, &b->tok, "expected ';' or '}' in the init block, found %s",
-                            litmus_tok_desc(&b->tok, buf, sizeof buf));
-            return false;
-        }
     }
+    bool bracket = false;
+    if (b->tok.kind == T_LBRACK) {
+        bracket = true;
+        litmus_next(b);
+    } else if (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
+        if (!skip_type(p))
+            return false;
+        while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") ||
+               litmus_tok_is(&b->tok, "volatile"))
+            litmus_next(b);
+    }
+    if (b->tok.kind != T_IDENT) {
+        litmus_error_at(b, &b->tok, "expected a location in the init block, found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    uint32_t l = litmus_location_of(b, &b->tok);
     litmus_next(b);
+    if (bracket && !litmus_expect(b, T_RBRACK, "']'"))
+        return false;
+    if (b->tok.kind == T_LBRACK) {
+        litmus_error_at(b, &b->tok, "unsupported: arrays");
+        return false;
+    }
+    litmus_value v = litmus_int(0);
+    if (b->tok.kind == T_ASSIGN) {
+        litmus_next(b);
+        if (!parse_value(p, &v))
+            return false;
+    }
+    b->locs.data[l].init = v;
     return true;
 }
 
@@ -1553,7 +1547,7 @@ static bool parse_body(parser *p)
     litmus_test *t = b->t;
     p->herd_comments = true;
     litmus_next(b);
-    if (!parse_init(p))
+    if (!litmus_parse_init(&p->b))
         return false;
     for (;;) {
         long th = litmus_thread_number(&b->tok);
@@ -1592,7 +1586,8 @@ static bool parse_body(parser *p)
     }
     if (!is_section_start(p)) {
         char buf[64];
-        litmus_error_at(b, &b->tok, "expected the next thread (P%u) or the final condition, found %s",
+        litmus_error_at(b, &b->tok,
+                        "expected the next thread (P%u) or the final condition, found %s",
                         p->nthreads, litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
@@ -1660,7 +1655,8 @@ litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
     t->arch = "C";
     parser p = { .b = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1,
                         .diag = diag, .syms = syms, .t = t, .lex = lex, .state_var = state_var,
-                        .value = value, .skip_scopes = skip_scopes, .c_syntax = true } };
+                        .value = value, .skip_scopes = skip_scopes, .init_entry = init_entry,
+                        .c_syntax = true } };
     base_arena_init(&p.scratch);
     for (int m = 0; m < 6; m++) {
         p.mode[m].syms = BASE_ARENA_NEW(&t->arena, base_sym);

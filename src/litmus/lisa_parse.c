@@ -46,6 +46,7 @@ typedef struct parser {
     litmus_parser b; /* first: the hooks get &b and cast back */
     thread_build *tbs; /* MAX_THREADS builds, the first nthreads in use */
     uint32_t nthreads; /* known once the thread header is read */
+    uint32_t max_init_thread; /* 1 + the highest thread the init block names */
 } parser;
 
 /* --- lexer --- */
@@ -147,27 +148,13 @@ static token lex_raw(parser *p)
         t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
-    struct { const char *s; tok_kind k; } ops[] = {
+    static const litmus_punct ops[] = {
         { "/\\", T_AND }, { "\\/", T_OR }, { "=>", T_IMPLIES }, { "{", T_LBRACE }, { "}", T_RBRACE },
         { "[", T_LBRACK }, { "]", T_RBRACK }, { "(", T_LPAR }, { ")", T_RPAR }, { "|", T_PIPE },
         { ";", T_SEMI }, { ":", T_COLON }, { ",", T_COMMA }, { "=", T_EQ }, { "&", T_AMP },
         { "*", T_STAR }, { "~", T_TILDE }, { "+", T_PLUS },
     };
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-        size_t n = strlen(ops[i].s);
-        if (b->pos + n <= b->len && memcmp(b->src + b->pos, ops[i].s, n) == 0) {
-            for (size_t k = 0; k < n; k++)
-                litmus_advance(b);
-            t.kind = ops[i].k;
-            t.len = n;
-            return t;
-        }
-    }
-    t.kind = T_ERROR;
-    if (c >= 0x20 && c < 0x7f)
-        litmus_error_at(b, &t, "unexpected character '%c'", c);
-    else
-        litmus_error_at(b, &t, "unexpected byte 0x%02x", (unsigned)c);
+    litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
     return t;
 }
 
@@ -245,7 +232,8 @@ static bool parse_address(parser *p, thread_build *tb, litmus_address *a)
 {
     litmus_parser *b = &p->b;
     if (b->tok.kind == T_NUM) {
-        litmus_error_at(b, &b->tok, "expected an address (a location or a register), found an integer");
+        litmus_error_at(b, &b->tok,
+                        "expected an address (a location or a register), found an integer");
         return false;
     }
     if (!parse_operand(p, tb, &a->base))
@@ -304,72 +292,55 @@ static litmus_expr *parse_expr(parser *p, thread_build *tb, int depth)
 
 /* --- init block --- */
 
-static bool parse_init(parser *p, thread_build *tbs, uint32_t *max_thread_seen)
+/* One entry of the init block: [*]LOC [= VALUE] or THREAD:REG [= VALUE]. */
+static bool init_entry(litmus_parser *b)
 {
-    litmus_parser *b = &p->b;
-    if (!litmus_expect(b, T_LBRACE, "'{' to open the init block"))
-        return false;
-    while (b->tok.kind != T_RBRACE) {
-        if (b->tok.kind == T_SEMI) {
-            litmus_next(b);
-            continue;
-        }
-        if (b->tok.kind == T_EOF) {
-            litmus_error_at(b, &b->tok, "unexpected end of file in the init block");
-            return false;
-        }
-        if (b->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
-            litmus_next(b);
-        long th = -1;
-        token name = b->tok;
-        if ((b->tok.kind == T_NUM || b->tok.kind == T_IDENT) && litmus_peek2(b)->kind == T_COLON) {
-            th = litmus_thread_number(&b->tok);
-            if (th < 0) {
-                litmus_error_at(b, &b->tok, "expected a thread number like 0 or P0 before ':'");
-                return false;
-            }
-            litmus_next(b);
-            litmus_next(b);
-            name = b->tok;
-            if (!is_register_name(&name)) {
-                char buf[64];
-                litmus_error_at(b, &name, "expected a register after '%ld:', found %s", th,
-                                litmus_tok_desc(&name, buf, sizeof buf));
-                return false;
-            }
-        } else if (b->tok.kind != T_IDENT) {
-            char buf[64];
-            litmus_error_at(b, &b->tok, "expected a location or a register in the init block, found %s",
-                            litmus_tok_desc(&b->tok, buf, sizeof buf));
+    parser *p = (parser *)b;
+    if (b->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
+        litmus_next(b);
+    long th = -1;
+    token name = b->tok;
+    if (litmus_at_thread_prefix(b)) {
+        th = litmus_thread_number(&b->tok);
+        if (th < 0) {
+            litmus_error_at(b, &b->tok, "expected a thread number like 0 or P0 before ':'");
             return false;
         }
         litmus_next(b);
-        litmus_value v = litmus_int(0);
-        if (b->tok.kind == T_EQ) {
-            litmus_next(b);
-            if (b->tok.kind == T_STAR)
-                litmus_next(b);
-            if (!parse_value(p, &v))
-                return false;
-        }
-        if (th >= 0) {
-            thread_build *tb = &tbs[th];
-            litmus_reg_init ri = { reg_index(p, tb, &name), v };
-            base_vec_push(&tb->inits, ri);
-            if ((uint32_t)th + 1 > *max_thread_seen)
-                *max_thread_seen = (uint32_t)th + 1;
-        } else {
-            uint32_t l = litmus_location_of(b, &name);
-            b->locs.data[l].init = v;
-        }
-        if (b->tok.kind != T_SEMI && b->tok.kind != T_RBRACE) {
+        litmus_next(b);
+        name = b->tok;
+        if (!is_register_name(&name)) {
             char buf[64];
-            litmus_error_at(b, &b->tok, "expected ';' or '}' in the init block, found %s",
-                            litmus_tok_desc(&b->tok, buf, sizeof buf));
+            litmus_error_at(b, &name, "expected a register after '%ld:', found %s", th,
+                            litmus_tok_desc(&name, buf, sizeof buf));
             return false;
         }
+    } else if (b->tok.kind != T_IDENT) {
+        char buf[64];
+        litmus_error_at(b, &b->tok,
+                        "expected a location or a register in the init block, found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
     }
     litmus_next(b);
+    litmus_value v = litmus_int(0);
+    if (b->tok.kind == T_EQ) {
+        litmus_next(b);
+        if (b->tok.kind == T_STAR)
+            litmus_next(b);
+        if (!parse_value(p, &v))
+            return false;
+    }
+    if (th >= 0) {
+        thread_build *tb = &p->tbs[th];
+        litmus_reg_init ri = { reg_index(p, tb, &name), v };
+        base_vec_push(&tb->inits, ri);
+        if ((uint32_t)th + 1 > p->max_init_thread)
+            p->max_init_thread = (uint32_t)th + 1;
+    } else {
+        uint32_t l = litmus_location_of(b, &name);
+        b->locs.data[l].init = v;
+    }
     return true;
 }
 
@@ -458,7 +429,8 @@ static bool parse_cell(parser *p, thread_build *tb)
     token op = p->b.tok;
     if (op.kind != T_IDENT) {
         char buf[64];
-        litmus_error_at(&p->b, &op, "expected an instruction, found %s", litmus_tok_desc(&op, buf, sizeof buf));
+        litmus_error_at(&p->b, &op, "expected an instruction, found %s",
+                        litmus_tok_desc(&op, buf, sizeof buf));
         return false;
     }
     litmus_next(&p->b);
@@ -531,7 +503,8 @@ static bool parse_cell(parser *p, thread_build *tb)
     } else if (litmus_tok_is(&op, "call")) {
         in.kind = LITMUS_I_CALL;
         if (in.annots.count != 1) {
-            litmus_error_at(&p->b, &op, "call needs exactly one name in brackets, as in call[sync]");
+            litmus_error_at(&p->b, &op,
+                            "call needs exactly one name in brackets, as in call[sync]");
             return false;
         }
         in.label = in.annots.syms[0];
@@ -555,9 +528,10 @@ static bool parse_cell(parser *p, thread_build *tb)
 
 static bool is_section_keyword(const token *t)
 {
-    return litmus_tok_is(t, "exists") || litmus_tok_is(t, "forall") || litmus_tok_is(t, "locations") ||
-           litmus_tok_is(t, "filter") || litmus_tok_is(t, "scopes") || litmus_tok_is(t, "regions") ||
-           t->kind == T_TILDE || t->kind == T_EOF;
+    return litmus_tok_is(t, "exists") || litmus_tok_is(t, "forall") ||
+           litmus_tok_is(t, "locations") || litmus_tok_is(t, "filter") ||
+           litmus_tok_is(t, "scopes") || litmus_tok_is(t, "regions") || t->kind == T_TILDE ||
+           t->kind == T_EOF;
 }
 
 /* --- the hooks of the shared condition parser (parse_common.h) --- */
@@ -646,9 +620,8 @@ static bool parse_body(parser *p, thread_build *tbs)
 {
     litmus_parser *b = &p->b;
     litmus_test *t = b->t;
-    uint32_t max_init_thread = 0;
     litmus_next(b);
-    if (!parse_init(p, tbs, &max_init_thread))
+    if (!litmus_parse_init(&p->b))
         return false;
 
     /* Thread header: [;] P0 | P1 ... ; */
@@ -680,9 +653,9 @@ static bool parse_body(parser *p, thread_build *tbs)
         if (!litmus_expect(b, T_PIPE, "'|' or ';' in the thread header"))
             return false;
     }
-    if (max_init_thread > nthreads) {
+    if (p->max_init_thread > nthreads) {
         litmus_error_at(b, &b->tok, "the init block names thread %u, which the test does not have",
-                        max_init_thread - 1);
+                        p->max_init_thread - 1);
         return false;
     }
     p->nthreads = nthreads;
@@ -797,7 +770,7 @@ litmus_test *litmus_parse_lisa(const char *file, const char *text, size_t len,
     litmus_test *t = litmus_new_test(file, syms);
     parser p = { .b = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1,
                         .diag = diag, .syms = syms, .t = t, .lex = lex, .state_var = state_var,
-                        .value = value, .skip_scopes = skip_scopes } };
+                        .value = value, .skip_scopes = skip_scopes, .init_entry = init_entry } };
     bool ok = parse_header(&p);
     if (ok) {
         p.tbs = base_xcalloc(MAX_THREADS, sizeof *p.tbs);

@@ -92,6 +92,26 @@ bool litmus_skip_line(litmus_parser *p)
 
 /* --- tokens --- */
 
+void litmus_lex_punct(litmus_parser *p, const litmus_punct *ops, size_t n, litmus_token *t)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(ops[i].s);
+        if (p->pos + len <= p->len && memcmp(p->src + p->pos, ops[i].s, len) == 0) {
+            for (size_t k = 0; k < len; k++)
+                litmus_advance(p);
+            t->kind = ops[i].kind;
+            t->len = len;
+            return;
+        }
+    }
+    int c = litmus_peekc(p, 0);
+    t->kind = LITMUS_T_ERROR;
+    if (c >= 0x20 && c < 0x7f)
+        litmus_error_at(p, t, "unexpected character '%c'", c);
+    else
+        litmus_error_at(p, t, "unexpected byte 0x%02x", (unsigned)c);
+}
+
 void litmus_next(litmus_parser *p)
 {
     if (p->have_ahead) {
@@ -224,6 +244,32 @@ void litmus_doc_line(litmus_parser *p)
         q++;
     if (q < p->len && p->src[q] == '"')
         t->doc = base_arena_strndup(&t->arena, p->src + at + 1, q - at - 1);
+}
+
+bool litmus_parse_init(litmus_parser *p)
+{
+    if (!litmus_expect(p, LITMUS_T_LBRACE, "'{' to open the init block"))
+        return false;
+    while (p->tok.kind != LITMUS_T_RBRACE) {
+        if (p->tok.kind == LITMUS_T_SEMI) {
+            litmus_next(p);
+            continue;
+        }
+        if (p->tok.kind == LITMUS_T_EOF) {
+            litmus_error_at(p, &p->tok, "unexpected end of file in the init block");
+            return false;
+        }
+        if (!p->init_entry(p))
+            return false;
+        if (p->tok.kind != LITMUS_T_SEMI && p->tok.kind != LITMUS_T_RBRACE) {
+            char buf[64];
+            litmus_error_at(p, &p->tok, "expected ';' or '}' in the init block, found %s",
+                            litmus_tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+    }
+    litmus_next(p);
+    return true;
 }
 
 /* --- the condition --- */

@@ -77,6 +77,8 @@ struct litmus_parser {
     bool (*state_var)(litmus_parser *p, litmus_observable *o);
     /* The value after `=` in a condition. */
     bool (*value)(litmus_parser *p, litmus_value *v);
+    /* One entry of the init block, up to the ';' or '}' after it. */
+    bool (*init_entry)(litmus_parser *p);
     /* At `scopes:` or `regions:`: skips the section up to the next one. */
     void (*skip_scopes)(litmus_parser *p);
     /* C: conditions also take `not` and `!=`, and a test without a final
@@ -111,6 +113,17 @@ bool litmus_skip_line(litmus_parser *p);
 
 /* --- tokens --- */
 
+/* An operator's spelling and its token kind. */
+typedef struct litmus_punct {
+    const char *s;
+    int kind;
+} litmus_punct;
+
+/* At the cursor: the first of ops[0..n) that the input starts with, as
+ * t's kind and length; else an error token after reporting the unexpected
+ * character. Longer operators must come before their prefixes. */
+void litmus_lex_punct(litmus_parser *p, const litmus_punct *ops, size_t n, litmus_token *t);
+
 void litmus_next(litmus_parser *p);
 const litmus_token *litmus_peek2(litmus_parser *p);
 bool litmus_tok_is(const litmus_token *t, const char *word);
@@ -141,6 +154,10 @@ bool litmus_parse_name(litmus_parser *p, const litmus_token *first, const char *
 /* At the start of a free line: when it is a doc string and the test has
  * none, it becomes the test's doc. Does not move the cursor. */
 void litmus_doc_line(litmus_parser *p);
+
+/* The init block `{ ENTRY; ENTRY; ... }` (empty entries allowed), each
+ * entry read by the init_entry hook. */
+bool litmus_parse_init(litmus_parser *p);
 
 /* A condition: the operators ~ (or `not`) /\ \/ => and parentheses over
  * `true`, `false` and VAR=VALUE (or VAR!=VALUE). */
