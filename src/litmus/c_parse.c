@@ -7,7 +7,7 @@
  *
  * Invariants:
  *  - the lexer never reads past len; a NUL byte is an error;
- *  - the first error stops the parse (p->failed) and the partial test is
+ *  - the first error stops the parse (p->b.failed) and the partial test is
  *    freed; nothing is emitted for a construct that is not understood;
  *  - branch targets are only ever patched forward to the current end of
  *    the thread, so every target is <= ninstrs;
@@ -22,28 +22,28 @@
 
 #include "base/vec.h"
 #include "base/xalloc.h"
+#include "litmus/parse_common.h"
 
 /* MAX_DEPTH bounds recursion while parsing; MAX_HEIGHT the height of an
  * expression tree (lowering and evaluation recurse on it) and MAX_PROPS the
  * operators of a condition (its tree is as deep as its chain is long). */
-enum { MAX_THREADS = 1024, MAX_INSTRS = 100000, MAX_DEPTH = 200, MAX_ARGS = 5, MAX_HEIGHT = 400,
-       MAX_PROPS = 2000 };
+enum { MAX_THREADS = LITMUS_MAX_THREADS, MAX_INSTRS = 100000, MAX_DEPTH = LITMUS_MAX_COND_DEPTH,
+       MAX_ARGS = 5, MAX_HEIGHT = 400 };
 
 typedef enum tok_kind {
-    T_EOF, T_IDENT, T_NUM, T_STRING, T_ERROR,
-    T_LBRACE, T_RBRACE, T_LPAR, T_RPAR, T_LBRACK, T_RBRACK, T_SEMI, T_COMMA, T_COLON,
-    T_ASSIGN, T_EQEQ, T_NE, T_LT, T_LE, T_GT, T_GE, T_PLUS, T_MINUS, T_STAR, T_SLASH,
-    T_PERCENT, T_AMP, T_ANDAND, T_PIPE, T_OROR, T_CARET, T_BANG, T_TILDE, T_SHL, T_SHR,
-    T_QUEST, T_DOT, T_ARROW, T_CONJ, T_DISJ, T_IMPLIES, T_INCR, T_DECR, T_OPASSIGN, T_HASH,
+    T_EOF = LITMUS_T_EOF, T_IDENT = LITMUS_T_IDENT, T_NUM = LITMUS_T_NUM,
+    T_STRING = LITMUS_T_STRING, T_ERROR = LITMUS_T_ERROR, T_LBRACE = LITMUS_T_LBRACE,
+    T_RBRACE = LITMUS_T_RBRACE, T_LPAR = LITMUS_T_LPAR, T_RPAR = LITMUS_T_RPAR,
+    T_LBRACK = LITMUS_T_LBRACK, T_RBRACK = LITMUS_T_RBRACK, T_SEMI = LITMUS_T_SEMI,
+    T_COMMA = LITMUS_T_COMMA, T_COLON = LITMUS_T_COLON, T_ASSIGN = LITMUS_T_EQ,
+    T_NE = LITMUS_T_NE, T_TILDE = LITMUS_T_TILDE, T_CONJ = LITMUS_T_CONJ, T_DISJ = LITMUS_T_DISJ,
+    T_IMPLIES = LITMUS_T_IMPLIES,
+    T_EQEQ = LITMUS_T_NSHARED, T_LT, T_LE, T_GT, T_GE, T_PLUS, T_MINUS, T_STAR, T_SLASH,
+    T_PERCENT, T_AMP, T_ANDAND, T_PIPE, T_OROR, T_CARET, T_BANG, T_SHL, T_SHR,
+    T_QUEST, T_DOT, T_ARROW, T_INCR, T_DECR, T_OPASSIGN, T_HASH,
 } tok_kind;
 
-typedef struct token {
-    tok_kind kind;
-    const char *start;
-    size_t len;
-    int64_t num;
-    uint32_t line, col;
-} token;
+typedef litmus_token token;
 
 /* Expression trees (parser-local, in p->scratch). */
 typedef enum cx_kind {
@@ -94,23 +94,11 @@ typedef struct thread_build {
 } thread_build;
 
 typedef struct parser {
-    const char *file;
-    const char *src;
-    size_t len, pos;
-    uint32_t line, col;
+    litmus_parser b; /* first: the hooks get &b and cast back */
     bool herd_comments; /* (* ... *) is a comment (outside thread bodies) */
-    token tok, ahead;
-    bool have_ahead;
-    base_diag *diag;
-    base_intern_pool *syms;
-    litmus_test *t;
     base_arena scratch;
-    bool failed;
-    BASE_VEC(litmus_location) locs;
-    BASE_VEC(litmus_observable) obs;
     thread_build *tbs; /* tbs_cap builds, the first nthreads in use */
     uint32_t nthreads, tbs_cap;
-    uint32_t nprops; /* binary operators in the conditions so far */
     litmus_annots mode[6]; /* na, rlx, acq, rel, acq_rel, sc */
 } parser;
 
@@ -118,47 +106,7 @@ typedef struct parser {
 enum { M_NA, M_RLX, M_ACQ, M_REL, M_ACQ_REL, M_SC };
 static const char *const mode_names[] = { "na", "rlx", "acq", "rel", "acq_rel", "sc" };
 
-static base_srcloc here(const parser *p, const token *t)
-{
-    return base_srcloc_make(p->file, t->line, t->col);
-}
-
-static void error_at(parser *p, const token *t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void error_at(parser *p, const token *t, const char *fmt, ...)
-{
-    if (p->failed)
-        return;
-    p->failed = true;
-    va_list ap;
-    va_start(ap, fmt);
-    base_diag_vreport(p->diag, BASE_SEV_ERROR, here(p, t), fmt, ap);
-    va_end(ap);
-}
-
 /* --- lexer --- */
-
-static int peekc(const parser *p, size_t k)
-{
-    return p->pos + k < p->len ? (unsigned char)p->src[p->pos + k] : -1;
-}
-
-static void advance(parser *p)
-{
-    if (p->src[p->pos] == '\n') {
-        p->line++;
-        p->col = 1;
-    } else {
-        p->col++;
-    }
-    p->pos++;
-}
-
-static bool is_digit(int c)
-{
-    return c >= '0' && c <= '9';
-}
 
 static bool is_ident_start(int c)
 {
@@ -167,44 +115,47 @@ static bool is_ident_start(int c)
 
 static bool is_ident_char(int c)
 {
-    return is_ident_start(c) || is_digit(c);
+    return is_ident_start(c) || litmus_is_digit(c);
 }
 
 /* Skips blanks and comments; false after reporting an unterminated one. */
 static bool skip_blank(parser *p)
 {
+    litmus_parser *b = &p->b;
     for (;;) {
-        int c = peekc(p, 0);
+        int c = litmus_peekc(b, 0);
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-            advance(p);
-        } else if (c == '/' && peekc(p, 1) == '/') {
-            while (peekc(p, 0) > 0 && peekc(p, 0) != '\n')
-                advance(p);
-        } else if ((c == '/' && peekc(p, 1) == '*') || (c == '(' && peekc(p, 1) == '*' && p->herd_comments)) {
-            token open = { .kind = T_ERROR, .line = p->line, .col = p->col };
+            litmus_advance(b);
+        } else if (c == '/' && litmus_peekc(b, 1) == '/') {
+            while (litmus_peekc(b, 0) > 0 && litmus_peekc(b, 0) != '\n')
+                litmus_advance(b);
+        } else if ((c == '/' && litmus_peekc(b, 1) == '*') ||
+                   (c == '(' && litmus_peekc(b, 1) == '*' && p->herd_comments)) {
+            token open = { .kind = T_ERROR, .line = b->line, .col = b->col };
             bool herd = c == '(';
             int depth = 0;
             do {
-                if (peekc(p, 0) < 0) {
-                    error_at(p, &open, "unterminated comment");
+                if (litmus_peekc(b, 0) < 0) {
+                    litmus_error_at(b, &open, "unterminated comment");
                     return false;
                 }
-                if (peekc(p, 0) == 0) {
-                    token at = { .kind = T_ERROR, .line = p->line, .col = p->col };
-                    error_at(p, &at, "unexpected NUL byte");
+                if (litmus_peekc(b, 0) == 0) {
+                    token at = { .kind = T_ERROR, .line = b->line, .col = b->col };
+                    litmus_error_at(b, &at, "unexpected NUL byte");
                     return false;
                 }
-                if (herd && peekc(p, 0) == '(' && peekc(p, 1) == '*') {
+                if (herd && litmus_peekc(b, 0) == '(' && litmus_peekc(b, 1) == '*') {
                     depth++;
-                    advance(p);
-                } else if (!herd && depth == 0 && peekc(p, 0) == '/' && peekc(p, 1) == '*') {
+                    litmus_advance(b);
+                } else if (!herd && depth == 0 && litmus_peekc(b, 0) == '/' &&
+                           litmus_peekc(b, 1) == '*') {
                     depth++;
-                    advance(p);
-                } else if (peekc(p, 0) == '*' && peekc(p, 1) == (herd ? ')' : '/')) {
+                    litmus_advance(b);
+                } else if (litmus_peekc(b, 0) == '*' && litmus_peekc(b, 1) == (herd ? ')' : '/')) {
                     depth--;
-                    advance(p);
+                    litmus_advance(b);
                 }
-                advance(p);
+                litmus_advance(b);
             } while (depth > 0);
         } else {
             return true;
@@ -214,34 +165,36 @@ static bool skip_blank(parser *p)
 
 static token lex_raw(parser *p)
 {
-    token t = { .kind = T_ERROR, .line = p->line, .col = p->col };
+    litmus_parser *b = &p->b;
+    token t = { .kind = T_ERROR, .line = b->line, .col = b->col };
     if (!skip_blank(p))
         return t;
-    t.start = p->src + p->pos;
-    t.line = p->line;
-    t.col = p->col;
-    int c = peekc(p, 0);
+    t.start = b->src + b->pos;
+    t.line = b->line;
+    t.col = b->col;
+    int c = litmus_peekc(b, 0);
     if (c < 0) {
         t.kind = T_EOF;
         return t;
     }
     if (c == 0) {
-        error_at(p, &t, "unexpected NUL byte");
+        litmus_error_at(b, &t, "unexpected NUL byte");
         return t;
     }
-    if (is_digit(c)) {
+    if (litmus_is_digit(c)) {
         uint64_t v = 0;
-        bool overflow = false, hex = c == '0' && (peekc(p, 1) == 'x' || peekc(p, 1) == 'X');
+        bool overflow = false, hex = c == '0' && (litmus_peekc(b, 1) == 'x' ||
+                                                  litmus_peekc(b, 1) == 'X');
         unsigned base = hex ? 16 : 10;
         if (hex) {
-            advance(p);
-            advance(p);
+            litmus_advance(b);
+            litmus_advance(b);
         }
         size_t ndig = 0;
         for (;;) {
-            int d = peekc(p, 0);
+            int d = litmus_peekc(b, 0);
             unsigned dv;
-            if (is_digit(d))
+            if (litmus_is_digit(d))
                 dv = (unsigned)(d - '0');
             else if (hex && d >= 'a' && d <= 'f')
                 dv = (unsigned)(d - 'a' + 10);
@@ -254,44 +207,45 @@ static token lex_raw(parser *p)
             else
                 v = v * base + dv;
             ndig++;
-            advance(p);
+            litmus_advance(b);
         }
-        while (peekc(p, 0) == 'u' || peekc(p, 0) == 'U' || peekc(p, 0) == 'l' || peekc(p, 0) == 'L')
-            advance(p);
-        if (is_ident_char(peekc(p, 0)) || (hex && ndig == 0)) {
-            error_at(p, &t, "malformed number");
+        while (litmus_peekc(b, 0) == 'u' || litmus_peekc(b, 0) == 'U' ||
+               litmus_peekc(b, 0) == 'l' || litmus_peekc(b, 0) == 'L')
+            litmus_advance(b);
+        if (is_ident_char(litmus_peekc(b, 0)) || (hex && ndig == 0)) {
+            litmus_error_at(b, &t, "malformed number");
             return t;
         }
         if (overflow || v > (uint64_t)INT64_MAX) {
-            error_at(p, &t, "integer too large");
+            litmus_error_at(b, &t, "integer too large");
             return t;
         }
         t.kind = T_NUM;
         t.num = (int64_t)v;
-        t.len = (size_t)(p->src + p->pos - t.start);
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
     if (is_ident_start(c)) {
-        while (is_ident_char(peekc(p, 0)))
-            advance(p);
+        while (is_ident_char(litmus_peekc(b, 0)))
+            litmus_advance(b);
         t.kind = T_IDENT;
-        t.len = (size_t)(p->src + p->pos - t.start);
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
     if (c == '"') {
-        advance(p);
-        while (peekc(p, 0) > 0 && peekc(p, 0) != '"' && peekc(p, 0) != '\n')
-            advance(p);
-        if (peekc(p, 0) != '"') {
-            error_at(p, &t, "unterminated string");
+        litmus_advance(b);
+        while (litmus_peekc(b, 0) > 0 && litmus_peekc(b, 0) != '"' && litmus_peekc(b, 0) != '\n')
+            litmus_advance(b);
+        if (litmus_peekc(b, 0) != '"') {
+            litmus_error_at(b, &t, "unterminated string");
             return t;
         }
-        advance(p);
+        litmus_advance(b);
         t.kind = T_STRING;
-        t.len = (size_t)(p->src + p->pos - t.start);
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
-    static const struct { const char *s; tok_kind k; } ops[] = {
+    static const litmus_punct ops[] = {
         { "<<=", T_OPASSIGN }, { ">>=", T_OPASSIGN },
         { "/\\", T_CONJ }, { "\\/", T_DISJ }, { "=>", T_IMPLIES }, { "==", T_EQEQ }, { "!=", T_NE },
         { "<=", T_LE }, { ">=", T_GE }, { "&&", T_ANDAND }, { "||", T_OROR }, { "<<", T_SHL },
@@ -304,72 +258,8 @@ static token lex_raw(parser *p)
         { "/", T_SLASH }, { "%", T_PERCENT }, { "&", T_AMP }, { "|", T_PIPE }, { "^", T_CARET },
         { "!", T_BANG }, { "~", T_TILDE }, { "?", T_QUEST }, { ".", T_DOT }, { "#", T_HASH },
     };
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-        size_t n = strlen(ops[i].s);
-        if (p->pos + n <= p->len && memcmp(p->src + p->pos, ops[i].s, n) == 0) {
-            for (size_t k = 0; k < n; k++)
-                advance(p);
-            t.kind = ops[i].k;
-            t.len = n;
-            return t;
-        }
-    }
-    if (c >= 0x20 && c < 0x7f)
-        error_at(p, &t, "unexpected character '%c'", c);
-    else
-        error_at(p, &t, "unexpected byte 0x%02x", (unsigned)c);
+    litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
     return t;
-}
-
-static void next(parser *p)
-{
-    if (p->have_ahead) {
-        p->tok = p->ahead;
-        p->have_ahead = false;
-    } else {
-        p->tok = lex_raw(p);
-    }
-}
-
-static const token *peek2(parser *p)
-{
-    if (!p->have_ahead) {
-        p->ahead = lex_raw(p);
-        p->have_ahead = true;
-    }
-    return &p->ahead;
-}
-
-static bool tok_is(const token *t, const char *word)
-{
-    return t->kind == T_IDENT && t->len == strlen(word) && memcmp(t->start, word, t->len) == 0;
-}
-
-static const char *tok_desc(const token *t, char *buf, size_t n)
-{
-    if (t->kind == T_EOF)
-        return "end of file";
-    if (t->kind == T_ERROR)
-        return "an invalid token";
-    size_t len = t->len < 40 ? t->len : 40;
-    snprintf(buf, n, "'%.*s'", (int)len, t->start);
-    return buf;
-}
-
-static bool expect(parser *p, tok_kind k, const char *what)
-{
-    if (p->tok.kind == k) {
-        next(p);
-        return true;
-    }
-    char buf[64];
-    error_at(p, &p->tok, "expected %s, found %s", what, tok_desc(&p->tok, buf, sizeof buf));
-    return false;
-}
-
-static base_sym tok_sym(parser *p, const token *t)
-{
-    return base_intern(p->syms, t->start, t->len);
 }
 
 /* --- types --- */
@@ -384,7 +274,7 @@ static bool is_int_type_word(const token *t)
         "int64_t", "uint64_t", "__int128_t", "__uint128_t", "__int128", "size_t", "ptrdiff_t",
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-        if (tok_is(t, w[i]))
+        if (litmus_tok_is(t, w[i]))
             return true;
     return false;
 }
@@ -397,7 +287,7 @@ static bool is_narrow_type_word(const token *t)
         "uint8_t", "int16_t", "uint16_t", "float", "double", "void", "struct", "union", "enum",
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-        if (tok_is(t, w[i]))
+        if (litmus_tok_is(t, w[i]))
             return true;
     return false;
 }
@@ -406,39 +296,32 @@ static bool is_narrow_type_word(const token *t)
  * does not represent. At least one word must be present. */
 static bool skip_type(parser *p)
 {
-    if (!is_int_type_word(&p->tok)) {
+    litmus_parser *b = &p->b;
+    if (!is_int_type_word(&b->tok)) {
         char buf[64];
-        if (is_narrow_type_word(&p->tok))
-            error_at(p, &p->tok, "unsupported: type %s (ravel's values are unbounded integers)",
-                     tok_desc(&p->tok, buf, sizeof buf));
+        if (is_narrow_type_word(&b->tok))
+            litmus_error_at(b, &b->tok,
+                            "unsupported: type %s (ravel's values are unbounded integers)",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
         else
-            error_at(p, &p->tok, "expected a type, found %s", tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(b, &b->tok, "expected a type, found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
-    while (is_int_type_word(&p->tok) || is_narrow_type_word(&p->tok)) {
-        if (is_narrow_type_word(&p->tok)) {
+    while (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
+        if (is_narrow_type_word(&b->tok)) {
             char buf[64];
-            error_at(p, &p->tok, "unsupported: type %s (ravel's values are unbounded integers)",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(b, &b->tok,
+                            "unsupported: type %s (ravel's values are unbounded integers)",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
             return false;
         }
-        next(p);
+        litmus_next(b);
     }
     return true;
 }
 
 /* --- names --- */
-
-static uint32_t location(parser *p, const token *t)
-{
-    base_sym s = tok_sym(p, t);
-    for (size_t i = 0; i < p->locs.len; i++)
-        if (p->locs.data[i].name == s)
-            return (uint32_t)i;
-    litmus_location l = { .name = s, .init = litmus_int(0), .loc = here(p, t) };
-    base_vec_push(&p->locs, l);
-    return (uint32_t)(p->locs.len - 1);
-}
 
 static uint32_t reg_of(thread_build *tb, base_sym s)
 {
@@ -453,7 +336,7 @@ static uint32_t new_temp(parser *p, thread_build *tb)
 {
     char name[32];
     snprintf(name, sizeof name, "#%u", ++tb->ntemps);
-    return reg_of(tb, base_intern_cstr(p->syms, name));
+    return reg_of(tb, base_intern_cstr(p->b.syms, name));
 }
 
 static const local *find_local(const thread_build *tb, base_sym s)
@@ -477,20 +360,20 @@ static const param *find_param(const thread_build *tb, base_sym s)
 static litmus_instr *emit(parser *p, thread_build *tb, litmus_instr_kind k, const token *at)
 {
     if (tb->instrs.len >= MAX_INSTRS) {
-        error_at(p, at, "too many instructions (more than %d)", MAX_INSTRS);
+        litmus_error_at(&p->b, at, "too many instructions (more than %d)", MAX_INSTRS);
         return NULL;
     }
     litmus_instr in;
     memset(&in, 0, sizeof in);
     in.kind = k;
-    in.loc = here(p, at);
+    in.loc = litmus_here(&p->b, at);
     base_vec_push(&tb->instrs, in);
     return &base_vec_last(&tb->instrs);
 }
 
 static litmus_expr *x_opnd(parser *p, litmus_operand o)
 {
-    litmus_expr *e = BASE_ARENA_NEW(&p->t->arena, litmus_expr);
+    litmus_expr *e = BASE_ARENA_NEW(&p->b.t->arena, litmus_expr);
     e->op = LITMUS_OP_NONE;
     e->opnd = o;
     return e;
@@ -510,7 +393,7 @@ static litmus_expr *x_reg(parser *p, uint32_t r)
 
 static litmus_expr *x_bin(parser *p, litmus_op op, litmus_expr *a, litmus_expr *b)
 {
-    litmus_expr *e = BASE_ARENA_NEW(&p->t->arena, litmus_expr);
+    litmus_expr *e = BASE_ARENA_NEW(&p->b.t->arena, litmus_expr);
     e->op = op;
     e->lhs = a;
     e->rhs = b;
@@ -578,7 +461,7 @@ static bool grow(parser *p, cexpr *e, const cexpr *a, const cexpr *b)
 {
     e->height = 1 + (b && b->height > a->height ? b->height : a->height);
     if (e->height > MAX_HEIGHT) {
-        error_at(p, &e->at, "expression nested too deeply");
+        litmus_error_at(&p->b, &e->at, "expression nested too deeply");
         return false;
     }
     return true;
@@ -595,45 +478,47 @@ static int order_of(const token *t)
         { "memory_order_acq_rel", M_ACQ_REL }, { "memory_order_seq_cst", M_SC },
     };
     for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
-        if (tok_is(t, orders[i].name))
+        if (litmus_tok_is(t, orders[i].name))
             return orders[i].mode;
     return -1;
 }
 
 static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
 {
-    token at = p->tok;
+    litmus_parser *b = &p->b;
+    token at = b->tok;
     char buf[64];
     if (at.kind == T_NUM) {
         cexpr *e = node(p, CX_NUM, &at);
         e->num = at.num;
-        next(p);
+        litmus_next(b);
         return e;
     }
     if (at.kind == T_LPAR) {
-        next(p);
-        if (is_int_type_word(&p->tok) || is_narrow_type_word(&p->tok)) {
-            error_at(p, &at, "unsupported: casts");
+        litmus_next(b);
+        if (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
+            litmus_error_at(b, &at, "unsupported: casts");
             return NULL;
         }
         cexpr *e = parse_expr(p, tb, depth + 1);
-        if (!e || !expect(p, T_RPAR, "')'"))
+        if (!e || !litmus_expect(b, T_RPAR, "')'"))
             return NULL;
         return e;
     }
     if (at.kind != T_IDENT) {
-        error_at(p, &at, "expected an expression, found %s", tok_desc(&at, buf, sizeof buf));
+        litmus_error_at(b, &at, "expected an expression, found %s",
+                        litmus_tok_desc(&at, buf, sizeof buf));
         return NULL;
     }
-    next(p);
-    if (p->tok.kind == T_LPAR) {
+    litmus_next(b);
+    if (b->tok.kind == T_LPAR) {
         if (!known_call(p, &at))
             return NULL;
         cexpr *e = node(p, CX_CALL, &at);
-        next(p);
-        while (p->tok.kind != T_RPAR) {
+        litmus_next(b);
+        while (b->tok.kind != T_RPAR) {
             if (e->nargs == MAX_ARGS) {
-                error_at(p, &p->tok, "too many arguments to '%.*s'", (int)at.len, at.start);
+                litmus_error_at(b, &b->tok, "too many arguments to '%.*s'", (int)at.len, at.start);
                 return NULL;
             }
             cexpr *a = parse_expr(p, tb, depth + 1);
@@ -643,15 +528,15 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
             e->mem |= a->mem;
             if (!grow(p, e, e, a)) /* max(e's height so far, a's) + 1 */
                 return NULL;
-            if (p->tok.kind == T_COMMA)
-                next(p);
-            else if (p->tok.kind != T_RPAR) {
-                error_at(p, &p->tok, "expected ',' or ')' in a call, found %s",
-                         tok_desc(&p->tok, buf, sizeof buf));
+            if (b->tok.kind == T_COMMA)
+                litmus_next(b);
+            else if (b->tok.kind != T_RPAR) {
+                litmus_error_at(b, &b->tok, "expected ',' or ')' in a call, found %s",
+                                litmus_tok_desc(&b->tok, buf, sizeof buf));
                 return NULL;
             }
         }
-        next(p);
+        litmus_next(b);
         e->mem = true;
         return e;
     }
@@ -661,7 +546,7 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
         e->num = mo;
         return e;
     }
-    base_sym s = tok_sym(p, &at);
+    base_sym s = litmus_tok_sym(b, &at);
     const local *l = find_local(tb, s);
     if (l) {
         cexpr *e = node(p, CX_LOCAL, &at);
@@ -676,17 +561,18 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
         return e;
     }
     if (is_int_type_word(&at) || is_narrow_type_word(&at))
-        error_at(p, &at, "unsupported: a declaration inside an expression");
+        litmus_error_at(b, &at, "unsupported: a declaration inside an expression");
     else
-        error_at(p, &at, "'%.*s' is not declared in this thread", (int)at.len, at.start);
+        litmus_error_at(b, &at, "'%.*s' is not declared in this thread", (int)at.len, at.start);
     return NULL;
 }
 
 static cexpr *parse_unary(parser *p, thread_build *tb, int depth)
 {
-    token at = p->tok;
+    litmus_parser *b = &p->b;
+    token at = b->tok;
     if (depth > MAX_DEPTH) {
-        error_at(p, &at, "expression nested too deeply");
+        litmus_error_at(b, &at, "expression nested too deeply");
         return NULL;
     }
     switch (at.kind) {
@@ -694,7 +580,7 @@ static cexpr *parse_unary(parser *p, thread_build *tb, int depth)
     case T_BANG:
     case T_TILDE:
     case T_STAR: {
-        next(p);
+        litmus_next(b);
         cexpr *a = parse_unary(p, tb, depth + 1);
         if (!a)
             return NULL;
@@ -710,19 +596,19 @@ static cexpr *parse_unary(parser *p, thread_build *tb, int depth)
         return grow(p, e, a, NULL) ? e : NULL;
     }
     case T_AMP:
-        error_at(p, &at, "unsupported: taking an address with '&'");
+        litmus_error_at(b, &at, "unsupported: taking an address with '&'");
         return NULL;
     case T_INCR:
     case T_DECR:
-        error_at(p, &at, "unsupported: '%.*s'", (int)at.len, at.start);
+        litmus_error_at(b, &at, "unsupported: '%.*s'", (int)at.len, at.start);
         return NULL;
     default:
         break;
     }
     cexpr *e = parse_primary(p, tb, depth);
-    if (e && (p->tok.kind == T_INCR || p->tok.kind == T_DECR || p->tok.kind == T_LBRACK ||
-              p->tok.kind == T_DOT || p->tok.kind == T_ARROW)) {
-        error_at(p, &p->tok, "unsupported: '%.*s'", (int)p->tok.len, p->tok.start);
+    if (e && (b->tok.kind == T_INCR || b->tok.kind == T_DECR || b->tok.kind == T_LBRACK ||
+              b->tok.kind == T_DOT || b->tok.kind == T_ARROW)) {
+        litmus_error_at(b, &b->tok, "unsupported: '%.*s'", (int)b->tok.len, b->tok.start);
         return NULL;
     }
     return e;
@@ -749,18 +635,18 @@ static int prec(tok_kind k)
 static cexpr *parse_binary(parser *p, thread_build *tb, int min, int depth)
 {
     if (depth > MAX_DEPTH) {
-        error_at(p, &p->tok, "expression nested too deeply");
+        litmus_error_at(&p->b, &p->b.tok, "expression nested too deeply");
         return NULL;
     }
     cexpr *l = parse_unary(p, tb, depth + 1);
-    while (l && prec(p->tok.kind) >= min) {
-        token op = p->tok;
+    while (l && prec(p->b.tok.kind) >= min) {
+        token op = p->b.tok;
         int pr = prec(op.kind);
         if (op.kind == T_SLASH || op.kind == T_PERCENT || op.kind == T_SHL || op.kind == T_SHR) {
-            error_at(p, &op, "unsupported: operator '%.*s'", (int)op.len, op.start);
+            litmus_error_at(&p->b, &op, "unsupported: operator '%.*s'", (int)op.len, op.start);
             return NULL;
         }
-        next(p);
+        litmus_next(&p->b);
         cexpr *r = parse_binary(p, tb, pr + 1, depth + 1);
         if (!r)
             return NULL;
@@ -773,8 +659,8 @@ static cexpr *parse_binary(parser *p, thread_build *tb, int min, int depth)
             return NULL;
         l = e;
     }
-    if (l && p->tok.kind == T_QUEST) {
-        error_at(p, &p->tok, "unsupported: the conditional operator '?:'");
+    if (l && p->b.tok.kind == T_QUEST) {
+        litmus_error_at(&p->b, &p->b.tok, "unsupported: the conditional operator '?:'");
         return NULL;
     }
     return l;
@@ -827,7 +713,7 @@ static const call_info calls[] = {
 static const call_info *find_call(const token *t)
 {
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
-        if (tok_is(t, calls[i].name))
+        if (litmus_tok_is(t, calls[i].name))
             return &calls[i];
     return NULL;
 }
@@ -842,10 +728,11 @@ static bool known_call(parser *p, const token *at)
     for (size_t i = 0; i + 4 <= at->len; i++)
         lock |= memcmp(at->start + i, "lock", 4) == 0;
     if (lock)
-        error_at(p, at, "unsupported: locks (call to %s)", tok_desc(at, buf, sizeof buf));
+        litmus_error_at(&p->b, at, "unsupported: locks (call to %s)",
+                        litmus_tok_desc(at, buf, sizeof buf));
     else
-        error_at(p, at, "unsupported: call to %s (ravel reads the C11 atomics)",
-                 tok_desc(at, buf, sizeof buf));
+        litmus_error_at(&p->b, at, "unsupported: call to %s (ravel reads the C11 atomics)",
+                        litmus_tok_desc(at, buf, sizeof buf));
     return false;
 }
 
@@ -857,7 +744,7 @@ static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out
 static bool lower_pointer(parser *p, const cexpr *e, bool plain, litmus_address *a)
 {
     if (plain && e->kind == CX_PARAM && e->atomic)
-        base_diag_warning(p->diag, here(p, &e->at),
+        base_diag_warning(p->b.diag, litmus_here(&p->b, &e->at),
                           "'*%.*s' is a non-atomic access although '%.*s' points to an atomic type "
                           "(C would make it seq_cst; use atomic_load/atomic_store for that)",
                           (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
@@ -872,8 +759,9 @@ static bool lower_pointer(parser *p, const cexpr *e, bool plain, litmus_address 
         a->base.reg = e->reg;
         return true;
     }
-    error_at(p, &e->at, "unsupported: this pointer expression (ravel accesses a parameter or a "
-                        "local holding an address)");
+    litmus_error_at(&p->b, &e->at,
+                    "unsupported: this pointer expression (ravel accesses a parameter or a "
+                    "local holding an address)");
     return false;
 }
 
@@ -881,7 +769,7 @@ static bool lower_operand(parser *p, thread_build *tb, const cexpr *e, litmus_op
 {
     litmus_expr *x;
     if (e->kind == CX_ORDER) {
-        error_at(p, &e->at, "a memory order is not a value here");
+        litmus_error_at(&p->b, &e->at, "a memory order is not a value here");
         return false;
     }
     return lower(p, tb, e, &x) && as_operand(p, tb, &e->at, x, o);
@@ -891,12 +779,13 @@ static bool lower_operand(parser *p, thread_build *tb, const cexpr *e, litmus_op
 static bool order_arg(parser *p, const cexpr *call, const cexpr *e, unsigned allowed, int *mode)
 {
     if (e->kind != CX_ORDER) {
-        error_at(p, &e->at, "expected a memory_order_* constant");
+        litmus_error_at(&p->b, &e->at, "expected a memory_order_* constant");
         return false;
     }
     if (!(allowed >> e->num & 1)) {
-        error_at(p, &e->at, "'%.*s' is not a valid order for '%.*s'", (int)e->at.len, e->at.start,
-                 (int)call->at.len, call->at.start);
+        litmus_error_at(&p->b, &e->at, "'%.*s' is not a valid order for '%.*s'", (int)e->at.len,
+                        e->at.start,
+                        (int)call->at.len, call->at.start);
         return false;
     }
     *mode = (int)e->num;
@@ -918,8 +807,9 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         return false;
     uint32_t want = ci->nargs + ci->norders;
     if (e->nargs != want) {
-        error_at(p, &e->at, "'%s' takes %u argument%s, not %u", ci->name, want, want == 1 ? "" : "s",
-                 e->nargs);
+        litmus_error_at(&p->b, &e->at, "'%s' takes %u argument%s, not %u", ci->name, want,
+                        want == 1 ? "" : "s",
+                        e->nargs);
         return false;
     }
     const unsigned all = (1u << M_RLX) | (1u << M_ACQ) | (1u << M_REL) | (1u << M_ACQ_REL) | (1u << M_SC);
@@ -946,7 +836,7 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
     }
     for (uint32_t i = 0; i < ci->nargs; i++) {
         if (e->args[i]->kind == CX_ORDER) {
-            error_at(p, &e->args[i]->at, "a memory order is not a value here");
+            litmus_error_at(&p->b, &e->args[i]->at, "a memory order is not a value here");
             return false;
         }
     }
@@ -999,8 +889,9 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
          * non-atomically) */
         const cexpr *ex = e->args[1];
         if (ex->kind != CX_PARAM) {
-            error_at(p, &ex->at, "unsupported: the expected value of a compare-exchange must be a "
-                                 "pointer parameter");
+            litmus_error_at(&p->b, &ex->at,
+                            "unsupported: the expected value of a compare-exchange must be a "
+                            "pointer parameter");
             return false;
         }
         litmus_operand des;
@@ -1063,7 +954,7 @@ static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out
         return true;
     }
     case CX_ORDER:
-        error_at(p, &e->at, "a memory order is not a value here");
+        litmus_error_at(&p->b, &e->at, "a memory order is not a value here");
         return false;
     case CX_DEREF: {
         litmus_address a;
@@ -1084,7 +975,7 @@ static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out
         if (!lower_call(p, tb, e, UINT32_MAX, &r))
             return false;
         if (r == UINT32_MAX) {
-            error_at(p, &e->at, "'%.*s' has no value", (int)e->at.len, e->at.start);
+            litmus_error_at(&p->b, &e->at, "'%.*s' has no value", (int)e->at.len, e->at.start);
             return false;
         }
         *out = x_reg(p, r);
@@ -1138,7 +1029,7 @@ static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out
         return true;
     }
     if (e->a->mem && e->b->mem)
-        base_diag_warning(p->diag, here(p, &e->at),
+        base_diag_warning(p->b.diag, litmus_here(&p->b, &e->at),
                           "the memory accesses on both sides of '%.*s' are unsequenced in C; "
                           "ravel performs them left to right", (int)e->at.len, e->at.start);
     if (!lower(p, tb, e->a, &a))
@@ -1161,7 +1052,7 @@ static bool lower(parser *p, thread_build *tb, const cexpr *e, litmus_expr **out
     case T_GT: *out = x_bin(p, LITMUS_OP_LT, b, a); break;
     case T_GE: *out = x_bin(p, LITMUS_OP_LE, b, a); break;
     default:
-        error_at(p, &e->at, "unsupported: operator '%.*s'", (int)e->at.len, e->at.start);
+        litmus_error_at(&p->b, &e->at, "unsupported: operator '%.*s'", (int)e->at.len, e->at.start);
         return false;
     }
     return true;
@@ -1175,7 +1066,7 @@ static bool lower_into(parser *p, thread_build *tb, const cexpr *e, uint32_t reg
         if (!lower_call(p, tb, e, reg, &r))
             return false;
         if (r == UINT32_MAX) {
-            error_at(p, &e->at, "'%.*s' has no value", (int)e->at.len, e->at.start);
+            litmus_error_at(&p->b, &e->at, "'%.*s' has no value", (int)e->at.len, e->at.start);
             return false;
         }
         return r == reg || emit_mov(p, tb, at, reg, x_reg(p, r));
@@ -1202,12 +1093,13 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth);
 
 static bool parse_block(parser *p, thread_build *tb, int depth)
 {
-    next(p); /* '{' */
+    litmus_parser *b = &p->b;
+    litmus_next(b); /* '{' */
     size_t mark = tb->scope.len;
     tb->depth++;
-    while (p->tok.kind != T_RBRACE && !p->failed) {
-        if (p->tok.kind == T_EOF) {
-            error_at(p, &p->tok, "unexpected end of file in a block (missing '}')");
+    while (b->tok.kind != T_RBRACE && !b->failed) {
+        if (b->tok.kind == T_EOF) {
+            litmus_error_at(b, &b->tok, "unexpected end of file in a block (missing '}')");
             return false;
         }
         if (!parse_stmt(p, tb, depth + 1))
@@ -1215,37 +1107,42 @@ static bool parse_block(parser *p, thread_build *tb, int depth)
     }
     tb->depth--;
     tb->scope.len = mark;
-    return expect(p, T_RBRACE, "'}'");
+    return litmus_expect(b, T_RBRACE, "'}'");
 }
 
 static bool parse_decl(parser *p, thread_build *tb)
 {
+    litmus_parser *b = &p->b;
     if (!skip_type(p))
         return false;
     for (;;) {
-        while (p->tok.kind == T_STAR || tok_is(&p->tok, "const") || tok_is(&p->tok, "volatile"))
-            next(p);
-        token name = p->tok;
+        while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") ||
+               litmus_tok_is(&b->tok, "volatile"))
+            litmus_next(b);
+        token name = b->tok;
         char buf[64];
         if (name.kind != T_IDENT || is_int_type_word(&name) || order_of(&name) >= 0) {
-            error_at(p, &name, "expected a variable name, found %s", tok_desc(&name, buf, sizeof buf));
+            litmus_error_at(b, &name, "expected a variable name, found %s",
+                            litmus_tok_desc(&name, buf, sizeof buf));
             return false;
         }
-        base_sym s = tok_sym(p, &name);
+        base_sym s = litmus_tok_sym(b, &name);
         if (find_param(tb, s)) {
-            error_at(p, &name, "unsupported: local '%.*s' hides the parameter of the same name",
-                     (int)name.len, name.start);
+            litmus_error_at(b, &name,
+                            "unsupported: local '%.*s' hides the parameter of the same name",
+                            (int)name.len, name.start);
             return false;
         }
         const local *l = find_local(tb, s);
         if (l) {
-            error_at(p, &name, "unsupported: '%.*s' is declared again while another '%.*s' is in scope",
-                     (int)name.len, name.start, (int)name.len, name.start);
+            litmus_error_at(b, &name,
+                            "unsupported: '%.*s' is declared again while another '%.*s' is in scope",
+                            (int)name.len, name.start, (int)name.len, name.start);
             return false;
         }
-        next(p);
-        if (p->tok.kind == T_LBRACK) {
-            error_at(p, &p->tok, "unsupported: arrays");
+        litmus_next(b);
+        if (b->tok.kind == T_LBRACK) {
+            litmus_error_at(b, &b->tok, "unsupported: arrays");
             return false;
         }
         uint32_t reg = reg_of(tb, s);
@@ -1254,8 +1151,8 @@ static bool parse_decl(parser *p, thread_build *tb)
             seen |= tb->declared.data[i] == s;
         if (!seen)
             base_vec_push(&tb->declared, s);
-        if (p->tok.kind == T_ASSIGN) {
-            next(p);
+        if (b->tok.kind == T_ASSIGN) {
+            litmus_next(b);
             cexpr *e = parse_expr(p, tb, 0);
             if (!e || !lower_into(p, tb, e, reg, &name))
                 return false;
@@ -1266,34 +1163,35 @@ static bool parse_decl(parser *p, thread_build *tb)
         }
         local nl = { s, tb->depth };
         base_vec_push(&tb->scope, nl);
-        if (p->tok.kind == T_COMMA) {
-            next(p);
+        if (b->tok.kind == T_COMMA) {
+            litmus_next(b);
             continue;
         }
-        return expect(p, T_SEMI, "';' after the declaration");
+        return litmus_expect(b, T_SEMI, "';' after the declaration");
     }
 }
 
 static bool parse_stmt(parser *p, thread_build *tb, int depth)
 {
-    token at = p->tok;
+    litmus_parser *b = &p->b;
+    token at = b->tok;
     char buf[64];
     if (depth > MAX_DEPTH) {
-        error_at(p, &at, "statements nested too deeply");
+        litmus_error_at(b, &at, "statements nested too deeply");
         return false;
     }
     if (at.kind == T_SEMI) {
-        next(p);
+        litmus_next(b);
         return true;
     }
     if (at.kind == T_LBRACE)
         return parse_block(p, tb, depth);
-    if (tok_is(&at, "if")) {
-        next(p);
-        if (!expect(p, T_LPAR, "'(' after if"))
+    if (litmus_tok_is(&at, "if")) {
+        litmus_next(b);
+        if (!litmus_expect(b, T_LPAR, "'(' after if"))
             return false;
         cexpr *c = parse_expr(p, tb, 0);
-        if (!c || !expect(p, T_RPAR, "')' after the condition"))
+        if (!c || !litmus_expect(b, T_RPAR, "')' after the condition"))
             return false;
         litmus_expr *x;
         if (!lower(p, tb, c, &x))
@@ -1311,9 +1209,9 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         tb->scope.len = mark;
         if (!ok)
             return false;
-        if (tok_is(&p->tok, "else")) {
-            token el = p->tok;
-            next(p);
+        if (litmus_tok_is(&b->tok, "else")) {
+            token el = b->tok;
+            litmus_next(b);
             if (!emit_branch(p, tb, &el, false, 0, &to_end))
                 return false;
             patch_here(tb, to_else);
@@ -1331,25 +1229,25 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
     }
     static const char *const loops[] = { "while", "for", "do", "goto" };
     for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
-        if (tok_is(&at, loops[i])) {
-            error_at(p, &at, "unsupported: loops ('%s')", loops[i]);
+        if (litmus_tok_is(&at, loops[i])) {
+            litmus_error_at(b, &at, "unsupported: loops ('%s')", loops[i]);
             return false;
         }
     }
-    if (tok_is(&at, "else")) {
-        error_at(p, &at, "'else' without 'if'");
+    if (litmus_tok_is(&at, "else")) {
+        litmus_error_at(b, &at, "'else' without 'if'");
         return false;
     }
     static const char *const other[] = { "return", "switch", "break", "continue", "case",
                                          "default", "asm", "__asm__" };
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
-        if (tok_is(&at, other[i])) {
-            error_at(p, &at, "unsupported: '%s' statements", other[i]);
+        if (litmus_tok_is(&at, other[i])) {
+            litmus_error_at(b, &at, "unsupported: '%s' statements", other[i]);
             return false;
         }
     }
-    if (at.kind == T_IDENT && peek2(p)->kind == T_COLON) {
-        error_at(p, &at, "unsupported: labels");
+    if (at.kind == T_IDENT && litmus_peek2(b)->kind == T_COLON) {
+        litmus_error_at(b, &at, "unsupported: labels");
         return false;
     }
     if (is_int_type_word(&at) || is_narrow_type_word(&at))
@@ -1357,13 +1255,13 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
     cexpr *e = parse_expr(p, tb, 0);
     if (!e)
         return false;
-    if (p->tok.kind == T_OPASSIGN || p->tok.kind == T_INCR || p->tok.kind == T_DECR) {
-        error_at(p, &p->tok, "unsupported: '%.*s'", (int)p->tok.len, p->tok.start);
+    if (b->tok.kind == T_OPASSIGN || b->tok.kind == T_INCR || b->tok.kind == T_DECR) {
+        litmus_error_at(b, &b->tok, "unsupported: '%.*s'", (int)b->tok.len, b->tok.start);
         return false;
     }
-    if (p->tok.kind == T_ASSIGN) {
-        token eq = p->tok;
-        next(p);
+    if (b->tok.kind == T_ASSIGN) {
+        token eq = b->tok;
+        litmus_next(b);
         cexpr *rhs = parse_expr(p, tb, 0);
         if (!rhs)
             return false;
@@ -1382,14 +1280,15 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
             in->value = v;
             in->annots = *mode_annots(p, M_NA);
         } else if (e->kind == CX_PARAM) {
-            error_at(p, &e->at, "unsupported: assigning to the pointer parameter '%.*s' (did you mean "
-                                "'*%.*s'?)", (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
+            litmus_error_at(b, &e->at,
+                            "unsupported: assigning to the pointer parameter '%.*s' (did you mean "
+                            "'*%.*s'?)", (int)e->at.len, e->at.start, (int)e->at.len, e->at.start);
             return false;
         } else {
-            error_at(p, &eq, "the left of '=' must be a local or '*pointer'");
+            litmus_error_at(b, &eq, "the left of '=' must be a local or '*pointer'");
             return false;
         }
-        return expect(p, T_SEMI, "';' after the assignment");
+        return litmus_expect(b, T_SEMI, "';' after the assignment");
     }
     if (e->kind == CX_CALL) {
         uint32_t r;
@@ -1400,33 +1299,36 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         if (!lower(p, tb, e, &x))
             return false;
     }
-    if (p->tok.kind != T_SEMI) {
-        error_at(p, &p->tok, "expected ';' after the expression, found %s",
-                 tok_desc(&p->tok, buf, sizeof buf));
+    if (b->tok.kind != T_SEMI) {
+        litmus_error_at(b, &b->tok, "expected ';' after the expression, found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
-    next(p);
+    litmus_next(b);
     return true;
 }
 
 /* P<n> ( params ) { body } */
 static bool parse_thread(parser *p, thread_build *tb)
 {
-    next(p); /* the name, checked by the caller */
-    if (!expect(p, T_LPAR, "'(' after the thread's name"))
+    litmus_parser *b = &p->b;
+    litmus_next(b); /* the name, checked by the caller */
+    if (!litmus_expect(b, T_LPAR, "'(' after the thread's name"))
         return false;
-    if (tok_is(&p->tok, "void") && peek2(p)->kind == T_RPAR)
-        next(p);
-    while (p->tok.kind != T_RPAR) {
+    if (litmus_tok_is(&b->tok, "void") && litmus_peek2(b)->kind == T_RPAR)
+        litmus_next(b);
+    while (b->tok.kind != T_RPAR) {
         char buf[64];
-        token first = p->tok;
+        token first = b->tok;
         if (first.kind != T_IDENT) {
-            error_at(p, &first, "expected a parameter, found %s", tok_desc(&first, buf, sizeof buf));
+            litmus_error_at(b, &first, "expected a parameter, found %s",
+                            litmus_tok_desc(&first, buf, sizeof buf));
             return false;
         }
         if (is_narrow_type_word(&first)) {
-            error_at(p, &first, "unsupported: type %s (ravel's values are unbounded integers)",
-                     tok_desc(&first, buf, sizeof buf));
+            litmus_error_at(b, &first,
+                            "unsupported: type %s (ravel's values are unbounded integers)",
+                            litmus_tok_desc(&first, buf, sizeof buf));
             return false;
         }
         /* Type words (any: the type does not change an access's mode), then
@@ -1435,51 +1337,53 @@ static bool parse_thread(parser *p, thread_build *tb)
         uint32_t stars = 0;
         /* atomic: some type word (an identifier before the name) is atomic */
         bool atomic = false, last_atomic = false;
-        while (p->tok.kind == T_IDENT || p->tok.kind == T_STAR) {
-            if (p->tok.kind == T_IDENT) {
+        while (b->tok.kind == T_IDENT || b->tok.kind == T_STAR) {
+            if (b->tok.kind == T_IDENT) {
                 atomic |= last_atomic;
-                last_atomic = p->tok.len >= 6 && (memcmp(p->tok.start, "atomic", 6) == 0 ||
-                                                  memcmp(p->tok.start, "_Atomi", 6) == 0);
+                last_atomic = b->tok.len >= 6 && (memcmp(b->tok.start, "atomic", 6) == 0 ||
+                                                  memcmp(b->tok.start, "_Atomi", 6) == 0);
             }
-            if (p->tok.kind == T_STAR)
+            if (b->tok.kind == T_STAR)
                 stars++;
-            else if (is_narrow_type_word(&p->tok)) {
-                error_at(p, &p->tok, "unsupported: type %s (ravel's values are unbounded integers)",
-                         tok_desc(&p->tok, buf, sizeof buf));
+            else if (is_narrow_type_word(&b->tok)) {
+                litmus_error_at(b, &b->tok,
+                                "unsupported: type %s (ravel's values are unbounded integers)",
+                                litmus_tok_desc(&b->tok, buf, sizeof buf));
                 return false;
             } else
-                name = p->tok;
-            next(p);
+                name = b->tok;
+            litmus_next(b);
         }
-        if (p->tok.kind == T_LBRACK) {
-            error_at(p, &p->tok, "unsupported: arrays");
+        if (b->tok.kind == T_LBRACK) {
+            litmus_error_at(b, &b->tok, "unsupported: arrays");
             return false;
         }
         if (name.start == first.start || stars == 0) {
-            error_at(p, &name, "unsupported: parameter '%.*s' is not a pointer to a shared location",
-                     (int)name.len, name.start);
+            litmus_error_at(b, &name,
+                            "unsupported: parameter '%.*s' is not a pointer to a shared location",
+                            (int)name.len, name.start);
             return false;
         }
-        base_sym s = tok_sym(p, &name);
+        base_sym s = litmus_tok_sym(b, &name);
         if (find_param(tb, s)) {
-            error_at(p, &name, "parameter '%.*s' appears twice", (int)name.len, name.start);
+            litmus_error_at(b, &name, "parameter '%.*s' appears twice", (int)name.len, name.start);
             return false;
         }
-        param pa = { s, location(p, &name), atomic };
+        param pa = { s, litmus_location_of(b, &name), atomic };
         base_vec_push(&tb->params, pa);
-        if (p->tok.kind == T_COMMA)
-            next(p);
-        else if (p->tok.kind != T_RPAR) {
-            error_at(p, &p->tok, "expected ',' or ')' in the parameters, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+        if (b->tok.kind == T_COMMA)
+            litmus_next(b);
+        else if (b->tok.kind != T_RPAR) {
+            litmus_error_at(b, &b->tok, "expected ',' or ')' in the parameters, found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
             return false;
         }
     }
-    next(p);
-    if (p->tok.kind != T_LBRACE) {
+    litmus_next(b);
+    if (b->tok.kind != T_LBRACE) {
         char buf[64];
-        error_at(p, &p->tok, "expected '{' to open the thread's body, found %s",
-                 tok_desc(&p->tok, buf, sizeof buf));
+        litmus_error_at(b, &b->tok, "expected '{' to open the thread's body, found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
     return parse_block(p, tb, 0);
@@ -1490,367 +1394,172 @@ static bool parse_thread(parser *p, thread_build *tb)
 /* value := ['-'] NUM | ['&'] IDENT (a location's address) */
 static bool parse_value(parser *p, litmus_value *v)
 {
+    litmus_parser *b = &p->b;
     bool neg = false;
-    if (p->tok.kind == T_MINUS) {
+    if (b->tok.kind == T_MINUS) {
         neg = true;
-        next(p);
+        litmus_next(b);
     }
-    if (p->tok.kind == T_NUM) {
-        *v = litmus_int(neg ? (int64_t)(0 - (uint64_t)p->tok.num) : p->tok.num);
-        next(p);
+    if (b->tok.kind == T_NUM) {
+        *v = litmus_int(neg ? (int64_t)(0 - (uint64_t)b->tok.num) : b->tok.num);
+        litmus_next(b);
         return true;
     }
-    if (!neg && p->tok.kind == T_AMP)
-        next(p);
-    if (!neg && p->tok.kind == T_IDENT) {
-        *v = litmus_addr(location(p, &p->tok));
-        next(p);
+    if (!neg && b->tok.kind == T_AMP)
+        litmus_next(b);
+    if (!neg && b->tok.kind == T_IDENT) {
+        *v = litmus_addr(litmus_location_of(b, &b->tok));
+        litmus_next(b);
         return true;
     }
     char buf[64];
-    error_at(p, &p->tok, "expected a value (an integer or a location), found %s",
-             tok_desc(&p->tok, buf, sizeof buf));
+    litmus_error_at(b, &b->tok, "expected a value (an integer or a location), found %s",
+                    litmus_tok_desc(&b->tok, buf, sizeof buf));
     return false;
 }
 
-static bool parse_init(parser *p)
+/* One entry of the init block: [TYPE] LOC [= VALUE] or [LOC] [= VALUE]. */
+static bool init_entry(litmus_parser *b)
 {
-    if (!expect(p, T_LBRACE, "'{' to open the init block"))
+    parser *p = (parser *)b;
+    char buf[64];
+    if (litmus_at_thread_prefix(b)) {
+        litmus_error_at(b, &b->tok,
+                        "unsupported: initial values of a thread's variables in a C test");
         return false;
-    while (p->tok.kind != T_RBRACE) {
-        char buf[64];
-        if (p->tok.kind == T_SEMI) {
-            next(p);
-            continue;
-        }
-        if (p->tok.kind == T_EOF) {
-            error_at(p, &p->tok, "unexpected end of file in the init block");
-            return false;
-        }
-        if ((p->tok.kind == T_NUM || p->tok.kind == T_IDENT) && peek2(p)->kind == T_COLON) {
-            error_at(p, &p->tok, "unsupported: initial values of a thread's variables in a C test");
-            return false;
-        }
-        bool bracket = false;
-        if (p->tok.kind == T_LBRACK) {
-            bracket = true;
-            next(p);
-        } else if (is_int_type_word(&p->tok) || is_narrow_type_word(&p->tok)) {
-            if (!skip_type(p))
-                return false;
-            while (p->tok.kind == T_STAR || tok_is(&p->tok, "const") || tok_is(&p->tok, "volatile"))
-                next(p);
-        }
-        if (p->tok.kind != T_IDENT) {
-            error_at(p, &p->tok, "expected a location in the init block, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
-        uint32_t l = location(p, &p->tok);
-        next(p);
-        if (bracket && !expect(p, T_RBRACK, "']'"))
-            return false;
-        if (p->tok.kind == T_LBRACK) {
-            error_at(p, &p->tok, "unsupported: arrays");
-            return false;
-        }
-        litmus_value v = litmus_int(0);
-        if (p->tok.kind == T_ASSIGN) {
-            next(p);
-            if (!parse_value(p, &v))
-                return false;
-        }
-        p->locs.data[l].init = v;
-        if (p->tok.kind != T_SEMI && p->tok.kind != T_RBRACE) {
-            error_at(p, &p->tok, "expected ';' or '}' in the init block, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
     }
-    next(p);
+    bool bracket = false;
+    if (b->tok.kind == T_LBRACK) {
+        bracket = true;
+        litmus_next(b);
+    } else if (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
+        if (!skip_type(p))
+            return false;
+        while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") ||
+               litmus_tok_is(&b->tok, "volatile"))
+            litmus_next(b);
+    }
+    if (b->tok.kind != T_IDENT) {
+        litmus_error_at(b, &b->tok, "expected a location in the init block, found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    uint32_t l = litmus_location_of(b, &b->tok);
+    litmus_next(b);
+    if (bracket && !litmus_expect(b, T_RBRACK, "']'"))
+        return false;
+    if (b->tok.kind == T_LBRACK) {
+        litmus_error_at(b, &b->tok, "unsupported: arrays");
+        return false;
+    }
+    litmus_value v = litmus_int(0);
+    if (b->tok.kind == T_ASSIGN) {
+        litmus_next(b);
+        if (!parse_value(p, &v))
+            return false;
+    }
+    b->locs.data[l].init = v;
     return true;
 }
 
 /* --- the condition --- */
 
-static long thread_number(const token *t)
-{
-    if (t->kind == T_NUM)
-        return t->num >= 0 && t->num < MAX_THREADS ? (long)t->num : -1;
-    if (t->kind != T_IDENT || t->len < 2 || t->start[0] != 'P' || t->len > 6)
-        return -1;
-    long v = 0;
-    for (size_t i = 1; i < t->len; i++) {
-        if (!is_digit((unsigned char)t->start[i]))
-            return -1;
-        v = v * 10 + (t->start[i] - '0');
-    }
-    return v;
-}
-
-static litmus_prop *new_prop(parser *p, litmus_prop_kind k, const token *at)
-{
-    if ((k == LITMUS_P_AND || k == LITMUS_P_OR || k == LITMUS_P_IMPLIES || k == LITMUS_P_NOT) &&
-        ++p->nprops > MAX_PROPS) {
-        error_at(p, at, "condition too long (more than %d operators)", MAX_PROPS);
-        return NULL;
-    }
-    litmus_prop *pr = BASE_ARENA_NEW(&p->t->arena, litmus_prop);
-    pr->kind = k;
-    pr->loc = here(p, at);
-    return pr;
-}
+/* The hooks of the shared condition parser (parse_common.h): p is the
+ * first member of a parser. */
 
 /* A state variable: N:NAME, PN:NAME, LOC or [LOC]. */
-static bool parse_state_var(parser *p, litmus_observable *o)
+static bool state_var(litmus_parser *lp, litmus_observable *o)
 {
+    parser *p = (parser *)lp;
     char buf[64];
-    if ((p->tok.kind == T_NUM || p->tok.kind == T_IDENT) && peek2(p)->kind == T_COLON) {
-        long th = thread_number(&p->tok);
-        if (th < 0 || (uint32_t)th >= p->nthreads) {
-            error_at(p, &p->tok, "the condition names thread %s, which the test does not have",
-                     tok_desc(&p->tok, buf, sizeof buf));
+    if (litmus_at_thread_prefix(lp)) {
+        long th = litmus_thread_prefix(lp, p->nthreads);
+        if (th < 0)
             return false;
-        }
-        next(p);
-        next(p);
         thread_build *tb = &p->tbs[th];
-        base_sym s = p->tok.kind == T_IDENT ? tok_sym(p, &p->tok) : 0;
+        base_sym s = lp->tok.kind == T_IDENT ? litmus_tok_sym(lp, &lp->tok) : 0;
         bool found = false;
-        for (size_t i = 0; p->tok.kind == T_IDENT && i < tb->declared.len; i++)
+        for (size_t i = 0; lp->tok.kind == T_IDENT && i < tb->declared.len; i++)
             found |= tb->declared.data[i] == s;
         if (!found) {
-            if (p->tok.kind == T_IDENT)
-                error_at(p, &p->tok, "thread P%ld has no variable '%.*s'", th, (int)p->tok.len,
-                         p->tok.start);
+            if (lp->tok.kind == T_IDENT)
+                litmus_error_at(lp, &lp->tok, "thread P%ld has no variable '%.*s'", th,
+                                (int)lp->tok.len, lp->tok.start);
             else
-                error_at(p, &p->tok, "expected a variable after ':', found %s",
-                         tok_desc(&p->tok, buf, sizeof buf));
+                litmus_error_at(lp, &lp->tok, "expected a variable after ':', found %s",
+                                litmus_tok_desc(&lp->tok, buf, sizeof buf));
             return false;
         }
         o->is_reg = true;
         o->thread = (uint32_t)th;
         o->reg = reg_of(tb, s);
-        next(p);
+        litmus_next(lp);
         return true;
     }
-    bool bracket = p->tok.kind == T_LBRACK;
+    bool bracket = lp->tok.kind == T_LBRACK;
     if (bracket)
-        next(p);
-    if (p->tok.kind != T_IDENT) {
-        error_at(p, &p->tok, "expected a location or THREAD:VARIABLE, found %s",
-                 tok_desc(&p->tok, buf, sizeof buf));
+        litmus_next(lp);
+    if (lp->tok.kind != T_IDENT) {
+        litmus_error_at(lp, &lp->tok, "expected a location or THREAD:VARIABLE, found %s",
+                        litmus_tok_desc(&lp->tok, buf, sizeof buf));
         return false;
     }
     o->is_reg = false;
-    o->location = location(p, &p->tok);
-    next(p);
-    return !bracket || expect(p, T_RBRACK, "']'");
+    o->location = litmus_location_of(lp, &lp->tok);
+    litmus_next(lp);
+    return !bracket || litmus_expect(lp, T_RBRACK, "']'");
 }
 
-static litmus_prop *parse_prop(parser *p, int depth);
-
-static litmus_prop *parse_atom(parser *p, int depth)
+static bool value(litmus_parser *lp, litmus_value *v)
 {
-    token at = p->tok;
-    if (depth > MAX_DEPTH) {
-        error_at(p, &at, "condition nested too deeply");
-        return NULL;
-    }
-    if (p->tok.kind == T_TILDE || tok_is(&p->tok, "not")) {
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
-        if (!n)
-            return NULL;
-        n->lhs = parse_atom(p, depth + 1);
-        return n->lhs ? n : NULL;
-    }
-    if (p->tok.kind == T_LPAR) {
-        next(p);
-        litmus_prop *in = parse_prop(p, depth + 1);
-        if (!in || !expect(p, T_RPAR, "')' in the condition"))
-            return NULL;
-        return in;
-    }
-    if (tok_is(&p->tok, "true") || tok_is(&p->tok, "false")) {
-        litmus_prop *c = new_prop(p, tok_is(&p->tok, "true") ? LITMUS_P_TRUE : LITMUS_P_FALSE, &at);
-        next(p);
-        return c;
-    }
-    litmus_observable o;
-    if (!parse_state_var(p, &o))
-        return NULL;
-    bool ne = p->tok.kind == T_NE;
-    if (!ne && !expect(p, T_ASSIGN, "'=' or '!=' in the condition"))
-        return NULL;
-    if (ne)
-        next(p);
-    litmus_prop *a = new_prop(p, o.is_reg ? LITMUS_P_REG : LITMUS_P_LOC, &at);
-    a->thread = o.thread;
-    a->reg = o.reg;
-    a->location = o.location;
-    if (!parse_value(p, &a->value))
-        return NULL;
-    base_vec_push(&p->obs, o);
-    if (!ne)
-        return a;
-    litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
-    if (!n)
-        return NULL;
-    n->lhs = a;
-    return n;
-}
-
-static litmus_prop *parse_and(parser *p, int depth)
-{
-    litmus_prop *l = parse_atom(p, depth);
-    while (l && p->tok.kind == T_CONJ) {
-        token at = p->tok;
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_AND, &at);
-        if (!n)
-            return NULL;
-        n->lhs = l;
-        n->rhs = parse_atom(p, depth);
-        l = n->rhs ? n : NULL;
-    }
-    return l;
-}
-
-static litmus_prop *parse_or(parser *p, int depth)
-{
-    litmus_prop *l = parse_and(p, depth);
-    while (l && p->tok.kind == T_DISJ) {
-        token at = p->tok;
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_OR, &at);
-        if (!n)
-            return NULL;
-        n->lhs = l;
-        n->rhs = parse_and(p, depth);
-        l = n->rhs ? n : NULL;
-    }
-    return l;
-}
-
-static litmus_prop *parse_prop(parser *p, int depth)
-{
-    litmus_prop *l = parse_or(p, depth);
-    if (l && p->tok.kind == T_IMPLIES) {
-        token at = p->tok;
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_IMPLIES, &at);
-        if (!n)
-            return NULL;
-        n->lhs = l;
-        n->rhs = parse_prop(p, depth + 1);
-        return n->rhs ? n : NULL;
-    }
-    return l;
+    return parse_value((parser *)lp, v);
 }
 
 static bool is_section_start(parser *p)
 {
-    const token *t = &p->tok;
-    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") ||
-           tok_is(t, "filter") || t->kind == T_TILDE || t->kind == T_EOF ||
-           ((tok_is(t, "scopes") || tok_is(t, "regions")) && peek2(p)->kind == T_COLON);
+    const token *t = &p->b.tok;
+    return litmus_tok_is(t, "exists") || litmus_tok_is(t, "forall") ||
+           litmus_tok_is(t, "locations") || litmus_tok_is(t, "filter") || t->kind == T_TILDE ||
+           t->kind == T_EOF ||
+           ((litmus_tok_is(t, "scopes") || litmus_tok_is(t, "regions")) &&
+            litmus_peek2(&p->b)->kind == T_COLON);
 }
 
-/* The trailing sections: locations, filter, scopes/regions (skipped) and
- * the final condition, which comes last. */
-static bool parse_sections(parser *p)
+/* `scopes:` or `regions:`: skipped up to the next section. */
+static void skip_scopes(litmus_parser *lp)
 {
-    litmus_test *t = p->t;
-    bool have_cond = false;
-    char buf[64];
-    while (!p->failed && p->tok.kind != T_EOF) {
-        if (have_cond) {
-            error_at(p, &p->tok, "unexpected %s after the final condition",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
-        if ((tok_is(&p->tok, "scopes") || tok_is(&p->tok, "regions")) && peek2(p)->kind == T_COLON) {
-            next(p);
-            next(p);
-            while (!p->failed && !is_section_start(p))
-                next(p);
-        } else if (tok_is(&p->tok, "locations")) {
-            next(p);
-            if (!expect(p, T_LBRACK, "'[' after locations"))
-                return false;
-            while (p->tok.kind != T_RBRACK) {
-                litmus_observable o;
-                if (!parse_state_var(p, &o))
-                    return false;
-                base_vec_push(&p->obs, o);
-                if (p->tok.kind == T_SEMI || p->tok.kind == T_COMMA)
-                    next(p);
-                else if (p->tok.kind != T_RBRACK) {
-                    error_at(p, &p->tok, "expected ';' or ']' in locations, found %s",
-                             tok_desc(&p->tok, buf, sizeof buf));
-                    return false;
-                }
-            }
-            next(p);
-        } else if (tok_is(&p->tok, "filter")) {
-            next(p);
-            t->filter = parse_prop(p, 0);
-            if (!t->filter)
-                return false;
-        } else if (tok_is(&p->tok, "exists") || tok_is(&p->tok, "forall") || p->tok.kind == T_TILDE) {
-            if (p->tok.kind == T_TILDE) {
-                next(p);
-                if (!tok_is(&p->tok, "exists")) {
-                    error_at(p, &p->tok, "expected 'exists' after '~', found %s",
-                             tok_desc(&p->tok, buf, sizeof buf));
-                    return false;
-                }
-                t->quant = LITMUS_Q_NOT_EXISTS;
-            } else {
-                t->quant = tok_is(&p->tok, "exists") ? LITMUS_Q_EXISTS : LITMUS_Q_FORALL;
-            }
-            next(p);
-            t->cond = parse_prop(p, 0);
-            if (!t->cond)
-                return false;
-            have_cond = true;
-        } else {
-            error_at(p, &p->tok, "expected a final condition (exists, ~exists or forall), found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
-    }
-    if (p->failed)
-        return false;
-    if (!have_cond) {
-        /* herd7 reads a C test without a condition as `forall (true)`. */
-        t->quant = LITMUS_Q_FORALL;
-        t->cond = new_prop(p, LITMUS_P_TRUE, &p->tok);
-    }
-    return true;
+    litmus_next(lp);
+    litmus_next(lp);
+    while (!lp->failed && !is_section_start((parser *)lp))
+        litmus_next(lp);
+}
+
+static litmus_token lex(litmus_parser *lp)
+{
+    return lex_raw((parser *)lp);
 }
 
 /* --- the whole test --- */
 
 static bool parse_body(parser *p)
 {
-    litmus_test *t = p->t;
+    litmus_parser *b = &p->b;
+    litmus_test *t = b->t;
     p->herd_comments = true;
-    next(p);
-    if (!parse_init(p))
+    litmus_next(b);
+    if (!litmus_parse_init(&p->b))
         return false;
     for (;;) {
-        long th = thread_number(&p->tok);
-        if (p->tok.kind != T_IDENT || th < 0)
+        long th = litmus_thread_number(&b->tok);
+        if (b->tok.kind != T_IDENT || th < 0)
             break;
         if ((uint32_t)th != p->nthreads) {
-            error_at(p, &p->tok, "threads must be named P0, P1, ... in order; expected P%u",
-                     p->nthreads);
+            litmus_error_at(b, &b->tok, "threads must be named P0, P1, ... in order; expected P%u",
+                            p->nthreads);
             return false;
         }
         if (p->nthreads >= MAX_THREADS) {
-            error_at(p, &p->tok, "too many threads (more than %d)", MAX_THREADS);
+            litmus_error_at(b, &b->tok, "too many threads (more than %d)", MAX_THREADS);
             return false;
         }
         if (p->nthreads == p->tbs_cap) { /* grow, zeroing the new builds */
@@ -1867,21 +1576,22 @@ static bool parse_body(parser *p)
         if (!ok)
             return false;
     }
-    if (p->failed)
+    if (b->failed)
         return false;
     if (p->nthreads == 0) {
         char buf[64];
-        error_at(p, &p->tok, "expected a thread like 'P0 (atomic_int* x) { ... }', found %s",
-                 tok_desc(&p->tok, buf, sizeof buf));
+        litmus_error_at(b, &b->tok, "expected a thread like 'P0 (atomic_int* x) { ... }', found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
     if (!is_section_start(p)) {
         char buf[64];
-        error_at(p, &p->tok, "expected the next thread (P%u) or the final condition, found %s",
-                 p->nthreads, tok_desc(&p->tok, buf, sizeof buf));
+        litmus_error_at(b, &b->tok,
+                        "expected the next thread (P%u) or the final condition, found %s",
+                        p->nthreads, litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
     }
-    if (!parse_sections(p))
+    if (!litmus_parse_sections(b))
         return false;
 
     t->nthreads = p->nthreads;
@@ -1901,100 +1611,59 @@ static bool parse_body(parser *p)
         th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, 1);
         th->ninits = 0;
     }
-    t->nlocs = (uint32_t)p->locs.len;
-    t->locs = BASE_ARENA_ARRAY(&t->arena, litmus_location, t->nlocs ? t->nlocs : 1);
-    if (t->nlocs)
-        memcpy(t->locs, p->locs.data, t->nlocs * sizeof *t->locs);
-    t->nobs = (uint32_t)p->obs.len;
-    t->obs = BASE_ARENA_ARRAY(&t->arena, litmus_observable, t->nobs ? t->nobs : 1);
-    if (t->nobs)
-        memcpy(t->obs, p->obs.data, t->nobs * sizeof *t->obs);
-    litmus_test_sort_observables(t);
+    litmus_finish_test(b);
     return true;
 }
 
 /* The first line (`C name`) and the free lines up to the init block. */
 static bool parse_header(parser *p)
 {
-    litmus_test *t = p->t;
+    litmus_parser *b = &p->b;
     p->herd_comments = true;
     if (!skip_blank(p))
         return false;
     token first = lex_raw(p);
-    if (p->failed)
+    if (b->failed)
         return false;
-    if (!tok_is(&first, "C")) {
+    if (!litmus_tok_is(&first, "C")) {
         char buf[64];
-        error_at(p, &first, "expected 'C' on the first line, found %s", tok_desc(&first, buf, sizeof buf));
+        litmus_error_at(b, &first, "expected 'C' on the first line, found %s",
+                        litmus_tok_desc(&first, buf, sizeof buf));
         return false;
     }
-    size_t s = p->pos;
-    while (p->pos < p->len && p->src[p->pos] != '\n') {
-        if (p->src[p->pos] == '\0') {
-            token at = { .line = p->line, .col = p->col };
-            error_at(p, &at, "unexpected NUL byte");
-            return false;
-        }
-        advance(p);
-    }
-    size_t e = p->pos;
-    while (s < e && (p->src[s] == ' ' || p->src[s] == '\t'))
-        s++;
-    while (e > s && (p->src[e - 1] == ' ' || p->src[e - 1] == '\t' || p->src[e - 1] == '\r'))
-        e--;
-    if (s == e) {
-        error_at(p, &first, "the test has no name (expected 'C <name>')");
+    if (!litmus_parse_name(b, &first, "C"))
         return false;
-    }
-    t->name = base_arena_strndup(&t->arena, p->src + s, e - s);
     for (;;) {
         if (!skip_blank(p))
             return false;
-        if (p->pos >= p->len) {
-            token at = { .line = p->line, .col = p->col };
-            error_at(p, &at, "missing init block ('{ ... }')");
+        if (b->pos >= b->len) {
+            litmus_error_here(b, "missing init block ('{ ... }')");
             return false;
         }
-        char c = p->src[p->pos];
-        if (c == '{')
+        if (b->src[b->pos] == '{')
             return true;
-        if (c == '"' && !t->doc) {
-            size_t q = p->pos + 1;
-            while (q < p->len && p->src[q] != '"' && p->src[q] != '\n')
-                q++;
-            if (q < p->len && p->src[q] == '"')
-                t->doc = base_arena_strndup(&t->arena, p->src + p->pos + 1, q - p->pos - 1);
-        }
-        while (p->pos < p->len && p->src[p->pos] != '\n') {
-            if (p->src[p->pos] == '\0') {
-                token at = { .line = p->line, .col = p->col };
-                error_at(p, &at, "unexpected NUL byte");
-                return false;
-            }
-            advance(p);
-        }
+        litmus_doc_line(b);
+        if (!litmus_skip_line(b))
+            return false;
     }
 }
 
 litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
                             base_intern_pool *syms, base_diag *diag)
 {
-    base_arena a;
-    base_arena_init(&a);
-    litmus_test *t = BASE_ARENA_NEW(&a, litmus_test);
-    t->arena = a;
-    t->syms = syms;
-    t->file = base_arena_strdup(&t->arena, file);
+    litmus_test *t = litmus_new_test(file, syms);
     t->arch = "C";
-    parser p = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1, .diag = diag,
-                 .syms = syms, .t = t };
+    parser p = { .b = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1,
+                        .diag = diag, .syms = syms, .t = t, .lex = lex, .state_var = state_var,
+                        .value = value, .skip_scopes = skip_scopes, .init_entry = init_entry,
+                        .c_syntax = true } };
     base_arena_init(&p.scratch);
     for (int m = 0; m < 6; m++) {
         p.mode[m].syms = BASE_ARENA_NEW(&t->arena, base_sym);
         p.mode[m].syms[0] = base_intern_cstr(syms, mode_names[m]);
         p.mode[m].count = 1;
     }
-    bool ok = parse_header(&p) && parse_body(&p) && !p.failed;
+    bool ok = parse_header(&p) && parse_body(&p) && !p.b.failed;
     for (uint32_t i = 0; i < p.tbs_cap; i++) {
         thread_build *tb = &p.tbs[i];
         base_vec_free(&tb->instrs);
@@ -2004,8 +1673,7 @@ litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
         base_vec_free(&tb->params);
     }
     free(p.tbs);
-    base_vec_free(&p.locs);
-    base_vec_free(&p.obs);
+    litmus_parser_free(&p.b);
     base_arena_free(&p.scratch);
     if (!ok) {
         litmus_test_free(t);

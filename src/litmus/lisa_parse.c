@@ -16,40 +16,22 @@
 #include "base/strbuf.h"
 #include "base/vec.h"
 #include "litmus/c_parse.h"
+#include "litmus/parse_common.h"
 
-enum { MAX_THREADS = 1024, MAX_INSTRS = 100000 };
+enum { MAX_THREADS = LITMUS_MAX_THREADS, MAX_INSTRS = 100000 };
 
 typedef enum tok_kind {
-    T_EOF, T_IDENT, T_NUM, T_STRING,
-    T_LBRACE, T_RBRACE, T_LBRACK, T_RBRACK, T_LPAR, T_RPAR,
-    T_PIPE, T_SEMI, T_COLON, T_COMMA, T_EQ, T_AMP, T_STAR, T_TILDE, T_PLUS,
-    T_AND, T_OR, T_IMPLIES, T_ERROR,
+    T_EOF = LITMUS_T_EOF, T_IDENT = LITMUS_T_IDENT, T_NUM = LITMUS_T_NUM,
+    T_STRING = LITMUS_T_STRING, T_ERROR = LITMUS_T_ERROR, T_LBRACE = LITMUS_T_LBRACE,
+    T_RBRACE = LITMUS_T_RBRACE, T_LBRACK = LITMUS_T_LBRACK, T_RBRACK = LITMUS_T_RBRACK,
+    T_LPAR = LITMUS_T_LPAR, T_RPAR = LITMUS_T_RPAR, T_SEMI = LITMUS_T_SEMI,
+    T_COLON = LITMUS_T_COLON, T_COMMA = LITMUS_T_COMMA, T_EQ = LITMUS_T_EQ,
+    T_TILDE = LITMUS_T_TILDE, T_AND = LITMUS_T_CONJ, T_OR = LITMUS_T_DISJ,
+    T_IMPLIES = LITMUS_T_IMPLIES,
+    T_PIPE = LITMUS_T_NSHARED, T_AMP, T_STAR, T_PLUS,
 } tok_kind;
 
-typedef struct token {
-    tok_kind kind;
-    const char *start;
-    size_t len;
-    int64_t num;
-    uint32_t line, col;
-} token;
-
-typedef struct parser {
-    const char *file;
-    const char *src;
-    size_t len, pos;
-    uint32_t line, col;
-    token tok;          /* current token */
-    token ahead;        /* one token of lookahead, valid when have_ahead */
-    bool have_ahead;
-    base_diag *diag;
-    base_intern_pool *syms;
-    litmus_test *t;
-    bool failed;
-    uint32_t nprops; /* operators in the conditions so far */
-    BASE_VEC(litmus_location) locs;
-    BASE_VEC(litmus_observable) obs;
-} parser;
+typedef litmus_token token;
 
 /* Per-thread building state. */
 typedef struct thread_build {
@@ -60,42 +42,14 @@ typedef struct thread_build {
     BASE_VEC(uint32_t) label_targets;
 } thread_build;
 
-static base_srcloc here(const parser *p, const token *t)
-{
-    return base_srcloc_make(p->file, t->line, t->col);
-}
-
-static void error_at(parser *p, const token *t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void error_at(parser *p, const token *t, const char *fmt, ...)
-{
-    if (p->failed)
-        return;
-    p->failed = true;
-    va_list ap;
-    va_start(ap, fmt);
-    base_diag_vreport(p->diag, BASE_SEV_ERROR, here(p, t), fmt, ap);
-    va_end(ap);
-}
+typedef struct parser {
+    litmus_parser b; /* first: the hooks get &b and cast back */
+    thread_build *tbs; /* MAX_THREADS builds, the first nthreads in use */
+    uint32_t nthreads; /* known once the thread header is read */
+    uint32_t max_init_thread; /* 1 + the highest thread the init block names */
+} parser;
 
 /* --- lexer --- */
-
-static int peekc(const parser *p, size_t k)
-{
-    return p->pos + k < p->len ? (unsigned char)p->src[p->pos + k] : -1;
-}
-
-static void advance(parser *p)
-{
-    if (p->src[p->pos] == '\n') {
-        p->line++;
-        p->col = 1;
-    } else {
-        p->col++;
-    }
-    p->pos++;
-}
 
 static bool is_ident_start(int c)
 {
@@ -107,168 +61,101 @@ static bool is_ident_char(int c)
     return is_ident_start(c) || (c >= '0' && c <= '9') || c == '.';
 }
 
-static bool is_digit(int c)
-{
-    return c >= '0' && c <= '9';
-}
-
 static token lex_raw(parser *p)
 {
+    litmus_parser *b = &p->b;
     for (;;) {
-        int c = peekc(p, 0);
+        int c = litmus_peekc(b, 0);
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-            advance(p);
-        } else if (c == '(' && peekc(p, 1) == '*') {
-            token open = { .line = p->line, .col = p->col };
+            litmus_advance(b);
+        } else if (c == '(' && litmus_peekc(b, 1) == '*') {
+            token open = { .line = b->line, .col = b->col };
             int depth = 0;
             do {
-                if (peekc(p, 0) == '(' && peekc(p, 1) == '*') {
+                if (litmus_peekc(b, 0) == '(' && litmus_peekc(b, 1) == '*') {
                     depth++;
-                    advance(p);
-                    advance(p);
-                } else if (peekc(p, 0) == '*' && peekc(p, 1) == ')') {
+                    litmus_advance(b);
+                    litmus_advance(b);
+                } else if (litmus_peekc(b, 0) == '*' && litmus_peekc(b, 1) == ')') {
                     depth--;
-                    advance(p);
-                    advance(p);
-                } else if (peekc(p, 0) < 0) {
+                    litmus_advance(b);
+                    litmus_advance(b);
+                } else if (litmus_peekc(b, 0) < 0) {
                     open.kind = T_ERROR;
-                    error_at(p, &open, "unterminated comment");
+                    litmus_error_at(b, &open, "unterminated comment");
                     return open;
                 } else {
-                    advance(p);
+                    litmus_advance(b);
                 }
             } while (depth > 0);
         } else {
             break;
         }
     }
-    token t = { .start = p->src + p->pos, .line = p->line, .col = p->col };
-    int c = peekc(p, 0);
+    token t = { .start = b->src + b->pos, .line = b->line, .col = b->col };
+    int c = litmus_peekc(b, 0);
     if (c < 0) {
         t.kind = T_EOF;
         return t;
     }
     if (c == 0) {
         t.kind = T_ERROR;
-        error_at(p, &t, "unexpected NUL byte");
+        litmus_error_at(b, &t, "unexpected NUL byte");
         return t;
     }
-    if (is_digit(c) || (c == '-' && is_digit(peekc(p, 1)))) {
+    if (litmus_is_digit(c) || (c == '-' && litmus_is_digit(litmus_peekc(b, 1)))) {
         bool neg = c == '-';
         if (neg)
-            advance(p);
+            litmus_advance(b);
         uint64_t v = 0;
         bool overflow = false;
-        while (is_digit(peekc(p, 0))) {
-            unsigned d = (unsigned)(peekc(p, 0) - '0');
+        while (litmus_is_digit(litmus_peekc(b, 0))) {
+            unsigned d = (unsigned)(litmus_peekc(b, 0) - '0');
             if (v > (UINT64_MAX - d) / 10)
                 overflow = true;
             else
                 v = v * 10 + d;
-            advance(p);
+            litmus_advance(b);
         }
         if (overflow || v > (uint64_t)INT64_MAX + (neg ? 1 : 0)) {
             t.kind = T_ERROR;
-            error_at(p, &t, "integer too large");
+            litmus_error_at(b, &t, "integer too large");
             return t;
         }
         t.kind = T_NUM;
         t.num = neg ? (int64_t)(0 - v) : (int64_t)v;
-        t.len = (size_t)(p->src + p->pos - t.start);
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
     if (is_ident_start(c)) {
-        while (is_ident_char(peekc(p, 0)))
-            advance(p);
+        while (is_ident_char(litmus_peekc(b, 0)))
+            litmus_advance(b);
         t.kind = T_IDENT;
-        t.len = (size_t)(p->src + p->pos - t.start);
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
     if (c == '"') {
-        advance(p);
-        while (peekc(p, 0) >= 0 && peekc(p, 0) != '"' && peekc(p, 0) != '\n')
-            advance(p);
-        if (peekc(p, 0) != '"') {
+        litmus_advance(b);
+        while (litmus_peekc(b, 0) >= 0 && litmus_peekc(b, 0) != '"' && litmus_peekc(b, 0) != '\n')
+            litmus_advance(b);
+        if (litmus_peekc(b, 0) != '"') {
             t.kind = T_ERROR;
-            error_at(p, &t, "unterminated string");
+            litmus_error_at(b, &t, "unterminated string");
             return t;
         }
-        advance(p);
+        litmus_advance(b);
         t.kind = T_STRING;
-        t.len = (size_t)(p->src + p->pos - t.start);
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
-    struct { const char *s; tok_kind k; } ops[] = {
+    static const litmus_punct ops[] = {
         { "/\\", T_AND }, { "\\/", T_OR }, { "=>", T_IMPLIES }, { "{", T_LBRACE }, { "}", T_RBRACE },
         { "[", T_LBRACK }, { "]", T_RBRACK }, { "(", T_LPAR }, { ")", T_RPAR }, { "|", T_PIPE },
         { ";", T_SEMI }, { ":", T_COLON }, { ",", T_COMMA }, { "=", T_EQ }, { "&", T_AMP },
         { "*", T_STAR }, { "~", T_TILDE }, { "+", T_PLUS },
     };
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-        size_t n = strlen(ops[i].s);
-        if (p->pos + n <= p->len && memcmp(p->src + p->pos, ops[i].s, n) == 0) {
-            for (size_t k = 0; k < n; k++)
-                advance(p);
-            t.kind = ops[i].k;
-            t.len = n;
-            return t;
-        }
-    }
-    t.kind = T_ERROR;
-    if (c >= 0x20 && c < 0x7f)
-        error_at(p, &t, "unexpected character '%c'", c);
-    else
-        error_at(p, &t, "unexpected byte 0x%02x", (unsigned)c);
+    litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
     return t;
-}
-
-static void next(parser *p)
-{
-    if (p->have_ahead) {
-        p->tok = p->ahead;
-        p->have_ahead = false;
-    } else {
-        p->tok = lex_raw(p);
-    }
-}
-
-static const token *peek2(parser *p)
-{
-    if (!p->have_ahead) {
-        p->ahead = lex_raw(p);
-        p->have_ahead = true;
-    }
-    return &p->ahead;
-}
-
-static bool tok_is(const token *t, const char *word)
-{
-    return t->kind == T_IDENT && t->len == strlen(word) && memcmp(t->start, word, t->len) == 0;
-}
-
-static const char *tok_desc(const token *t, char *buf, size_t n)
-{
-    if (t->kind == T_EOF)
-        return "end of file";
-    size_t len = t->len < 40 ? t->len : 40;
-    snprintf(buf, n, "'%.*s'", (int)len, t->start);
-    return buf;
-}
-
-static bool expect(parser *p, tok_kind k, const char *what)
-{
-    if (p->tok.kind == k) {
-        next(p);
-        return true;
-    }
-    char buf[64];
-    error_at(p, &p->tok, "expected %s, found %s", what, tok_desc(&p->tok, buf, sizeof buf));
-    return false;
-}
-
-static base_sym tok_sym(parser *p, const token *t)
-{
-    return base_intern(p->syms, t->start, t->len);
 }
 
 /* --- names --- */
@@ -278,41 +165,15 @@ static bool is_register_name(const token *t)
     if (t->kind != T_IDENT || t->len < 2 || t->start[0] != 'r')
         return false;
     for (size_t i = 1; i < t->len; i++)
-        if (!is_digit((unsigned char)t->start[i]))
+        if (!litmus_is_digit((unsigned char)t->start[i]))
             return false;
     return true;
 }
 
 /* A thread name: P<digits>. Returns -1 when t is not one. */
-static long thread_number(const token *t)
-{
-    if (t->kind == T_NUM)
-        return t->num >= 0 && t->num < MAX_THREADS ? (long)t->num : -1;
-    if (t->kind != T_IDENT || t->len < 2 || t->start[0] != 'P' || t->len > 6)
-        return -1;
-    long v = 0;
-    for (size_t i = 1; i < t->len; i++) {
-        if (!is_digit((unsigned char)t->start[i]))
-            return -1;
-        v = v * 10 + (t->start[i] - '0');
-    }
-    return v;
-}
-
-static uint32_t location(parser *p, const token *t)
-{
-    base_sym s = tok_sym(p, t);
-    for (size_t i = 0; i < p->locs.len; i++)
-        if (p->locs.data[i].name == s)
-            return (uint32_t)i;
-    litmus_location l = { .name = s, .init = litmus_int(0), .loc = here(p, t) };
-    base_vec_push(&p->locs, l);
-    return (uint32_t)(p->locs.len - 1);
-}
-
 static uint32_t reg_index(parser *p, thread_build *tb, const token *t)
 {
-    base_sym s = tok_sym(p, t);
+    base_sym s = litmus_tok_sym(&p->b, t);
     for (size_t i = 0; i < tb->regs.len; i++)
         if (tb->regs.data[i] == s)
             return (uint32_t)i;
@@ -325,27 +186,29 @@ static uint32_t reg_index(parser *p, thread_build *tb, const token *t)
 /* value := NUM | ['&'] IDENT (a location's address) */
 static bool parse_value(parser *p, litmus_value *v)
 {
-    if (p->tok.kind == T_NUM) {
-        *v = litmus_int(p->tok.num);
-        next(p);
+    litmus_parser *b = &p->b;
+    if (b->tok.kind == T_NUM) {
+        *v = litmus_int(b->tok.num);
+        litmus_next(b);
         return true;
     }
-    if (p->tok.kind == T_AMP)
-        next(p);
-    if (p->tok.kind == T_IDENT && !is_register_name(&p->tok)) {
-        *v = litmus_addr(location(p, &p->tok));
-        next(p);
+    if (b->tok.kind == T_AMP)
+        litmus_next(b);
+    if (b->tok.kind == T_IDENT && !is_register_name(&b->tok)) {
+        *v = litmus_addr(litmus_location_of(b, &b->tok));
+        litmus_next(b);
         return true;
     }
     char buf[64];
-    error_at(p, &p->tok, "expected a value (an integer or a location), found %s",
-             tok_desc(&p->tok, buf, sizeof buf));
+    litmus_error_at(b, &b->tok, "expected a value (an integer or a location), found %s",
+                    litmus_tok_desc(&b->tok, buf, sizeof buf));
     return false;
 }
 
 static bool parse_operand(parser *p, thread_build *tb, litmus_operand *o)
 {
-    const token *t = &p->tok;
+    litmus_parser *b = &p->b;
+    const token *t = &b->tok;
     if (t->kind == T_NUM) {
         o->kind = LITMUS_OPND_IMM;
         o->imm = t->num;
@@ -354,32 +217,34 @@ static bool parse_operand(parser *p, thread_build *tb, litmus_operand *o)
         o->reg = reg_index(p, tb, t);
     } else if (t->kind == T_IDENT) {
         o->kind = LITMUS_OPND_LOC;
-        o->loc = location(p, t);
+        o->loc = litmus_location_of(b, t);
     } else {
         char buf[64];
-        error_at(p, t, "expected a register, an integer or a location, found %s",
-                 tok_desc(t, buf, sizeof buf));
+        litmus_error_at(b, t, "expected a register, an integer or a location, found %s",
+                        litmus_tok_desc(t, buf, sizeof buf));
         return false;
     }
-    next(p);
+    litmus_next(b);
     return true;
 }
 
 static bool parse_address(parser *p, thread_build *tb, litmus_address *a)
 {
-    if (p->tok.kind == T_NUM) {
-        error_at(p, &p->tok, "expected an address (a location or a register), found an integer");
+    litmus_parser *b = &p->b;
+    if (b->tok.kind == T_NUM) {
+        litmus_error_at(b, &b->tok,
+                        "expected an address (a location or a register), found an integer");
         return false;
     }
     if (!parse_operand(p, tb, &a->base))
         return false;
-    if (p->tok.kind == T_PLUS) {
-        next(p);
+    if (b->tok.kind == T_PLUS) {
+        litmus_next(b);
         a->has_offset = true;
         if (!parse_operand(p, tb, &a->offset))
             return false;
         if (a->offset.kind == LITMUS_OPND_LOC) {
-            error_at(p, &p->tok, "an address offset must be a register or an integer");
+            litmus_error_at(b, &b->tok, "an address offset must be a register or an integer");
             return false;
         }
     }
@@ -388,16 +253,17 @@ static bool parse_address(parser *p, thread_build *tb, litmus_address *a)
 
 static litmus_expr *parse_expr(parser *p, thread_build *tb, int depth)
 {
-    litmus_expr *e = BASE_ARENA_NEW(&p->t->arena, litmus_expr);
+    litmus_parser *b = &p->b;
+    litmus_expr *e = BASE_ARENA_NEW(&b->t->arena, litmus_expr);
     if (depth > 64) {
-        error_at(p, &p->tok, "expression nested too deeply");
+        litmus_error_at(b, &b->tok, "expression nested too deeply");
         return NULL;
     }
-    if (p->tok.kind != T_LPAR) {
+    if (b->tok.kind != T_LPAR) {
         e->op = LITMUS_OP_NONE;
         return parse_operand(p, tb, &e->opnd) ? e : NULL;
     }
-    next(p);
+    litmus_next(b);
     static const struct { const char *name; litmus_op op; } ops[] = {
         { "add", LITMUS_OP_ADD }, { "sub", LITMUS_OP_SUB }, { "mul", LITMUS_OP_MUL },
         { "xor", LITMUS_OP_XOR }, { "and", LITMUS_OP_AND }, { "or", LITMUS_OP_OR },
@@ -405,92 +271,76 @@ static litmus_expr *parse_expr(parser *p, thread_build *tb, int depth)
     };
     litmus_op op = LITMUS_OP_NONE;
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        if (tok_is(&p->tok, ops[i].name))
+        if (litmus_tok_is(&b->tok, ops[i].name))
             op = ops[i].op;
     if (op == LITMUS_OP_NONE) {
         litmus_expr *inner = parse_expr(p, tb, depth + 1);
-        if (!inner || !expect(p, T_RPAR, "')'"))
+        if (!inner || !litmus_expect(b, T_RPAR, "')'"))
             return NULL;
         return inner;
     }
-    next(p);
+    litmus_next(b);
     e->op = op;
     e->lhs = parse_expr(p, tb, depth + 1);
     if (!e->lhs)
         return NULL;
     e->rhs = parse_expr(p, tb, depth + 1);
-    if (!e->rhs || !expect(p, T_RPAR, "')' after the operands"))
+    if (!e->rhs || !litmus_expect(b, T_RPAR, "')' after the operands"))
         return NULL;
     return e;
 }
 
 /* --- init block --- */
 
-static bool parse_init(parser *p, thread_build *tbs, uint32_t *max_thread_seen)
+/* One entry of the init block: [*]LOC [= VALUE] or THREAD:REG [= VALUE]. */
+static bool init_entry(litmus_parser *b)
 {
-    if (!expect(p, T_LBRACE, "'{' to open the init block"))
+    parser *p = (parser *)b;
+    if (b->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
+        litmus_next(b);
+    long th = -1;
+    token name = b->tok;
+    if (litmus_at_thread_prefix(b)) {
+        th = litmus_thread_number(&b->tok);
+        if (th < 0) {
+            litmus_error_at(b, &b->tok, "expected a thread number like 0 or P0 before ':'");
+            return false;
+        }
+        litmus_next(b);
+        litmus_next(b);
+        name = b->tok;
+        if (!is_register_name(&name)) {
+            char buf[64];
+            litmus_error_at(b, &name, "expected a register after '%ld:', found %s", th,
+                            litmus_tok_desc(&name, buf, sizeof buf));
+            return false;
+        }
+    } else if (b->tok.kind != T_IDENT) {
+        char buf[64];
+        litmus_error_at(b, &b->tok,
+                        "expected a location or a register in the init block, found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
         return false;
-    while (p->tok.kind != T_RBRACE) {
-        if (p->tok.kind == T_SEMI) {
-            next(p);
-            continue;
-        }
-        if (p->tok.kind == T_EOF) {
-            error_at(p, &p->tok, "unexpected end of file in the init block");
-            return false;
-        }
-        if (p->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
-            next(p);
-        long th = -1;
-        token name = p->tok;
-        if ((p->tok.kind == T_NUM || p->tok.kind == T_IDENT) && peek2(p)->kind == T_COLON) {
-            th = thread_number(&p->tok);
-            if (th < 0) {
-                error_at(p, &p->tok, "expected a thread number like 0 or P0 before ':'");
-                return false;
-            }
-            next(p);
-            next(p);
-            name = p->tok;
-            if (!is_register_name(&name)) {
-                char buf[64];
-                error_at(p, &name, "expected a register after '%ld:', found %s", th,
-                         tok_desc(&name, buf, sizeof buf));
-                return false;
-            }
-        } else if (p->tok.kind != T_IDENT) {
-            char buf[64];
-            error_at(p, &p->tok, "expected a location or a register in the init block, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
-        next(p);
-        litmus_value v = litmus_int(0);
-        if (p->tok.kind == T_EQ) {
-            next(p);
-            if (p->tok.kind == T_STAR)
-                next(p);
-            if (!parse_value(p, &v))
-                return false;
-        }
-        if (th >= 0) {
-            thread_build *tb = &tbs[th];
-            litmus_reg_init ri = { reg_index(p, tb, &name), v };
-            base_vec_push(&tb->inits, ri);
-            if ((uint32_t)th + 1 > *max_thread_seen)
-                *max_thread_seen = (uint32_t)th + 1;
-        } else {
-            uint32_t l = location(p, &name);
-            p->locs.data[l].init = v;
-        }
-        if (p->tok.kind != T_SEMI && p->tok.kind != T_RBRACE) {
-            char buf[64];
-            error_at(p, &p->tok, "expected ';' or '}' in the init block, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
     }
-    next(p);
+    litmus_next(b);
+    litmus_value v = litmus_int(0);
+    if (b->tok.kind == T_EQ) {
+        litmus_next(b);
+        if (b->tok.kind == T_STAR)
+            litmus_next(b);
+        if (!parse_value(p, &v))
+            return false;
+    }
+    if (th >= 0) {
+        thread_build *tb = &p->tbs[th];
+        litmus_reg_init ri = { reg_index(p, tb, &name), v };
+        base_vec_push(&tb->inits, ri);
+        if ((uint32_t)th + 1 > p->max_init_thread)
+            p->max_init_thread = (uint32_t)th + 1;
+    } else {
+        uint32_t l = litmus_location_of(b, &name);
+        b->locs.data[l].init = v;
+    }
     return true;
 }
 
@@ -498,21 +348,22 @@ static bool parse_init(parser *p, thread_build *tbs, uint32_t *max_thread_seen)
 
 static bool parse_annots(parser *p, litmus_annots *out)
 {
+    litmus_parser *b = &p->b;
     out->count = 0;
     out->syms = NULL;
-    if (p->tok.kind != T_LBRACK)
+    if (b->tok.kind != T_LBRACK)
         return true;
-    next(p);
+    litmus_next(b);
     BASE_VEC(base_sym) names = { 0 };
-    while (p->tok.kind != T_RBRACK) {
-        if (p->tok.kind != T_IDENT) {
+    while (b->tok.kind != T_RBRACK) {
+        if (b->tok.kind != T_IDENT) {
             char buf[64];
-            error_at(p, &p->tok, "expected an annotation name or ']', found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(b, &b->tok, "expected an annotation name or ']', found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
             base_vec_free(&names);
             return false;
         }
-        base_sym s = tok_sym(p, &p->tok);
+        base_sym s = litmus_tok_sym(b, &b->tok);
         size_t i = 0;
         while (i < names.len && names.data[i] < s)
             i++;
@@ -521,20 +372,20 @@ static bool parse_annots(parser *p, litmus_annots *out)
             memmove(names.data + i + 1, names.data + i, (names.len - 1 - i) * sizeof *names.data);
             names.data[i] = s;
         }
-        next(p);
-        if (p->tok.kind == T_COMMA)
-            next(p);
-        else if (p->tok.kind != T_RBRACK) {
+        litmus_next(b);
+        if (b->tok.kind == T_COMMA)
+            litmus_next(b);
+        else if (b->tok.kind != T_RBRACK) {
             char buf[64];
-            error_at(p, &p->tok, "expected ',' or ']' in an annotation list, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(b, &b->tok, "expected ',' or ']' in an annotation list, found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
             base_vec_free(&names);
             return false;
         }
     }
-    next(p);
+    litmus_next(b);
     out->count = (uint32_t)names.len;
-    out->syms = BASE_ARENA_ARRAY(&p->t->arena, base_sym, names.len ? names.len : 1);
+    out->syms = BASE_ARENA_ARRAY(&b->t->arena, base_sym, names.len ? names.len : 1);
     if (names.len)
         memcpy(out->syms, names.data, names.len * sizeof *names.data);
     base_vec_free(&names);
@@ -543,7 +394,7 @@ static bool parse_annots(parser *p, litmus_annots *out)
 
 static bool cell_end(const parser *p)
 {
-    return p->tok.kind == T_PIPE || p->tok.kind == T_SEMI;
+    return p->b.tok.kind == T_PIPE || p->b.tok.kind == T_SEMI;
 }
 
 /* One cell: [LABEL ':'] [instruction]. Appends to tb. */
@@ -553,120 +404,122 @@ static bool parse_cell(parser *p, thread_build *tb)
         return true;
     litmus_instr in;
     memset(&in, 0, sizeof in);
-    in.loc = here(p, &p->tok);
-    while (p->tok.kind == T_IDENT && peek2(p)->kind == T_COLON) {
-        base_sym l = tok_sym(p, &p->tok);
+    in.loc = litmus_here(&p->b, &p->b.tok);
+    while (p->b.tok.kind == T_IDENT && litmus_peek2(&p->b)->kind == T_COLON) {
+        base_sym l = litmus_tok_sym(&p->b, &p->b.tok);
         for (size_t i = 0; i < tb->label_names.len; i++) {
             if (tb->label_names.data[i] == l) {
-                error_at(p, &p->tok, "label '%.*s' is defined twice in this thread",
-                         (int)p->tok.len, p->tok.start);
+                litmus_error_at(&p->b, &p->b.tok, "label '%.*s' is defined twice in this thread",
+                                (int)p->b.tok.len, p->b.tok.start);
                 return false;
             }
         }
         base_vec_push(&tb->label_names, l);
         base_vec_push(&tb->label_targets, (uint32_t)tb->instrs.len);
-        next(p);
-        next(p);
+        litmus_next(&p->b);
+        litmus_next(&p->b);
         if (cell_end(p)) {
             in.kind = LITMUS_I_NOP;
             base_vec_push(&tb->instrs, in);
             return true;
         }
-        in.loc = here(p, &p->tok);
+        in.loc = litmus_here(&p->b, &p->b.tok);
     }
     /* Several labels may name one instruction (herd's grammar: NAME ':' instr_option). */
-    token op = p->tok;
+    token op = p->b.tok;
     if (op.kind != T_IDENT) {
         char buf[64];
-        error_at(p, &op, "expected an instruction, found %s", tok_desc(&op, buf, sizeof buf));
+        litmus_error_at(&p->b, &op, "expected an instruction, found %s",
+                        litmus_tok_desc(&op, buf, sizeof buf));
         return false;
     }
-    next(p);
-    bool annotated = !tok_is(&op, "mov");
+    litmus_next(&p->b);
+    bool annotated = !litmus_tok_is(&op, "mov");
     if (annotated && !parse_annots(p, &in.annots))
         return false;
-    if (tok_is(&op, "r")) {
+    if (litmus_tok_is(&op, "r")) {
         in.kind = LITMUS_I_READ;
-        if (!is_register_name(&p->tok)) {
+        if (!is_register_name(&p->b.tok)) {
             char buf[64];
-            error_at(p, &p->tok, "expected a destination register, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(&p->b, &p->b.tok, "expected a destination register, found %s",
+                            litmus_tok_desc(&p->b.tok, buf, sizeof buf));
             return false;
         }
-        in.reg = reg_index(p, tb, &p->tok);
-        next(p);
+        in.reg = reg_index(p, tb, &p->b.tok);
+        litmus_next(&p->b);
         if (!parse_address(p, tb, &in.addr))
             return false;
-    } else if (tok_is(&op, "w")) {
+    } else if (litmus_tok_is(&op, "w")) {
         in.kind = LITMUS_I_WRITE;
         if (!parse_address(p, tb, &in.addr) || !parse_operand(p, tb, &in.value))
             return false;
-    } else if (tok_is(&op, "f")) {
+    } else if (litmus_tok_is(&op, "f")) {
         in.kind = LITMUS_I_FENCE;
-        if (p->tok.kind == T_LBRACE) {
-            error_at(p, &p->tok, "fence label sets are not supported");
+        if (p->b.tok.kind == T_LBRACE) {
+            litmus_error_at(&p->b, &p->b.tok, "fence label sets are not supported");
             return false;
         }
-    } else if (tok_is(&op, "rmw")) {
+    } else if (litmus_tok_is(&op, "rmw")) {
         in.kind = LITMUS_I_RMW;
-        if (!is_register_name(&p->tok)) {
+        if (!is_register_name(&p->b.tok)) {
             char buf[64];
-            error_at(p, &p->tok, "expected a destination register, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(&p->b, &p->b.tok, "expected a destination register, found %s",
+                            litmus_tok_desc(&p->b.tok, buf, sizeof buf));
             return false;
         }
-        in.reg = reg_index(p, tb, &p->tok);
-        next(p);
+        in.reg = reg_index(p, tb, &p->b.tok);
+        litmus_next(&p->b);
         in.expr = parse_expr(p, tb, 0);
         if (!in.expr || !parse_address(p, tb, &in.addr))
             return false;
-    } else if (tok_is(&op, "mov")) {
+    } else if (litmus_tok_is(&op, "mov")) {
         in.kind = LITMUS_I_MOV;
-        if (!is_register_name(&p->tok)) {
+        if (!is_register_name(&p->b.tok)) {
             char buf[64];
-            error_at(p, &p->tok, "expected a destination register, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(&p->b, &p->b.tok, "expected a destination register, found %s",
+                            litmus_tok_desc(&p->b.tok, buf, sizeof buf));
             return false;
         }
-        in.reg = reg_index(p, tb, &p->tok);
-        next(p);
+        in.reg = reg_index(p, tb, &p->b.tok);
+        litmus_next(&p->b);
         in.expr = parse_expr(p, tb, 0);
         if (!in.expr)
             return false;
-    } else if (tok_is(&op, "b")) {
+    } else if (litmus_tok_is(&op, "b")) {
         in.kind = LITMUS_I_BRANCH;
-        if (is_register_name(&p->tok)) {
+        if (is_register_name(&p->b.tok)) {
             in.has_reg = true;
-            in.reg = reg_index(p, tb, &p->tok);
-            next(p);
+            in.reg = reg_index(p, tb, &p->b.tok);
+            litmus_next(&p->b);
         }
-        if (p->tok.kind != T_IDENT) {
+        if (p->b.tok.kind != T_IDENT) {
             char buf[64];
-            error_at(p, &p->tok, "expected a label after the branch, found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(&p->b, &p->b.tok, "expected a label after the branch, found %s",
+                            litmus_tok_desc(&p->b.tok, buf, sizeof buf));
             return false;
         }
-        in.label = tok_sym(p, &p->tok);
-        next(p);
-    } else if (tok_is(&op, "call")) {
+        in.label = litmus_tok_sym(&p->b, &p->b.tok);
+        litmus_next(&p->b);
+    } else if (litmus_tok_is(&op, "call")) {
         in.kind = LITMUS_I_CALL;
         if (in.annots.count != 1) {
-            error_at(p, &op, "call needs exactly one name in brackets, as in call[sync]");
+            litmus_error_at(&p->b, &op,
+                            "call needs exactly one name in brackets, as in call[sync]");
             return false;
         }
         in.label = in.annots.syms[0];
     } else {
-        error_at(p, &op, "unknown instruction '%.*s'", (int)op.len, op.start);
+        litmus_error_at(&p->b, &op, "unknown instruction '%.*s'", (int)op.len, op.start);
         return false;
     }
     if (!cell_end(p)) {
         char buf[64];
-        error_at(p, &p->tok, "expected '|' or ';' after the instruction, found %s",
-                 tok_desc(&p->tok, buf, sizeof buf));
+        litmus_error_at(&p->b, &p->b.tok, "expected '|' or ';' after the instruction, found %s",
+                        litmus_tok_desc(&p->b.tok, buf, sizeof buf));
         return false;
     }
     if (tb->instrs.len >= MAX_INSTRS) {
-        error_at(p, &op, "too many instructions (more than %d)", MAX_INSTRS);
+        litmus_error_at(&p->b, &op, "too many instructions (more than %d)", MAX_INSTRS);
         return false;
     }
     base_vec_push(&tb->instrs, in);
@@ -675,202 +528,81 @@ static bool parse_cell(parser *p, thread_build *tb)
 
 static bool is_section_keyword(const token *t)
 {
-    return tok_is(t, "exists") || tok_is(t, "forall") || tok_is(t, "locations") ||
-           tok_is(t, "filter") || tok_is(t, "scopes") || tok_is(t, "regions") ||
-           t->kind == T_TILDE || t->kind == T_EOF;
+    return litmus_tok_is(t, "exists") || litmus_tok_is(t, "forall") ||
+           litmus_tok_is(t, "locations") || litmus_tok_is(t, "filter") ||
+           litmus_tok_is(t, "scopes") || litmus_tok_is(t, "regions") || t->kind == T_TILDE ||
+           t->kind == T_EOF;
 }
 
-/* --- the condition --- */
-
-/* A condition's tree is as deep as its chain of operators is long, and
- * evaluating or printing it recurses: at most MAX_PROPS operators. */
-enum { MAX_PROPS = 2000 };
-
-static litmus_prop *new_prop(parser *p, litmus_prop_kind k, const token *at)
-{
-    if ((k == LITMUS_P_AND || k == LITMUS_P_OR || k == LITMUS_P_IMPLIES || k == LITMUS_P_NOT) &&
-        ++p->nprops > MAX_PROPS) {
-        error_at(p, at, "condition too long (more than %d operators)", MAX_PROPS);
-        return NULL;
-    }
-    litmus_prop *pr = BASE_ARENA_NEW(&p->t->arena, litmus_prop);
-    pr->kind = k;
-    pr->loc = here(p, at);
-    return pr;
-}
-
-static void add_obs(parser *p, litmus_observable o)
-{
-    base_vec_push(&p->obs, o);
-}
+/* --- the hooks of the shared condition parser (parse_common.h) --- */
 
 /* A state variable: N:REG, PN:REG, LOC or [LOC]. */
-static bool parse_state_var(parser *p, thread_build *tbs, uint32_t nthreads,
-                            litmus_observable *o, token *at)
+static bool state_var(litmus_parser *lp, litmus_observable *o)
 {
-    *at = p->tok;
-    if ((p->tok.kind == T_NUM || p->tok.kind == T_IDENT) && peek2(p)->kind == T_COLON) {
-        long th = thread_number(&p->tok);
-        if (th < 0 || (uint32_t)th >= nthreads) {
-            char buf[64];
-            error_at(p, &p->tok, "the condition names thread %s, which the test does not have",
-                     tok_desc(&p->tok, buf, sizeof buf));
+    parser *p = (parser *)lp;
+    char buf[64];
+    if (litmus_at_thread_prefix(lp)) {
+        long th = litmus_thread_prefix(lp, p->nthreads);
+        if (th < 0)
             return false;
-        }
-        next(p);
-        next(p);
-        if (!is_register_name(&p->tok)) {
-            char buf[64];
-            error_at(p, &p->tok, "expected a register after ':', found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
+        if (!is_register_name(&lp->tok)) {
+            litmus_error_at(lp, &lp->tok, "expected a register after ':', found %s",
+                            litmus_tok_desc(&lp->tok, buf, sizeof buf));
             return false;
         }
         o->is_reg = true;
         o->thread = (uint32_t)th;
-        o->reg = reg_index(p, &tbs[th], &p->tok);
-        next(p);
+        o->reg = reg_index(p, &p->tbs[th], &lp->tok);
+        litmus_next(lp);
         return true;
     }
-    bool bracket = p->tok.kind == T_LBRACK;
+    bool bracket = lp->tok.kind == T_LBRACK;
     if (bracket)
-        next(p);
-    if (p->tok.kind != T_IDENT || is_register_name(&p->tok)) {
-        char buf[64];
-        error_at(p, &p->tok, "expected a location or THREAD:REGISTER, found %s",
-                 tok_desc(&p->tok, buf, sizeof buf));
+        litmus_next(lp);
+    if (lp->tok.kind != T_IDENT || is_register_name(&lp->tok)) {
+        litmus_error_at(lp, &lp->tok, "expected a location or THREAD:REGISTER, found %s",
+                        litmus_tok_desc(&lp->tok, buf, sizeof buf));
         return false;
     }
     o->is_reg = false;
-    o->location = location(p, &p->tok);
-    next(p);
-    return !bracket || expect(p, T_RBRACK, "']'");
+    o->location = litmus_location_of(lp, &lp->tok);
+    litmus_next(lp);
+    return !bracket || litmus_expect(lp, T_RBRACK, "']'");
 }
 
-static litmus_prop *parse_prop(parser *p, thread_build *tbs, uint32_t nthreads, int depth);
-
-static litmus_prop *parse_atom(parser *p, thread_build *tbs, uint32_t nthreads, int depth)
+static bool value(litmus_parser *lp, litmus_value *v)
 {
-    token at = p->tok;
-    if (depth > 200) {
-        error_at(p, &at, "condition nested too deeply");
-        return NULL;
-    }
-    if (p->tok.kind == T_TILDE) {
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
-        if (!n)
-            return NULL;
-        n->lhs = parse_atom(p, tbs, nthreads, depth + 1);
-        return n->lhs ? n : NULL;
-    }
-    if (p->tok.kind == T_LPAR) {
-        next(p);
-        litmus_prop *in = parse_prop(p, tbs, nthreads, depth + 1);
-        if (!in || !expect(p, T_RPAR, "')' in the condition"))
-            return NULL;
-        return in;
-    }
-    if (tok_is(&p->tok, "true") || tok_is(&p->tok, "false")) {
-        litmus_prop *c = new_prop(p, tok_is(&p->tok, "true") ? LITMUS_P_TRUE : LITMUS_P_FALSE, &at);
-        next(p);
-        return c;
-    }
-    litmus_observable o;
-    if (!parse_state_var(p, tbs, nthreads, &o, &at))
-        return NULL;
-    if (!expect(p, T_EQ, "'=' in the condition"))
-        return NULL;
-    litmus_prop *a = new_prop(p, o.is_reg ? LITMUS_P_REG : LITMUS_P_LOC, &at);
-    a->thread = o.thread;
-    a->reg = o.reg;
-    a->location = o.location;
-    if (!parse_value(p, &a->value))
-        return NULL;
-    add_obs(p, o);
-    return a;
+    return parse_value((parser *)lp, v);
 }
 
-static litmus_prop *parse_and(parser *p, thread_build *tbs, uint32_t nthreads, int depth)
+static litmus_token lex(litmus_parser *lp)
 {
-    litmus_prop *l = parse_atom(p, tbs, nthreads, depth);
-    while (l && p->tok.kind == T_AND) {
-        token at = p->tok;
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_AND, &at);
-        if (!n)
-            return NULL;
-        n->lhs = l;
-        n->rhs = parse_atom(p, tbs, nthreads, depth);
-        l = n->rhs ? n : NULL;
-    }
-    return l;
+    return lex_raw((parser *)lp);
 }
 
-static litmus_prop *parse_or(parser *p, thread_build *tbs, uint32_t nthreads, int depth)
+/* At `scopes:` or `regions:`: skips `scopes: (...)...` or `regions: ...` up
+ * to the next section. */
+static void skip_scopes(litmus_parser *lp)
 {
-    litmus_prop *l = parse_and(p, tbs, nthreads, depth);
-    while (l && p->tok.kind == T_OR) {
-        token at = p->tok;
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_OR, &at);
-        if (!n)
-            return NULL;
-        n->lhs = l;
-        n->rhs = parse_and(p, tbs, nthreads, depth);
-        l = n->rhs ? n : NULL;
-    }
-    return l;
-}
-
-static litmus_prop *parse_prop(parser *p, thread_build *tbs, uint32_t nthreads, int depth)
-{
-    litmus_prop *l = parse_or(p, tbs, nthreads, depth);
-    if (l && p->tok.kind == T_IMPLIES) {
-        token at = p->tok;
-        next(p);
-        litmus_prop *n = new_prop(p, LITMUS_P_IMPLIES, &at);
-        if (!n)
-            return NULL;
-        n->lhs = l;
-        n->rhs = parse_prop(p, tbs, nthreads, depth + 1);
-        return n->rhs ? n : NULL;
-    }
-    return l;
-}
-
-/* Skips `scopes: (...)...` or `regions: ...` up to the next section. */
-static void skip_section(parser *p)
-{
-    next(p);
+    litmus_next(lp);
+    litmus_next(lp);
     int depth = 0;
-    while (p->tok.kind != T_EOF && !p->failed) {
-        if (p->tok.kind == T_LPAR)
+    while (lp->tok.kind != T_EOF && !lp->failed) {
+        const token *t = &lp->tok;
+        bool scopes = litmus_tok_is(t, "scopes") || litmus_tok_is(t, "regions");
+        if (t->kind == T_LPAR)
             depth++;
-        else if (p->tok.kind == T_RPAR)
+        else if (t->kind == T_RPAR)
             depth--;
-        else if (depth <= 0 && is_section_keyword(&p->tok) && !tok_is(&p->tok, "scopes") &&
-                 !tok_is(&p->tok, "regions"))
+        else if (depth <= 0 && is_section_keyword(t) && !scopes)
             return;
-        else if (depth <= 0 && (tok_is(&p->tok, "scopes") || tok_is(&p->tok, "regions")) &&
-                 peek2(p)->kind == T_COLON)
+        else if (depth <= 0 && scopes && litmus_peek2(lp)->kind == T_COLON)
             return;
-        next(p);
+        litmus_next(lp);
     }
 }
 
 /* --- the whole test --- */
-
-static litmus_test *new_test(const char *file, base_intern_pool *syms)
-{
-    base_arena a;
-    base_arena_init(&a);
-    litmus_test *t = BASE_ARENA_NEW(&a, litmus_test);
-    t->arena = a;
-    /* The arena now lives inside t; further allocations go through t->arena. */
-    t->syms = syms;
-    t->file = base_arena_strdup(&t->arena, file);
-    return t;
-}
 
 static void free_builds(thread_build *tbs, uint32_t n)
 {
@@ -886,142 +618,76 @@ static void free_builds(thread_build *tbs, uint32_t n)
 
 static bool parse_body(parser *p, thread_build *tbs)
 {
-    litmus_test *t = p->t;
-    uint32_t max_init_thread = 0;
-    next(p);
-    if (!parse_init(p, tbs, &max_init_thread))
+    litmus_parser *b = &p->b;
+    litmus_test *t = b->t;
+    litmus_next(b);
+    if (!litmus_parse_init(&p->b))
         return false;
 
     /* Thread header: [;] P0 | P1 ... ; */
-    if (p->tok.kind == T_SEMI)
-        next(p);
+    if (b->tok.kind == T_SEMI)
+        litmus_next(b);
     uint32_t nthreads = 0;
     for (;;) {
-        long th = thread_number(&p->tok);
-        if (p->tok.kind != T_IDENT || th < 0) {
+        long th = litmus_thread_number(&b->tok);
+        if (b->tok.kind != T_IDENT || th < 0) {
             char buf[64];
-            error_at(p, &p->tok, "expected a thread name like P%u, found %s", nthreads,
-                     tok_desc(&p->tok, buf, sizeof buf));
+            litmus_error_at(b, &b->tok, "expected a thread name like P%u, found %s", nthreads,
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
             return false;
         }
         if ((uint32_t)th != nthreads) {
-            error_at(p, &p->tok, "threads must be named P0, P1, ... in order; expected P%u",
-                     nthreads);
+            litmus_error_at(b, &b->tok, "threads must be named P0, P1, ... in order; expected P%u",
+                            nthreads);
             return false;
         }
         if (++nthreads > MAX_THREADS) {
-            error_at(p, &p->tok, "too many threads (more than %d)", MAX_THREADS);
+            litmus_error_at(b, &b->tok, "too many threads (more than %d)", MAX_THREADS);
             return false;
         }
-        next(p);
-        if (p->tok.kind == T_SEMI) {
-            next(p);
+        litmus_next(b);
+        if (b->tok.kind == T_SEMI) {
+            litmus_next(b);
             break;
         }
-        if (!expect(p, T_PIPE, "'|' or ';' in the thread header"))
+        if (!litmus_expect(b, T_PIPE, "'|' or ';' in the thread header"))
             return false;
     }
-    if (max_init_thread > nthreads) {
-        error_at(p, &p->tok, "the init block names thread %u, which the test does not have",
-                 max_init_thread - 1);
+    if (p->max_init_thread > nthreads) {
+        litmus_error_at(b, &b->tok, "the init block names thread %u, which the test does not have",
+                        p->max_init_thread - 1);
         return false;
     }
+    p->nthreads = nthreads;
 
     /* Rows of cells. */
-    while (!is_section_keyword(&p->tok)) {
-        token row = p->tok;
+    while (!is_section_keyword(&b->tok)) {
+        token row = b->tok;
         uint32_t cells = 0;
         for (;;) {
             if (cells >= nthreads) {
-                error_at(p, &row, "row has more cells than the test's %u thread%s", nthreads,
-                         nthreads == 1 ? "" : "s");
+                litmus_error_at(b, &row, "row has more cells than the test's %u thread%s", nthreads,
+                                nthreads == 1 ? "" : "s");
                 return false;
             }
             if (!parse_cell(p, &tbs[cells]))
                 return false;
             cells++;
-            if (p->tok.kind == T_SEMI) {
-                next(p);
+            if (b->tok.kind == T_SEMI) {
+                litmus_next(b);
                 break;
             }
-            next(p); /* '|' */
+            litmus_next(b); /* '|' */
         }
         if (cells != nthreads) {
-            error_at(p, &row, "row has %u cell%s but the test has %u threads", cells,
-                     cells == 1 ? "" : "s", nthreads);
+            litmus_error_at(b, &row, "row has %u cell%s but the test has %u threads", cells,
+                            cells == 1 ? "" : "s", nthreads);
             return false;
         }
     }
 
-    /* Trailing sections. */
-    bool have_cond = false;
-    while (!p->failed && p->tok.kind != T_EOF) {
-        if (have_cond) {
-            char buf[64];
-            error_at(p, &p->tok, "unexpected %s after the final condition",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
-        if ((tok_is(&p->tok, "scopes") || tok_is(&p->tok, "regions")) && peek2(p)->kind == T_COLON) {
-            next(p);
-            skip_section(p);
-        } else if (tok_is(&p->tok, "locations")) {
-            next(p);
-            if (!expect(p, T_LBRACK, "'[' after locations"))
-                return false;
-            while (p->tok.kind != T_RBRACK) {
-                litmus_observable o;
-                token at;
-                if (!parse_state_var(p, tbs, nthreads, &o, &at))
-                    return false;
-                add_obs(p, o);
-                if (p->tok.kind == T_SEMI || p->tok.kind == T_COMMA)
-                    next(p);
-                else if (p->tok.kind != T_RBRACK) {
-                    char buf[64];
-                    error_at(p, &p->tok, "expected ';' or ']' in locations, found %s",
-                             tok_desc(&p->tok, buf, sizeof buf));
-                    return false;
-                }
-            }
-            next(p);
-        } else if (tok_is(&p->tok, "filter")) {
-            next(p);
-            t->filter = parse_prop(p, tbs, nthreads, 0);
-            if (!t->filter)
-                return false;
-        } else if (tok_is(&p->tok, "exists") || tok_is(&p->tok, "forall") ||
-                   p->tok.kind == T_TILDE) {
-            if (p->tok.kind == T_TILDE) {
-                next(p);
-                if (!tok_is(&p->tok, "exists")) {
-                    char buf[64];
-                    error_at(p, &p->tok, "expected 'exists' after '~', found %s",
-                             tok_desc(&p->tok, buf, sizeof buf));
-                    return false;
-                }
-                t->quant = LITMUS_Q_NOT_EXISTS;
-            } else {
-                t->quant = tok_is(&p->tok, "exists") ? LITMUS_Q_EXISTS : LITMUS_Q_FORALL;
-            }
-            next(p);
-            t->cond = parse_prop(p, tbs, nthreads, 0);
-            if (!t->cond)
-                return false;
-            have_cond = true;
-        } else {
-            char buf[64];
-            error_at(p, &p->tok, "expected a final condition (exists, ~exists or forall), found %s",
-                     tok_desc(&p->tok, buf, sizeof buf));
-            return false;
-        }
-    }
-    if (p->failed)
+    if (!litmus_parse_sections(b))
         return false;
-    if (!have_cond) {
-        error_at(p, &p->tok, "missing final condition (exists, ~exists or forall)");
-        return false;
-    }
 
     /* Resolve labels and move everything into the test's arena. */
     t->nthreads = nthreads;
@@ -1039,8 +705,8 @@ static bool parse_body(parser *p, thread_build *tbs)
                 j++;
             if (j == tb->label_names.len) {
                 token at = { .line = in->loc.line, .col = in->loc.col };
-                error_at(p, &at, "undefined label '%s' in thread P%u",
-                         base_sym_str(p->syms, in->label), i);
+                litmus_error_at(b, &at, "undefined label '%s' in thread P%u",
+                                base_sym_str(b->syms, in->label), i);
                 return false;
             }
             in->target = tb->label_targets.data[j];
@@ -1058,98 +724,61 @@ static bool parse_body(parser *p, thread_build *tbs)
         if (th->ninits)
             memcpy(th->inits, tb->inits.data, th->ninits * sizeof *th->inits);
     }
-    t->nlocs = (uint32_t)p->locs.len;
-    t->locs = BASE_ARENA_ARRAY(&t->arena, litmus_location, t->nlocs ? t->nlocs : 1);
-    if (t->nlocs)
-        memcpy(t->locs, p->locs.data, t->nlocs * sizeof *t->locs);
-    t->nobs = (uint32_t)p->obs.len;
-    t->obs = BASE_ARENA_ARRAY(&t->arena, litmus_observable, t->nobs ? t->nobs : 1);
-    if (t->nobs)
-        memcpy(t->obs, p->obs.data, t->nobs * sizeof *t->obs);
-    litmus_test_sort_observables(t);
+    litmus_finish_test(b);
+    return true;
+}
+
+/* The first line (`LISA name`) and the free lines up to the init block. */
+static bool parse_header(parser *p)
+{
+    litmus_parser *b = &p->b;
+    litmus_test *t = b->t;
+    while (b->pos < b->len && (b->src[b->pos] == ' ' || b->src[b->pos] == '\t' ||
+                               b->src[b->pos] == '\n' || b->src[b->pos] == '\r'))
+        litmus_advance(b);
+    token first = lex_raw(p);
+    if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell"))) {
+        char buf[64];
+        litmus_error_at(b, &first, "expected 'LISA' on the first line, found %s",
+                        litmus_tok_desc(&first, buf, sizeof buf));
+    }
+    if (b->failed)
+        return false;
+    t->arch = litmus_tok_is(&first, "LISA") ? "LISA" : "Bell";
+    if (!litmus_parse_name(b, &first, "LISA"))
+        return false;
+
+    /* Metadata up to the init block: an optional doc string, then free lines. */
+    while (b->pos < b->len) {
+        int c = litmus_peekc(b, 0);
+        while (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            litmus_advance(b);
+            c = litmus_peekc(b, 0);
+        }
+        if (c < 0 || c == '{')
+            break;
+        litmus_doc_line(b);
+        if (!litmus_skip_line(b))
+            return false;
+    }
     return true;
 }
 
 litmus_test *litmus_parse_lisa(const char *file, const char *text, size_t len,
                                base_intern_pool *syms, base_diag *diag)
 {
-    parser p = { .file = file, .src = text, .len = len, .line = 1, .col = 1, .diag = diag,
-                 .syms = syms };
-    p.t = new_test(file, syms);
-    p.file = p.t->file;
-    litmus_test *t = p.t;
-
-    /* Line 1: the arch and the name. */
-    while (p.pos < len && (text[p.pos] == ' ' || text[p.pos] == '\t' || text[p.pos] == '\n' ||
-                           text[p.pos] == '\r'))
-        advance(&p);
-    token first = lex_raw(&p);
-    if (!p.failed && !(tok_is(&first, "LISA") || tok_is(&first, "Bell"))) {
-        char buf[64];
-        error_at(&p, &first, "expected 'LISA' on the first line, found %s",
-                 tok_desc(&first, buf, sizeof buf));
+    litmus_test *t = litmus_new_test(file, syms);
+    parser p = { .b = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1,
+                        .diag = diag, .syms = syms, .t = t, .lex = lex, .state_var = state_var,
+                        .value = value, .skip_scopes = skip_scopes, .init_entry = init_entry } };
+    bool ok = parse_header(&p);
+    if (ok) {
+        p.tbs = base_xcalloc(MAX_THREADS, sizeof *p.tbs);
+        ok = parse_body(&p, p.tbs);
+        free_builds(p.tbs, MAX_THREADS);
     }
-    if (p.failed) {
-        litmus_test_free(t);
-        return NULL;
-    }
-    t->arch = tok_is(&first, "LISA") ? "LISA" : "Bell";
-    size_t s = p.pos;
-    while (p.pos < len && text[p.pos] != '\n') {
-        if (text[p.pos] == '\0') {
-            token at = { .line = p.line, .col = p.col };
-            error_at(&p, &at, "unexpected NUL byte");
-            litmus_test_free(t);
-            return NULL;
-        }
-        advance(&p);
-    }
-    size_t e = p.pos;
-    while (s < e && (text[s] == ' ' || text[s] == '\t'))
-        s++;
-    while (e > s && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r'))
-        e--;
-    if (s == e) {
-        error_at(&p, &first, "the test has no name (expected 'LISA <name>')");
-        litmus_test_free(t);
-        return NULL;
-    }
-    t->name = base_arena_strndup(&t->arena, text + s, e - s);
-
-    /* Metadata up to the init block: an optional doc string, then free lines. */
-    while (p.pos < len) {
-        size_t ls = p.pos;
-        while (ls < len && (text[ls] == ' ' || text[ls] == '\t' || text[ls] == '\n' || text[ls] == '\r'))
-            ls++;
-        while (p.pos < ls)
-            advance(&p);
-        if (ls >= len || text[ls] == '{')
-            break;
-        if (text[ls] == '"' && !t->doc) {
-            size_t q = ls + 1;
-            while (q < len && text[q] != '"' && text[q] != '\n')
-                q++;
-            if (q < len && text[q] == '"')
-                t->doc = base_arena_strndup(&t->arena, text + ls + 1, q - ls - 1);
-        }
-        while (p.pos < len && text[p.pos] != '\n') {
-            if (text[p.pos] == '\0') {
-                token at = { .line = p.line, .col = p.col };
-                error_at(&p, &at, "unexpected NUL byte");
-                litmus_test_free(t);
-                return NULL;
-            }
-            advance(&p);
-        }
-    }
-
-    uint32_t maxthreads = MAX_THREADS;
-    thread_build *tbs = base_xcalloc(maxthreads, sizeof *tbs);
-    bool ok = parse_body(&p, tbs);
-    free_builds(tbs, maxthreads);
-    base_vec_free(&p.locs);
-    base_vec_free(&p.obs);
-    if (!ok || p.failed) {
+    litmus_parser_free(&p.b);
+    if (!ok || p.b.failed) {
         litmus_test_free(t);
         return NULL;
     }
