@@ -35,7 +35,8 @@ void base_strbuf_clear(base_strbuf *b)
 void base_strbuf_put(base_strbuf *b, const char *s, size_t n)
 {
     reserve(b, n);
-    memcpy(b->data + b->len, s, n);
+    if (n) /* s may be NULL when n is 0 (an empty strbuf's data) */
+        memcpy(b->data + b->len, s, n);
     b->len += n;
     b->data[b->len] = '\0';
 }

@@ -49,6 +49,9 @@ static void test_put(void **state)
     assert_memory_equal(b.data, "abcdefx\0y", 10);
     base_strbuf_puts(&b, "");
     assert_int_equal(b.len, 9);
+    base_strbuf empty = { 0 }; /* data NULL: putting it adds nothing (and no memcpy from NULL) */
+    base_strbuf_put(&b, empty.data, empty.len);
+    assert_int_equal(b.len, 9);
     base_strbuf_clear(&b);
     assert_int_equal(b.len, 0);
     assert_string_equal(base_strbuf_cstr(&b), "");
