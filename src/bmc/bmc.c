@@ -1363,28 +1363,7 @@ static void describe_addr(ctx *c, base_strbuf *b, uint64_t a)
     }
     uint64_t off = a - o->base;
     base_strbuf_printf(b, "&%s", o->name);
-    const ir_type *t = o->type;
-    while (t && off < t->size) {
-        if (t->kind == IR_T_ARRAY && t->to && t->to->size) {
-            base_strbuf_printf(b, "[%" PRIu64 "]", off / t->to->size);
-            off %= t->to->size;
-            t = t->to;
-        } else if (t->kind == IR_T_STRUCT && off) {
-            const ir_field *fd = NULL;
-            for (uint32_t i = 0; i < t->nfields; i++)
-                if (t->fields[i].offset <= off && off < t->fields[i].offset + t->fields[i].type->size)
-                    fd = &t->fields[i];
-            if (!fd || !fd->name)
-                break;
-            base_strbuf_printf(b, ".%s", sym(c, fd->name));
-            off -= fd->offset;
-            t = fd->type;
-        } else {
-            break;
-        }
-    }
-    if (off)
-        base_strbuf_printf(b, "+%" PRIu64, off);
+    ir_print_offset_path(b, c->p, o->type, off);
 }
 
 static uint64_t model_low(ctx *c, bmc_smt_term v)

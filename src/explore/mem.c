@@ -6,6 +6,7 @@
 
 #include "base/intern.h"
 #include "base/xalloc.h"
+#include "ir/ir_print.h"
 
 void explore_mem_init(explore_mem *m)
 {
@@ -112,28 +113,7 @@ void explore_mem_describe(const explore_mem *m, const ir_program *p, base_strbuf
     uint64_t off = a - o->base;
     base_strbuf_putc(b, '&');
     obj_name(p, b, o);
-    const ir_type *t = o->type;
-    while (t && off < t->size) {
-        if (t->kind == IR_T_ARRAY && t->to && t->to->size) {
-            base_strbuf_printf(b, "[%" PRIu64 "]", off / t->to->size);
-            off %= t->to->size;
-            t = t->to;
-        } else if (t->kind == IR_T_STRUCT && off) {
-            const ir_field *fd = NULL;
-            for (uint32_t i = 0; i < t->nfields; i++)
-                if (t->fields[i].offset <= off && off < t->fields[i].offset + t->fields[i].type->size)
-                    fd = &t->fields[i];
-            if (!fd || !fd->name)
-                break;
-            base_strbuf_printf(b, ".%s", sym(p, fd->name));
-            off -= fd->offset;
-            t = fd->type;
-        } else {
-            break;
-        }
-    }
-    if (off)
-        base_strbuf_printf(b, "+%" PRIu64, off);
+    ir_print_offset_path(b, p, o->type, off);
 }
 
 static uint64_t le(const uint8_t *bytes, uint64_t n)

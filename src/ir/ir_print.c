@@ -384,3 +384,28 @@ void ir_print_program_opts(base_strbuf *out, const ir_program *p, const ir_print
         base_strbuf_puts(out, "}\n");
     }
 }
+
+void ir_print_offset_path(base_strbuf *out, const ir_program *p, const ir_type *t, uint64_t off)
+{
+    while (t && off < t->size) {
+        if (t->kind == IR_T_ARRAY && t->to && t->to->size) {
+            base_strbuf_printf(out, "[%" PRIu64 "]", off / t->to->size);
+            off %= t->to->size;
+            t = t->to;
+        } else if (t->kind == IR_T_STRUCT && off) {
+            const ir_field *fd = NULL;
+            for (uint32_t i = 0; i < t->nfields; i++)
+                if (t->fields[i].offset <= off && off < t->fields[i].offset + t->fields[i].type->size)
+                    fd = &t->fields[i];
+            if (!fd || !fd->name)
+                break;
+            base_strbuf_printf(out, ".%s", base_sym_str(p->syms, fd->name));
+            off -= fd->offset;
+            t = fd->type;
+        } else {
+            break;
+        }
+    }
+    if (off)
+        base_strbuf_printf(out, "+%" PRIu64, off);
+}

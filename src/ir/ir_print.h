@@ -11,6 +11,10 @@
 
 void ir_print_type(base_strbuf *out, const ir_program *p, const ir_type *t);
 void ir_print_expr(base_strbuf *out, const ir_program *p, const ir_expr *e);
+/* The selectors that reach byte `off` inside an object of type t, as C
+ * writes them: [2].next, then +N for what is left inside a field or element
+ * (used for addresses in traces: &a[2].next+1). */
+void ir_print_offset_path(base_strbuf *out, const ir_program *p, const ir_type *t, uint64_t off);
 void ir_print_stmt(base_strbuf *out, const ir_program *p, const ir_stmt *s);
 void ir_print_program(base_strbuf *out, const ir_program *p);
 const char *ir_stmt_kind_name(ir_stmt_kind k);
