@@ -1,5 +1,6 @@
 #include "cli/cli_kiss.h"
 
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,7 +205,14 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
         explore_opts_init(&eo);
         eo.seed = c->seed;
         eo.timeout_s = budget;
-        if (explore_check(p, entry, &eo, r) == BMC_BUG) {
+        explore_stats st;
+        bmc_verdict ev = explore_check_stats(p, entry, &eo, r, &st);
+        if (getenv("RAVEL_TIMES"))
+            fprintf(stderr,
+                    "explore: %" PRIu64 " runs (%" PRIu64 " to the end, %" PRIu64 " at an assume, %" PRIu64
+                    " undefined, %" PRIu64 " at a limit), %" PRIu64 " steps, %.2f s\n",
+                    st.runs, st.done, st.assumes, st.undefined, st.limits, st.steps, st.seconds);
+        if (ev == BMC_BUG) {
             *engine = "explore";
             r->unwind = bo.unwind;
             return BMC_BUG;

@@ -658,6 +658,10 @@ void dl_print_path(const dl_ctx *c, base_strbuf *out, uint32_t path)
     uint32_t n = 0;
     for (uint32_t q = path; q != DL_NONE && n < DL_MAX_DEPTH + 2; q = c->paths.data[q].parent)
         chain[n++] = q;
+    if (n == 0) { /* DL_NONE: no path at all */
+        base_strbuf_puts(out, "?");
+        return;
+    }
     /* chain[n-1] is the base. Count trailing dereferences to print as '*'. */
     uint32_t stars = 0;
     while (stars < n - 1 && c->paths.data[chain[stars]].kind == DL_SEL_DEREF)

@@ -51,7 +51,7 @@ typedef struct strategy {
      * p_boost at each raise point inside it; a raise change point may fire
      * once too */
     bool cp_mode;
-    uint64_t cp_key[2], cp_k[2], cp_seen[2];
+    uint64_t cp_key[3], cp_k[3], cp_seen[3];
     uint32_t ncp;
     uint64_t rcp_key, rcp_k, rcp_seen;
     bool rcp;
@@ -128,6 +128,14 @@ static uint64_t draw_occurrence(strategy *s, uint64_t max)
     return coin(s, 0.5) ? d : max + 1 - d;
 }
 
+/* An occurrence in [1, max], log-uniform from the first: early raise
+ * points are likelier to matter than late ones. */
+static uint64_t draw_occurrence_low(strategy *s, uint64_t max)
+{
+    uint64_t d = (uint64_t)floor(exp(unif(s) * log((double)max + 1.0)));
+    return d < 1 ? 1 : d > max ? max : d;
+}
+
 static void begin_run(strategy *s, uint64_t seed, uint64_t run)
 {
     uint64_t x = seed * 0x2545F4914F6CDD1Dull + run;
@@ -158,7 +166,9 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
     s->cp_mode = s->pick_keys.len && coin(s, 0.5);
     s->boost_depth = 0;
     if (s->cp_mode) {
-        s->ncp = 1 + (uint32_t)coin(s, 0.4);
+        /* one change point, two (40%) or three (10%): a nested schedule
+         * (a thread run inside a thread run inside main) needs three */
+        s->ncp = coin(s, 0.5) ? 1 : coin(s, 0.8) ? 2 : 3;
         for (uint32_t i = 0; i < s->ncp; i++) {
             size_t j = rnd(s) % s->pick_keys.len;
             if (coin(s, 0.7)) {
@@ -185,7 +195,7 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
         /* or raise at exactly the j-th raise point of the picked thread */
         uint64_t per = s->est_raise / (s->est_tid + 1);
         per = per < 4 ? 4 : per > 64 ? 64 : per;
-        s->boost_at = coin(s, 0.5) ? 1 + rnd(s) % per : 0;
+        s->boost_at = coin(s, 0.5) ? draw_occurrence_low(s, per) : 0;
         s->boost_seen = 0;
         s->p_raise = coin(s, 0.7) ? 0 : draw_prob(s, s->est_raise);
         s->thread_mode = false;
@@ -240,7 +250,7 @@ static uint64_t data_value(strategy *s, const ir_type *t)
             uint64_t v = (r >> 8) & 1 ? max : min;
             return v + (uint64_t)((int64_t)((r >> 9) % 3) - 1) * ((r >> 12) & 1);
         }
-        case 1:
+        case 1: return (uint64_t)((int64_t)((r >> 8) % 3) - 1); /* -1, 0, 1: the usual flags */
         case 2: return (uint64_t)((int64_t)((r >> 8) % 81) - 16); /* -16 .. 64 */
         default:
             if (s->npool)
@@ -416,6 +426,50 @@ void explore_opts_init(explore_opts *o)
     o->max_steps = 10000000;
 }
 
+/* The length of the runs that ended (not at a limit), as a histogram by
+ * bit length: long(q) is a power of two at least as long as a fraction q
+ * of them. A quantile, not the maximum: a rare run that spins for a long
+ * time and then ends (the spinning thread raised at last) must not lift
+ * every later run's limit. */
+typedef struct run_lengths {
+    uint64_t by_bits[65];
+    uint64_t n;
+} run_lengths;
+
+static void lengths_add(run_lengths *h, uint64_t steps)
+{
+    uint32_t b = 0;
+    while (b < 64 && (steps >> b) != 0)
+        b++;
+    h->by_bits[b]++;
+    h->n++;
+}
+
+static uint64_t lengths_quantile(const run_lengths *h, double q)
+{
+    uint64_t want = (uint64_t)ceil(q * (double)h->n), seen = 0;
+    for (uint32_t b = 0; b < 64; b++) {
+        seen += h->by_bits[b];
+        if (seen >= want && seen > 0)
+            return (uint64_t)1 << b;
+    }
+    return h->n ? UINT64_MAX : 0;
+}
+
+static uint64_t run_limit(uint64_t run, uint64_t longest, uint64_t max_steps)
+{
+    uint64_t l;
+    if (run < 4 || run % 256 == 255)
+        l = max_steps;
+    else if (run % 16 == 15)
+        l = longest > (1u << 20) / 64 ? longest * 64 : (1u << 20);
+    else
+        l = longest > (1u << 16) / 8 ? longest * 8 : (1u << 16);
+    if (longest > max_steps / 64) /* no overflow above */
+        l = max_steps;
+    return l < max_steps ? l : max_steps;
+}
+
 bmc_verdict explore_check(const ir_program *p, const ir_func *entry, const explore_opts *o,
                           bmc_result *r)
 {
@@ -468,7 +522,7 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
     explore_chooser ch = { choose, fill, &s };
     const char *undef_why = NULL, *limit_why = NULL;
     bool found = false;
-    uint64_t longest = 0; /* the most steps of a run that did not hit a limit */
+    run_lengths lengths = { { 0 }, 0 };
     for (uint64_t run = 0;; run++) {
         if (max_runs && run >= max_runs)
             break;
@@ -478,17 +532,20 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
         s.census = run < 4 || run % 8 == 0;
         strategy snapshot = s;
         /* a run that loops (a thread spinning on a flag no other thread can
-         * set until it stops) is cut at 8 times the longest run that ended,
-         * at least 2^20 steps; every 16th run may use all of max_steps */
-        uint64_t limit = opts.max_steps;
-        if (run % 16 != 15 && longest < limit / 8) {
-            uint64_t l = longest * 8 > (1u << 20) ? longest * 8 : (1u << 20);
-            limit = l < limit ? l : limit;
-        }
+         * set until it stops) is cut at 8 times the length of most runs
+         * that ended (longest: the 95th percentile),
+         * at least 2^16 steps; every 16th run at 64 times, at least 2^20;
+         * every 256th run (and the first four, before anything is known)
+         * may use all of max_steps. Spinning runs are common (a reader that
+         * raised never releases what a writer waits for), and each one
+         * costs its whole limit: this keeps them to a small share of the
+         * budget while a run that needs long still gets it, and once one
+         * ends, longest grows to let the others as far. */
+        uint64_t limit = run_limit(run, lengths_quantile(&lengths, 0.95), opts.max_steps);
         explore_run rr;
         explore_run_once(ep, entry, &ch, limit, run > 0 ? deadline : 0, NULL, &rr);
-        if (rr.outcome != EXPLORE_RUN_LIMIT && rr.stats.steps > longest)
-            longest = rr.stats.steps;
+        if (rr.outcome != EXPLORE_RUN_LIMIT)
+            lengths_add(&lengths, rr.stats.steps);
         if (s.census) {
             end_census(&s);
             s.census = false;
@@ -536,6 +593,17 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
             r->stmt = rep.stmt;
             r->loc = fs->loc;
             st.bug_run = run;
+            if (getenv("RAVEL_EXPLORE_DEBUG"))
+                fprintf(stderr, "bug run %llu: cp %d ncp %u thread %d p_raise %g p_pick %g pick_sites %d boost_at %llu p_boost %g limit %llu\n",
+                        (unsigned long long)run, snapshot.cp_mode, snapshot.ncp, snapshot.thread_mode, snapshot.p_raise, snapshot.p_pick, snapshot.pick_sites,
+                        (unsigned long long)snapshot.boost_at, snapshot.p_boost, (unsigned long long)limit);
+            if (getenv("RAVEL_EXPLORE_DEBUG")) {
+                size_t nrare = 0;
+                for (size_t k = 0; k < s.pick_keys.len; k++)
+                    nrare += s.pick_max.data[k] <= 2;
+                fprintf(stderr, "pick sites %zu rare %zu raise sites %zu est_raise %llu est_tid %llu\n", s.pick_keys.len, nrare, s.raise_keys.len,
+                        (unsigned long long)s.est_raise, (unsigned long long)s.est_tid);
+            }
             found = true;
             break;
         }
