@@ -431,6 +431,7 @@ typedef struct lval {
     bmc_smt_term addr;
     const ir_type *type;
     uint32_t bw, boff; /* a bit-field: width and first bit */
+    bmc_smt_term oob;  /* 0, or when an index into an array is out of its bounds */
 } lval;
 
 static bmc_smt_term eval(ctx *c, state *st, frame *fr, const ir_expr *e);
@@ -494,6 +495,16 @@ static void eval_lval(ctx *c, state *st, frame *fr, const ir_expr *e, lval *lv)
         bmc_smt_term i = resize(c, eval(c, st, fr, e->b), c->pw, is_signed(e->b->type));
         uint64_t dummy;
         const ir_type *at = e->a->type;
+        /* reading or writing outside an array is undefined: the access ends
+         * the path (read_lval, write_lval), as other undefined behaviour
+         * does. Arrays of 0 or 1 elements are left alone: the last member
+         * of a struct declared so is often used as a variable-length one. */
+        bmc_smt_term oob = at->kind == IR_T_ARRAY ? lv->oob : 0;
+        if (at->kind == IR_T_ARRAY && at->count >= 2) {
+            /* unsigned: a negative index is a huge one */
+            bmc_smt_term out = bmc_smt_not(c->s, bmc_smt_bv_cmp(c->s, BMC_SMT_ULT, i, bvc(c, c->pw, at->count)));
+            oob = oob ? bmc_smt_or(c->s, oob, out) : out;
+        }
         if (at->kind == IR_T_ARRAY && at->count >= 2 && at->count <= MAX_TARGETS &&
             !bmc_smt_bv_leaves(c->s, i, &dummy, 1)) {
             /* A symbolic index into a small array becomes a choice among its
@@ -505,6 +516,7 @@ static void eval_lval(ctx *c, state *st, frame *fr, const ir_expr *e, lval *lv)
         }
         memset(lv, 0, sizeof *lv);
         lv->type = e->type;
+        lv->oob = oob;
         lv->addr = bmc_smt_bv_op(c->s, BMC_SMT_BV_ADD, base,
                              bmc_smt_bv_op(c->s, BMC_SMT_BV_MUL, i, bvc(c, c->pw, tsize(c, e->type))));
         return;
@@ -522,6 +534,8 @@ static bmc_smt_term read_lval(ctx *c, state *st, const lval *lv)
 {
     if (lv->in_reg)
         return st->regs[lv->slot];
+    if (lv->oob)
+        st->guard = bmc_smt_and(c->s, st->guard, bmc_smt_not(c->s, lv->oob));
     if (lv->bw) {
         uint64_t nb = (lv->boff + lv->bw + 7) / 8;
         bmc_smt_term v = load_bytes(c, st->mem, lv->addr, nb);
@@ -539,6 +553,8 @@ static void write_lval(ctx *c, state *st, const lval *lv, bmc_smt_term v)
         st->regs[lv->slot] = v;
         return;
     }
+    if (lv->oob)
+        st->guard = bmc_smt_and(c->s, st->guard, bmc_smt_not(c->s, lv->oob));
     if (lv->bw) {
         uint64_t nb = (lv->boff + lv->bw + 7) / 8;
         uint32_t w = (uint32_t)(nb * 8);
