@@ -210,8 +210,9 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
         if (getenv("RAVEL_TIMES"))
             fprintf(stderr,
                     "explore: %" PRIu64 " runs (%" PRIu64 " to the end, %" PRIu64 " at an assume, %" PRIu64
-                    " undefined, %" PRIu64 " at a limit), %" PRIu64 " steps, %.2f s\n",
-                    st.runs, st.done, st.assumes, st.undefined, st.limits, st.steps, st.seconds);
+                    " undefined, %" PRIu64 " at a limit), %" PRIu64 " steps, %.2f s%s\n",
+                    st.runs, st.done, st.assumes, st.undefined, st.limits, st.steps, st.seconds,
+                    ev == BMC_BUG ? "; the last run failed" : "");
         if (ev == BMC_BUG) {
             *engine = "explore";
             r->unwind = bo.unwind;

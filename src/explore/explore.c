@@ -593,17 +593,6 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
             r->stmt = rep.stmt;
             r->loc = fs->loc;
             st.bug_run = run;
-            if (getenv("RAVEL_EXPLORE_DEBUG"))
-                fprintf(stderr, "bug run %llu: cp %d ncp %u thread %d p_raise %g p_pick %g pick_sites %d boost_at %llu p_boost %g limit %llu\n",
-                        (unsigned long long)run, snapshot.cp_mode, snapshot.ncp, snapshot.thread_mode, snapshot.p_raise, snapshot.p_pick, snapshot.pick_sites,
-                        (unsigned long long)snapshot.boost_at, snapshot.p_boost, (unsigned long long)limit);
-            if (getenv("RAVEL_EXPLORE_DEBUG")) {
-                size_t nrare = 0;
-                for (size_t k = 0; k < s.pick_keys.len; k++)
-                    nrare += s.pick_max.data[k] <= 2;
-                fprintf(stderr, "pick sites %zu rare %zu raise sites %zu est_raise %llu est_tid %llu\n", s.pick_keys.len, nrare, s.raise_keys.len,
-                        (unsigned long long)s.est_raise, (unsigned long long)s.est_tid);
-            }
             found = true;
             break;
         }
