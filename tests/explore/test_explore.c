@@ -274,6 +274,52 @@ static void test_undefined_abandons(void **state)
     unlower(l);
 }
 
+static void test_spinning_runs_cut(void **state)
+{
+    (void)state;
+    /* once the third thread runs it spins for ever (inside an atomic
+     * function it cannot raise, and nothing sets flag), and it mostly runs
+     * at once, the two idle threads filling the pending slots; the runs
+     * that schedule an idle thread first, making room, may end. The limit (8 times the length of most runs that ended,
+     * at least 2^16 steps; every 16th run 2^20, every 256th and the first
+     * four max_steps) keeps the spinning runs cheap: 128 runs cost at most
+     * 4 + 8 runs of a million steps and 116 of 2^16 (about 20 million),
+     * where a limit of max_steps for every run costs up to 128 million. */
+    static const char src[] =
+        "#include <pthread.h>\n"
+        "int flag, x;\n"
+        "void __VERIFIER_atomic_wait(void) { while (flag == 0) ; }\n"
+        "void *spin(void *a) { __VERIFIER_atomic_wait(); return a; }\n"
+        "void *idle(void *a) { return a; }\n"
+        "int main(void)\n"
+        "{\n"
+        "    pthread_t t;\n"
+        "    pthread_create(&t, 0, idle, 0);\n"
+        "    pthread_create(&t, 0, idle, 0);\n"
+        "    pthread_create(&t, 0, spin, 0); /* no room: runs at once */\n"
+        "    x = 1;\n"
+        "    return 0;\n"
+        "}\n";
+    lowered *l = lower("spin.c", src, true);
+    explore_opts o;
+    explore_opts_init(&o);
+    o.max_runs = 128;
+    o.max_steps = 1000000;
+    bmc_result r;
+    explore_stats st;
+    assert_int_equal(explore_check_stats(&l->p, l->entry, &o, &r, &st), BMC_UNKNOWN);
+    if (getenv("RAVEL_EXPLORE_VERBOSE"))
+        fprintf(stderr, "--- %llu steps, %llu runs at the limit, %llu to the end\n",
+                (unsigned long long)st.steps, (unsigned long long)st.limits,
+                (unsigned long long)st.done);
+    assert_int_equal(st.runs, 128);
+    assert_true(st.limits >= 32); /* most runs do spin */
+    assert_true(st.done > 0);
+    assert_true(st.steps < 24000000);
+    bmc_result_free(&r);
+    unlower(l);
+}
+
 static void test_unsupported(void **state)
 {
     (void)state;
@@ -418,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_lost_update),   cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_locked_counter), cmocka_unit_test(test_pool_constant),
         cmocka_unit_test(test_undefined_abandons), cmocka_unit_test(test_unsupported),
+        cmocka_unit_test(test_spinning_runs_cut),
         cmocka_unit_test(test_semantics),     cmocka_unit_test(test_agree_with_bmc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
