@@ -426,9 +426,9 @@ void explore_opts_init(explore_opts *o)
     o->max_steps = 10000000;
 }
 
-/* The length of the runs that ended (not at a limit), as a histogram by
- * bit length: long(q) is a power of two at least as long as a fraction q
- * of them. A quantile, not the maximum: a rare run that spins for a long
+/* The lengths of the runs that ended (not at a limit), as a histogram by
+ * bit length: lengths_quantile(h, q) is a power of two at least as long as
+ * a fraction q of them. A quantile, not the maximum: a rare run that spins for a long
  * time and then ends (the spinning thread raised at last) must not lift
  * every later run's limit. */
 typedef struct run_lengths {
@@ -456,6 +456,8 @@ static uint64_t lengths_quantile(const run_lengths *h, double q)
     return h->n ? UINT64_MAX : 0;
 }
 
+/* The step limit of run number run, longest the length of most runs that
+ * ended (see the loop in explore_check_stats). */
 static uint64_t run_limit(uint64_t run, uint64_t longest, uint64_t max_steps)
 {
     uint64_t l;
