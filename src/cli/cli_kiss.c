@@ -140,7 +140,14 @@ void cli_kiss_watchdog(const cli_kiss *c, bool svcomp)
         return;
     watchdog_svcomp = svcomp;
     signal(SIGALRM, watchdog);
-    alarm((unsigned)(c->bo.timeout_s * 1.25) + 5);
+    /* The engines stop themselves at the budget and say where; this is the
+     * backstop for a phase that does not look at the clock often enough
+     * (Z3 preprocessing a large formula can overrun its timeout by
+     * seconds): a tenth of the budget later, at least 2 s, the answer so
+     * far is printed and the process ends. */
+    double grace = c->bo.timeout_s / 10 < 2 ? 2 : c->bo.timeout_s / 10;
+    double at = c->bo.timeout_s + grace;
+    alarm(at > 4e9 ? 4000000000u : (unsigned)at + 1);
 }
 
 /* --- the original statements --- */
@@ -226,7 +233,16 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
         }
     }
     *engine = "bmc";
-    return bmc_check(p, entry, &bo, r);
+    bmc_verdict v = bmc_check(p, entry, &bo, r);
+    /* bmc names its own share of the budget; the user set the whole */
+    const char *phase = r->reason ? strstr(r->reason, ") while ") : NULL;
+    if (v == BMC_UNKNOWN && phase && strncmp(r->reason, "timeout (", 9) == 0 &&
+        c->bo.timeout_s > 0) {
+        char buf[160];
+        snprintf(buf, sizeof buf, "timeout (%.0f s) while %s", c->bo.timeout_s, phase + 8);
+        r->reason = base_arena_strdup(&r->arena, buf);
+    }
+    return v;
 }
 
 /* --- witnesses --- */
