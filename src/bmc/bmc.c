@@ -168,12 +168,7 @@ static uint32_t vwidth(const ctx *c, const ir_type *t)
 
 static uint64_t tsize(const ctx *c, const ir_type *t)
 {
-    switch (t->kind) {
-    case IR_T_INT: return t->size ? t->size : (t->bits + 7) / 8;
-    case IR_T_PTR: return c->pw / 8;
-    case IR_T_FLOAT: return t->size ? t->size : (t->bits + 7) / 8;
-    default: return t->size ? t->size : 1;
-    }
+    return ir_type_bytes(t, c->pw / 8);
 }
 
 static bool is_signed(const ir_type *t)

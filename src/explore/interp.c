@@ -101,12 +101,7 @@ typedef struct vm {
 
 static uint64_t tsize(const vm *c, const ir_type *t)
 {
-    switch (t->kind) {
-    case IR_T_INT: return t->size ? t->size : (t->bits + 7) / 8;
-    case IR_T_PTR: return c->pw / 8;
-    case IR_T_FLOAT: return t->size ? t->size : (t->bits + 7) / 8;
-    default: return t->size ? t->size : 1;
-    }
+    return ir_type_bytes(t, c->pw / 8);
 }
 
 static bool is_agg(const ir_type *t)

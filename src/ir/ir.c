@@ -152,6 +152,16 @@ bool ir_type_eq(const ir_type *a, const ir_type *b)
     return false;
 }
 
+uint64_t ir_type_bytes(const ir_type *t, uint32_t ptr_bytes)
+{
+    switch (t->kind) {
+    case IR_T_INT:
+    case IR_T_FLOAT: return t->size ? t->size : (t->bits + 7) / 8;
+    case IR_T_PTR: return ptr_bytes;
+    default: return t->size ? t->size : 1;
+    }
+}
+
 bool ir_type_is_scalar(const ir_type *t)
 {
     return t->kind == IR_T_INT || t->kind == IR_T_PTR || t->kind == IR_T_FLOAT;

@@ -272,6 +272,11 @@ const ir_type *ir_type_func(ir_program *p, const ir_type *ret, const ir_type *co
                             uint32_t nparams, bool variadic);
 bool ir_type_eq(const ir_type *a, const ir_type *b);
 bool ir_type_is_scalar(const ir_type *t);
+/* The bytes an object of type t takes in memory, with pointers of
+ * ptr_bytes bytes: the size the front end recorded, else what the bit
+ * width needs; 1 for types without a size (void, functions), so that
+ * every object has an address of its own. */
+uint64_t ir_type_bytes(const ir_type *t, uint32_t ptr_bytes);
 
 /* Program structure. */
 ir_var *ir_add_global(ir_program *p, const char *name, const ir_type *t, base_srcloc loc);

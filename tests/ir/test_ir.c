@@ -147,12 +147,37 @@ static void test_access_paths_print_as_c(void **state)
     base_intern_free(&syms);
 }
 
+static void test_type_bytes(void **state)
+{
+    (void)state;
+    base_intern_pool syms;
+    base_intern_init(&syms);
+    ir_program p;
+    ir_program_init(&p, &syms);
+    assert_int_equal(ir_type_bytes(ir_type_int(&p, 32, true), 8), 4);
+    assert_int_equal(ir_type_bytes(ir_type_int(&p, 1, false), 8), 1); /* _Bool */
+    assert_int_equal(ir_type_bytes(ir_type_int(&p, 64, false), 4), 8);
+    const ir_type *vp = ir_type_ptr(&p, ir_type_void(&p));
+    assert_int_equal(ir_type_bytes(vp, 8), 8);
+    assert_int_equal(ir_type_bytes(vp, 4), 4); /* ILP32 */
+    assert_int_equal(ir_type_bytes(ir_type_void(&p), 8), 1);
+    ir_type *a = BASE_ARENA_NEW(&p.arena, ir_type);
+    a->kind = IR_T_ARRAY;
+    a->to = ir_type_int(&p, 16, true);
+    a->count = 5;
+    a->size = 10;
+    assert_int_equal(ir_type_bytes(a, 8), 10);
+    ir_program_free(&p);
+    base_intern_free(&syms);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_print_and_check),
         cmocka_unit_test(test_check_rejects),
         cmocka_unit_test(test_access_paths_print_as_c),
+        cmocka_unit_test(test_type_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
