@@ -45,6 +45,7 @@ typedef struct strategy {
     bool pick_sites;
     double q_pick_site;
     double q_pool;       /* a data value from the pool */
+    double q_zero;       /* an integer 0 (the false branch of `if (nondet())`) */
     int fill_mode;       /* fresh bytes: 0 zero, 1 random, 2 mostly zero */
     /* change-point mode (PCT over sites): a pick fires only at the k-th
      * occurrence of a chosen site; the thread it runs then raises with
@@ -210,7 +211,18 @@ static void begin_run(strategy *s, uint64_t seed, uint64_t run)
     }
     static const double qp[] = { 0.9, 0.6, 0.3, 0.05 };
     s->q_pool = qp[rnd(s) % 4];
+    static const double qz[] = { 0.5, 0.25, 0.1, 0.02 };
+    s->q_zero = qz[rnd(s) % 4];
     s->fill_mode = (int)(rnd(s) % 3);
+    if (run < 2) {
+        /* the first runs are quiet: no thread is picked or raised until
+         * the end (threads then run in the final schedule), so the census
+         * sees every scheduling point at which threads are pending, the
+         * late ones included, which busier runs empty the pending slots
+         * before */
+        s->thread_mode = s->raise_sites = s->pick_sites = s->cp_mode = false;
+        s->p_raise = s->p_raise_bg = s->p_pick = 0;
+    }
 }
 
 static uint64_t data_value(strategy *s, const ir_type *t)
@@ -240,6 +252,8 @@ static uint64_t data_value(strategy *s, const ir_type *t)
     uint32_t w = t->bits;
     if (w == 1)
         return rnd(s) & 1;
+    if (coin(s, s->q_zero))
+        return 0;
     if (coin(s, s->q_pool)) {
         uint64_t r = rnd(s);
         switch (r % 8) {
@@ -328,11 +342,15 @@ static uint64_t choose(void *ctx, explore_choice_kind k, const ir_type *t, uint3
         return coin(s, p);
     }
     case EXPLORE_CH_PICK: {
+        if (s->cp_mode && s->boost_depth && w->depth <= s->boost_depth)
+            s->boost_depth = 0;
+        /* no thread pending: nothing to decide, and the site is not
+         * counted, so change points fall only where a pick runs a thread */
+        if (w->idle)
+            return (uint64_t)-1;
         if (s->census)
             count_site(s, w->key * 2);
         if (s->cp_mode) {
-            if (s->boost_depth && w->depth <= s->boost_depth)
-                s->boost_depth = 0;
             for (uint32_t i = 0; i < s->ncp; i++)
                 if (w->key == s->cp_key[i] && ++s->cp_seen[i] == s->cp_k[i]) {
                     if (!s->boost_depth) {

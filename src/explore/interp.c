@@ -61,6 +61,7 @@ struct explore_prog {
     uint64_t *gaddr;        /* per global: its address, 0 in a register */
     explore_mem image;      /* globals zero, strings written, functions */
     const ir_var *cur_var;  /* the global kiss.cur (hint), or NULL */
+    const ir_var *ts_used;  /* the global array kiss.ts_used (hint), or NULL */
     char unsup[200];
     const finfo *fcache[64];
     /* state reused by the runs */
@@ -291,6 +292,9 @@ explore_prog *explore_prog_new(const ir_program *p)
         }
         if (strcmp(sym(ep, v->name), "kiss.cur") == 0 && v->type->kind == IR_T_INT)
             ep->cur_var = v;
+        if (strcmp(sym(ep, v->name), "kiss.ts_used") == 0 && v->type->kind == IR_T_ARRAY &&
+            v->type->to->kind == IR_T_INT && v->type->to->bits == 32 && ep->gaddr[i])
+            ep->ts_used = v;
     }
     ep->nfis = p->nfuncs;
     ep->fis = base_xcalloc(p->nfuncs + 1, sizeof *ep->fis);
@@ -586,7 +590,7 @@ static void write_lv(vm *c, const lval *lv, const ir_type *t, uint64_t v)
 
 static explore_site site_of(vm *c, const ir_stmt *s)
 {
-    explore_site w;
+    explore_site w = { 0, 0, 0, false };
     /* (function index, statement index) of the choice and of its caller's
      * CALL: stable across processes, unlike addresses, so runs are
      * reproducible from the seed alone */
@@ -621,9 +625,19 @@ static explore_site site_of(vm *c, const ir_stmt *s)
 static uint64_t choose(vm *c, explore_choice_kind k, const ir_type *t)
 {
     /* only scheduling choices need their site (two hashes and a read) */
-    explore_site w = { 0, 0, c->nframes };
+    explore_site w = { 0, 0, c->nframes, false };
     if (k == EXPLORE_CH_RAISE || k == EXPLORE_CH_PICK)
         w = site_of(c, c->s);
+    if (k == EXPLORE_CH_PICK && c->ep->ts_used) {
+        const ir_var *u = c->ep->ts_used;
+        const uint8_t *b = c->m->bytes + c->ep->gaddr[u->id];
+        w.idle = true;
+        for (uint64_t j = 0; j < u->type->count && w.idle; j++) {
+            int32_t used;
+            memcpy(&used, b + 4 * j, 4);
+            w.idle = used == 0;
+        }
+    }
     if (k == EXPLORE_CH_RAISE)
         c->st.raise_points++;
     else if (k == EXPLORE_CH_PICK)
@@ -1587,7 +1601,7 @@ void explore_run_once(explore_prog *ep, const ir_func *entry, const explore_choo
 {
     vm c = { .ep = ep, .p = ep->p, .m = &ep->mem, .gregs = ep->gregs, .ch = ch, .pw = ep->pw,
              .tr = trace, .max_steps = max_steps ? max_steps : UINT64_MAX, .deadline = deadline };
-    c.rng = ch->choose(ch->ctx, EXPLORE_CH_UNINIT, NULL, 0, &(explore_site){ 0, 0, 0 }) | 1;
+    c.rng = ch->choose(ch->ctx, EXPLORE_CH_UNINIT, NULL, 0, &(explore_site){ 0, 0, 0, false }) | 1;
     explore_mem_copy(&ep->mem, &ep->image);
     memset(ep->gregs, 0, (ep->p->nglobals + 1) * sizeof *ep->gregs);
     const ir_program *p = ep->p;

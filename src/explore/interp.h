@@ -45,6 +45,8 @@ typedef struct explore_site {
     uint64_t key;  /* the choice's statement and its caller's CALL, hashed */
     uint64_t tid;  /* the value of the global kiss.cur, 0 without one */
     uint32_t depth; /* the call depth (frames on the stack) */
+    bool idle;      /* a pick with no thread pending (kiss.ts_used all 0): it
+                     * runs nothing whatever is chosen */
 } explore_site;
 
 typedef struct explore_chooser {
