@@ -12,9 +12,16 @@
  * in the spirit of PCT (probabilistic concurrency testing): how often the
  * running thread raises (kiss.choice), how often a pending thread is run
  * at a scheduling point (kiss.pick), whether only a few threads (by
- * kiss.cur) or a few scheduling sites may do so; data values come from a
- * pool of interesting values (0, 1, -1, small numbers, the type's limits,
- * the program's constants and their neighbours) mixed with uniform bits.
+ * kiss.cur) or a few scheduling sites may do so, or (change points) only
+ * one to three chosen scheduling sites, the thread picked there raising
+ * at a drawn point; data values are 0 with a per-run probability, else
+ * come from a pool of interesting values (1, -1, small numbers, the
+ * type's limits, the program's constants and their neighbours) mixed with
+ * uniform bits. A pick with no thread pending is no choice at all. The
+ * first two runs are quiet (no pick, no raise until the final schedule),
+ * so the census of scheduling sites sees every one at which threads wait.
+ * Runs that never end are cut at a limit drawn from the lengths of the
+ * runs that did.
  * The kiss.* names are only hints for probabilities: any program runs.
  * Runs are reproducible from the seed; a failing run is replayed once with
  * the trace recorded, so ordinary runs pay nothing for traces. */
