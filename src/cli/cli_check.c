@@ -94,6 +94,18 @@ int cli_check(int argc, char **argv)
         } else {
             bmc_result res;
             const char *engine;
+            if (ck.json && ck.bo.timeout_s > 0) {
+                /* should the watchdog end the run, it answers in JSON too */
+                bmc_result none = { .verdict = BMC_UNKNOWN,
+                                    .reason = "timeout (the budget of --timeout ran out)" };
+                check_report nc = { prog, &none, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
+                                    "none" };
+                base_strbuf ans = { 0 };
+                if (svcomp)
+                    base_strbuf_puts(&ans, "unknown\n");
+                report_check_json(&ans, &nc, fr->files.data[0]);
+                cli_kiss_watchdog_answer(&ans, CLI_EXIT_UNKNOWN);
+            }
             cli_kiss_run(&ck, prog, entry, &res, &engine);
             check_report c = { prog, &res, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
                                engine };

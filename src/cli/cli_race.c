@@ -279,6 +279,15 @@ int cli_race(int argc, char **argv)
     uint32_t found = 0;
     race_round rd;
     memset(&rd, 0, sizeof rd);
+    if (budget > 0) {
+        /* should the watchdog end the first search, it answers in the
+         * format asked for (JSON, SARIF), not in plain text */
+        race_round stopped = { .verdict = BMC_UNKNOWN,
+                               .reason = "timeout (the budget of --timeout ran out)" };
+        base_strbuf none = { 0 };
+        race_output(&none, &ck, svcomp, 0, max_races, max_races_set, &stopped, &text, &json, &sarif);
+        cli_kiss_watchdog_answer(&none, CLI_EXIT_UNKNOWN);
+    }
     for (;;) {
         if (budget > 0) {
             double left = budget - (base_now() - start);
