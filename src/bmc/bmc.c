@@ -171,6 +171,12 @@ static uint64_t tsize(const ctx *c, const ir_type *t)
     return ir_type_bytes(t, c->pw / 8);
 }
 
+/* The budget a timeout message names. */
+static double named_budget(const ctx *c)
+{
+    return c->o.budget_s > 0 ? c->o.budget_s : c->o.timeout_s;
+}
+
 static bool is_signed(const ir_type *t)
 {
     return t->kind == IR_T_INT && t->is_signed;
@@ -1109,7 +1115,7 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
         c->r->stats.steps++;
         if ((c->r->stats.steps & 1023) == 0) {
             if (c->o.timeout_s > 0 && base_now() - c->t0 > c->o.timeout_s) {
-                stop(c, (base_srcloc){ 0 }, "timeout (%.0f s) while encoding", c->o.timeout_s);
+                stop(c, (base_srcloc){ 0 }, "timeout (%.0f s) while encoding", named_budget(c));
                 break;
             }
             if (bmc_smt_num_terms(c->s) > c->o.max_terms) {
@@ -1563,7 +1569,7 @@ static void solver_unknown(ctx *c)
     char buf[300];
     const char *why = bmc_smt_reason(c->s);
     if (strstr(why, "timeout") || strstr(why, "canceled"))
-        snprintf(buf, sizeof buf, "timeout (%.0f s) while solving", c->o.timeout_s);
+        snprintf(buf, sizeof buf, "timeout (%.0f s) while solving", named_budget(c));
     else
         snprintf(buf, sizeof buf, "the solver gave up: %s", why);
     set_unknown(c, buf, (base_srcloc){ 0 });

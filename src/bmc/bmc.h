@@ -74,6 +74,8 @@
 typedef struct bmc_opts {
     uint32_t unwind;           /* loop and recursion bound (>= 1) */
     double timeout_s;          /* encoding and solving together; 0: none */
+    double budget_s;           /* the budget a timeout message names (a caller's whole
+                                * budget, of which timeout_s is bmc's share); 0: timeout_s */
     bool unwinding_assertions; /* ask whether a bound cut an execution */
     size_t max_terms;          /* formula size limit (memory): beyond it the answer is
                                   UNKNOWN; 0: the default, 5 million */

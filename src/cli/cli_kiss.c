@@ -204,6 +204,7 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
 {
     double start = base_now();
     bmc_opts bo = c->bo;
+    bo.budget_s = c->bo.timeout_s; /* a timeout names the whole budget, not bmc's share */
     double budget = c->explore_s >= 0 ? c->explore_s : bo.timeout_s > 0 ? bo.timeout_s / 2 : 1.0;
     if (bo.timeout_s > 0 && budget > bo.timeout_s)
         budget = bo.timeout_s;
@@ -233,16 +234,7 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
         }
     }
     *engine = "bmc";
-    bmc_verdict v = bmc_check(p, entry, &bo, r);
-    /* bmc names its own share of the budget; the user set the whole */
-    const char *phase = r->reason ? strstr(r->reason, ") while ") : NULL;
-    if (v == BMC_UNKNOWN && phase && strncmp(r->reason, "timeout (", 9) == 0 &&
-        c->bo.timeout_s > 0) {
-        char buf[160];
-        snprintf(buf, sizeof buf, "timeout (%.0f s) while %s", c->bo.timeout_s, phase + 8);
-        r->reason = base_arena_strdup(&r->arena, buf);
-    }
-    return v;
+    return bmc_check(p, entry, &bo, r);
 }
 
 /* --- witnesses --- */

@@ -116,25 +116,21 @@ static uint64_t draw_tid(strategy *s)
     return coin(s, 0.3) ? s->est_tid - d : d;
 }
 
-/* An occurrence in [1, max], log-uniform from the first or the last. */
-static uint64_t draw_occurrence(strategy *s, uint64_t max)
-{
-    if (max <= 1)
-        return 1;
-    uint64_t d = (uint64_t)floor(exp(unif(s) * log((double)max + 1.0)));
-    if (d < 1)
-        d = 1;
-    if (d > max)
-        d = max;
-    return coin(s, 0.5) ? d : max + 1 - d;
-}
-
 /* An occurrence in [1, max], log-uniform from the first: early raise
  * points are likelier to matter than late ones. */
 static uint64_t draw_occurrence_low(strategy *s, uint64_t max)
 {
     uint64_t d = (uint64_t)floor(exp(unif(s) * log((double)max + 1.0)));
     return d < 1 ? 1 : d > max ? max : d;
+}
+
+/* An occurrence in [1, max], log-uniform from the first or the last. */
+static uint64_t draw_occurrence(strategy *s, uint64_t max)
+{
+    if (max <= 1)
+        return 1;
+    uint64_t d = draw_occurrence_low(s, max);
+    return coin(s, 0.5) ? d : max + 1 - d;
 }
 
 static void begin_run(strategy *s, uint64_t seed, uint64_t run)
@@ -478,15 +474,16 @@ static uint64_t lengths_quantile(const run_lengths *h, double q)
  * ended (see the loop in explore_check_stats). */
 static uint64_t run_limit(uint64_t run, uint64_t longest, uint64_t max_steps)
 {
+    /* longest * k, saturating (longest is UINT64_MAX past 2^63 steps) */
+    uint64_t x8 = longest > UINT64_MAX / 8 ? UINT64_MAX : longest * 8;
+    uint64_t x64 = longest > UINT64_MAX / 64 ? UINT64_MAX : longest * 64;
     uint64_t l;
     if (run < 4 || run % 256 == 255)
         l = max_steps;
     else if (run % 16 == 15)
-        l = longest > (1u << 20) / 64 ? longest * 64 : (1u << 20);
+        l = x64 > (1u << 20) ? x64 : (1u << 20);
     else
-        l = longest > (1u << 16) / 8 ? longest * 8 : (1u << 16);
-    if (longest > max_steps / 64) /* no overflow above */
-        l = max_steps;
+        l = x8 > (1u << 16) ? x8 : (1u << 16);
     return l < max_steps ? l : max_steps;
 }
 
