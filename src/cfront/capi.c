@@ -460,7 +460,11 @@ static const char *atomic_op_name(cf_ctx *c, const char *tok)
 
 const ir_expr *cf_atomic_expr(cf_ctx *c, CXCursor e, bool want)
 {
-    const char *tok = cf_first_token(c, e);
+    /* the builtin's name where it is spelled; the macro's name when the
+     * spelling is not one (a program's own wrapper macros are named freely) */
+    const char *tok = cf_spelled_token(c, e);
+    if (strncmp(tok, "__c11_atomic_", 13) != 0 && strncmp(tok, "__atomic_", 9) != 0)
+        tok = cf_first_token(c, e);
     const char *op = atomic_op_name(c, tok);
     cf_cursors k = cf_children(c, e);
     /* clang's AtomicExpr children: ptr, order, val1, order_fail, val2, weak. */
@@ -690,6 +694,56 @@ static const ir_expr *known_call(cf_ctx *c, const call_info *ci, api a, const ch
     return NULL;
 }
 
+/* __builtin_{add,sub,mul}_overflow(a, b, &r) and their typed forms
+ * (__builtin_saddl_overflow, ...): r gets the result wrapped to r's type,
+ * and the call's value says whether the exact result did not fit. The
+ * exact result is computed in 128 bits, where it always fits for operands
+ * of at most 64 bits (unsigned 128 for a product of two unsigned ones). */
+static const ir_expr *overflow_builtin(cf_ctx *c, const call_info *ci, ir_op op)
+{
+    const ir_expr *a = arg(c, ci, 0), *b = arg(c, ci, 1), *res = arg(c, ci, 2);
+    const ir_expr *r = pointee(c, res);
+    if (!r || a->type->kind != IR_T_INT || b->type->kind != IR_T_INT || r->type->kind != IR_T_INT ||
+        a->type->bits > 64 || b->type->bits > 64 || r->type->bits > 64)
+        cf_unsupported(c, ci->call, "overflow builtin on operands wider than 64 bits");
+    bool both_unsigned = !a->type->is_signed && !b->type->is_signed;
+    const ir_type *w = cf_int(c, 128, !(both_unsigned && op == IR_OP_MUL));
+    const ir_expr *exact =
+        cf_to_temp(c, ir_binary(c->p, op, w, cf_convert(c, a, w), cf_convert(c, b, w)));
+    cf_assign(c, r, cf_convert(c, exact, r->type));
+    const ir_expr *flag = ir_binary(c->p, IR_OP_NE, cf_int_type(c), cf_convert(c, r, w), exact);
+    return ci->want && ci->ret->kind != IR_T_VOID ? cf_convert(c, flag, ci->ret) : NULL;
+}
+
+/* GCC/clang builtins that are not calls of any function: a constant
+ * clang folds (__builtin_constant_p, __builtin_types_compatible_p,
+ * __builtin_clz of a constant, ...), the overflow builtins. Returns false
+ * for a builtin to be called like any function without a body. */
+static bool builtin_call(cf_ctx *c, const call_info *ci, const char *name, const ir_expr **out)
+{
+    if (strncmp(name, "__builtin_", 10) != 0)
+        return false;
+    int64_t v;
+    if (ci->ret->kind == IR_T_INT && cf_eval_int(ci->call, &v)) {
+        *out = ci->want ? cf_const_int(c, ci->ret, v) : NULL;
+        return true;
+    }
+    static const struct { const char *suffix; ir_op op; } ovf[] = {
+        { "add_overflow", IR_OP_ADD }, { "addl_overflow", IR_OP_ADD }, { "addll_overflow", IR_OP_ADD },
+        { "sub_overflow", IR_OP_SUB }, { "subl_overflow", IR_OP_SUB }, { "subll_overflow", IR_OP_SUB },
+        { "mul_overflow", IR_OP_MUL }, { "mull_overflow", IR_OP_MUL }, { "mulll_overflow", IR_OP_MUL },
+    };
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof ovf / sizeof *ovf; i++) {
+        size_t m = strlen(ovf[i].suffix);
+        if (n > m && strcmp(name + n - m, ovf[i].suffix) == 0 && ci->nargs == 3) {
+            *out = overflow_builtin(c, ci, ovf[i].op);
+            return true;
+        }
+    }
+    return false;
+}
+
 const ir_expr *cf_call(cf_ctx *c, CXCursor call, bool want)
 {
     int n = clang_Cursor_getNumArguments(call);
@@ -709,6 +763,9 @@ const ir_expr *cf_call(cf_ctx *c, CXCursor call, bool want)
             return known_call(c, &ci, a, name);
         if (strncmp(name, "__sync_", 7) == 0)
             return sync_builtin(c, &ci, name);
+        const ir_expr *b;
+        if (builtin_call(c, &ci, name, &b))
+            return b;
         callee = cf_func_decl(c, decl);
     }
     const ir_expr *fn;

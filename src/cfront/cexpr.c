@@ -245,13 +245,9 @@ bool cf_has_effects(CXCursor e)
 
 /* --- the first token of an expression (for what libclang does not expose) --- */
 
-char *cf_first_token(cf_ctx *c, CXCursor e)
+/* The first token at loc, in the scratch arena ("" if none). */
+static char *token_at(cf_ctx *c, CXFile file, unsigned line, unsigned col)
 {
-    /* The token where the expression's expansion starts: for an expression
-     * written by a macro, the macro's name (atomic_store, assert, ...). */
-    CXFile file;
-    unsigned line, col;
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(e)), &file, &line, &col, NULL);
     char *r = NULL;
     if (file) {
         CXSourceRange range = clang_getRange(clang_getLocation(c->tu, file, line, col),
@@ -267,6 +263,35 @@ char *cf_first_token(cf_ctx *c, CXCursor e)
         clang_disposeTokens(c->tu, toks, n);
     }
     return r ? r : base_arena_strdup(&c->scratch, "");
+}
+
+char *cf_first_token(cf_ctx *c, CXCursor e)
+{
+    /* The token where the expression's expansion starts: for an expression
+     * written by a macro, the macro's name (atomic_store, assert, ...). */
+    CXFile file;
+    unsigned line, col;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(e)), &file, &line, &col, NULL);
+    return token_at(c, file, line, col);
+}
+
+char *cf_spelled_token(cf_ctx *c, CXCursor e)
+{
+    /* The token where the expression is spelled: inside a macro's body for
+     * an expression a macro wrote (stdatomic.h's __c11_atomic_load behind
+     * atomic_load_explicit behind a program's own load_acquire). */
+    CXFile file;
+    unsigned line, col;
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(e)), &file, &line, &col, NULL);
+    return token_at(c, file, line, col);
+}
+
+bool cf_is_atomic_expr(cf_ctx *c, CXCursor e, const char *first)
+{
+    const char *sp = cf_spelled_token(c, e);
+    if (strncmp(sp, "__c11_atomic_", 13) == 0 || strncmp(sp, "__atomic_", 9) == 0)
+        return true;
+    return strstr(first, "atomic") || strncmp(first, "__c11", 5) == 0;
 }
 
 static bool same_start(CXCursor a, CXCursor b)
@@ -395,7 +420,7 @@ static const ir_expr *member(cf_ctx *c, CXCursor e)
      * skip it; cf_find_field searches anonymous members. */
     while (clang_getCursorKind(base) == CXCursor_MemberRefExpr) {
         char *n = cf_spelling(c, base);
-        if (*n)
+        if (*n && !strstr(n, "(anonymous") && !strstr(n, "(unnamed"))
             break;
         cf_cursors kk = cf_children(c, base);
         if (kk.n != 1)
@@ -420,6 +445,11 @@ static const ir_expr *subscript(cf_ctx *c, CXCursor e)
     if (k.n != 2)
         cf_unsupported(c, e, "array subscript");
     CXCursor base = k.v[0], idx = k.v[1];
+    if (canon_kind(base) == CXType_Vector || canon_kind(base) == CXType_ExtVector) {
+        /* v[i] on a vector: an element of its one member, the array */
+        const ir_expr *vec = cf_lvalue(c, base);
+        return ir_index(c->p, ir_member(c->p, vec, 0), value(c, idx, true));
+    }
     if (canon_kind(base) != CXType_Pointer && !is_array_kind(canon_kind(base))) {
         base = k.v[1]; /* i[a] */
         idx = k.v[0];
@@ -571,11 +601,46 @@ static const ir_expr *incdec(cf_ctx *c, CXCursor e, enum CXUnaryOperatorKind k, 
     return r;
 }
 
+/* An operation on vector or _Complex values (cf_type_is_opaque_value):
+ * the operands are evaluated for their effects, an operand that is
+ * assigned (++, --, +=, ...) gets any value, and so does the result. */
+static const ir_expr *opaque_op(cf_ctx *c, CXCursor e, bool assigns, bool want)
+{
+    cf_cursors k = cf_children(c, e);
+    const ir_type *t = type_of(c, e);
+    for (size_t i = 0; i < k.n; i++) {
+        if (i == 0 && assigns) {
+            const ir_expr *lv = cf_lvalue(c, k.v[0]);
+            cf_assign(c, lv, ir_nondet(c->p, lv->type));
+        } else {
+            value(c, k.v[i], false);
+        }
+    }
+    return want && t->kind != IR_T_VOID ? cf_to_temp(c, ir_nondet(c->p, t)) : NULL;
+}
+
+static bool opaque_operands(cf_ctx *c, CXCursor e)
+{
+    if (cf_type_is_opaque_value(clang_getCursorType(e)))
+        return true;
+    cf_cursors k = cf_children(c, e);
+    for (size_t i = 0; i < k.n; i++)
+        if (cf_type_is_opaque_value(clang_getCursorType(k.v[i])))
+            return true;
+    return false;
+}
+
 static const ir_expr *unary(cf_ctx *c, CXCursor e, bool want)
 {
     enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(e);
     const ir_type *t = type_of(c, e);
     CXCursor arg = only_child(c, e);
+    if (k != CXUnaryOperator_AddrOf && k != CXUnaryOperator_Deref &&
+        k != CXUnaryOperator_Extension && opaque_operands(c, e))
+        return opaque_op(c, e,
+                         k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec ||
+                             k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PreDec,
+                         want);
     switch (k) {
     case CXUnaryOperator_PostInc:
     case CXUnaryOperator_PostDec:
@@ -647,6 +712,8 @@ static const ir_expr *binary(cf_ctx *c, CXCursor e, bool want)
         cf_unsupported(c, e, "binary operator without two operands");
     CXCursor a = kids.v[0], b = kids.v[1];
     const ir_type *t = type_of(c, e);
+    if (k != CXBinaryOperator_Assign && k != CXBinaryOperator_Comma && opaque_operands(c, e))
+        return opaque_op(c, e, clang_getCursorKind(e) == CXCursor_CompoundAssignOperator, want);
     switch (k) {
     case CXBinaryOperator_Assign: {
         const ir_expr *l = cf_lvalue(c, a);
@@ -743,6 +810,12 @@ static const ir_expr *conversion(cf_ctx *c, CXCursor e, CXCursor child, bool wan
         value(c, child, false);
         return NULL;
     }
+    if ((cf_type_is_opaque_value(clang_getCursorType(e)) ||
+         cf_type_is_opaque_value(clang_getCursorType(child))) &&
+        !ir_type_eq(t, type_of(c, child))) {
+        value(c, child, false); /* a vector or complex conversion: any value */
+        return want ? cf_to_temp(c, ir_nondet(c->p, t)) : NULL;
+    }
     if (is_array_kind(from) && to == CXType_Pointer)
         return decay(c, child, t);
     if ((from == CXType_FunctionProto || from == CXType_FunctionNoProto) && to == CXType_Pointer)
@@ -753,6 +826,33 @@ static const ir_expr *conversion(cf_ctx *c, CXCursor e, CXCursor child, bool wan
     if (is_array_kind(to) && v->type->kind == IR_T_PTR)
         return v; /* libclang types an array parameter as its array type */
     return cf_convert(c, v, t);
+}
+
+static bool same_extent(CXCursor a, CXCursor b)
+{
+    return clang_equalRanges(clang_getCursorExtent(a), clang_getCursorExtent(b));
+}
+
+/* GNU `a ?: b` (BinaryConditionalOperator): libclang gives the common
+ * operand three times (as itself, the condition and the true value), then
+ * b. a is evaluated once: the result is a when it is nonzero, else b. */
+static const ir_expr *elvis(cf_ctx *c, CXCursor e, cf_cursors k, bool want)
+{
+    const ir_type *t = type_of(c, e);
+    const ir_expr *a = cf_to_temp(c, value(c, k.v[0], true));
+    if (!cf_has_effects(k.v[3])) {
+        const ir_expr *b = cf_convert(c, value(c, k.v[3], true), t);
+        return ir_ite(c->p, t, a, cf_convert(c, a, t), b);
+    }
+    const ir_expr *tmp = want ? ir_var_ref(c->p, cf_temp(c, t)) : NULL;
+    if (tmp)
+        cf_assign(c, tmp, a);
+    uint32_t to_end = cf_emit_goto(c, a, 0);
+    const ir_expr *b = value(c, k.v[3], tmp != NULL);
+    if (tmp)
+        cf_assign(c, tmp, b);
+    set_target(c, to_end, c->f->nstmts);
+    return tmp;
 }
 
 static const ir_expr *unexposed(cf_ctx *c, CXCursor e, bool want)
@@ -769,8 +869,16 @@ static const ir_expr *unexposed(cf_ctx *c, CXCursor e, bool want)
             value(c, k.v[0], false);
         return cf_to_temp(c, ir_nondet(c->p, t));
     }
-    if (strstr(tok, "atomic") || strncmp(tok, "__c11", 5) == 0)
+    if (cf_is_atomic_expr(c, e, tok))
         return cf_atomic_expr(c, e, want);
+    if (k.n == 4 && same_extent(k.v[0], k.v[1]) && same_extent(k.v[0], k.v[2]))
+        return elvis(c, e, k, want);
+    if (strcmp(tok, "__builtin_choose_expr") == 0 && k.n == 3) {
+        int64_t which;
+        if (!cf_eval_int(k.v[0], &which))
+            cf_fail(c, e, "__builtin_choose_expr needs a constant condition");
+        return value(c, k.v[which ? 1 : 2], want);
+    }
     if (k.n == 0) {
         int64_t v;
         if (strcmp(tok, "__func__") == 0 || strcmp(tok, "__FUNCTION__") == 0 ||
@@ -781,6 +889,11 @@ static const ir_expr *unexposed(cf_ctx *c, CXCursor e, bool want)
             return cf_const_int(c, t, v);
         return cf_const_int(c, t, 0); /* an implicit value initialisation: zero */
     }
+    int64_t cv;
+    if (cf_eval_int(e, &cv))
+        return cf_const_int(c, t, cv); /* offsetof(struct s, a[2]), a folded builtin */
+    if (strcmp(tok, "offsetof") == 0 || strcmp(tok, "__builtin_offsetof") == 0)
+        cf_unsupported(c, e, "offsetof with an index that is not constant");
     if (k.n == 1)
         return conversion(c, e, k.v[0], want); /* a wrapper: full expression, constant */
     char what[128];
@@ -803,6 +916,29 @@ static const ir_expr *stmt_expr(cf_ctx *c, CXCursor e, bool want)
         return value(c, last, want);
     cf_stmt(c, last);
     return NULL;
+}
+
+/* _Generic(x, T1: e1, T2: e2, default: e3): libclang gives the
+ * controlling expression and the associated expressions but not which one
+ * was chosen. The chosen one has the selection's type; when several have
+ * it, a constant selection is its value, and otherwise ravel cannot tell. */
+static const ir_expr *generic_selection(cf_ctx *c, CXCursor e, bool want)
+{
+    cf_cursors k = cf_children(c, e);
+    CXType t = clang_getCanonicalType(clang_getCursorType(e));
+    size_t found = 0, at = 0;
+    for (size_t i = 1; i < k.n; i++)
+        if (clang_equalTypes(clang_getCanonicalType(clang_getCursorType(k.v[i])), t)) {
+            found++;
+            at = i;
+        }
+    if (found == 1)
+        return value(c, k.v[at], want);
+    int64_t v;
+    if (found > 1 && cf_eval_int(e, &v))
+        return cf_const_int(c, type_of(c, e), v);
+    cf_unsupported(c, e, "_Generic selection whose associations have the same type and "
+                         "are not constants (ravel cannot tell which one is chosen)");
 }
 
 static const ir_expr *literal(cf_ctx *c, CXCursor e)
@@ -877,13 +1013,29 @@ static const ir_expr *value(cf_ctx *c, CXCursor e, bool want)
     case CXCursor_StmtExpr: return stmt_expr(c, e, want);
     case CXCursor_UnaryExpr: {
         int64_t v;
-        if (!cf_eval_int(e, &v))
-            cf_unsupported(c, e, "sizeof of a variable-length array");
-        return cf_const_int(c, type_of(c, e), v);
+        if (cf_eval_int(e, &v))
+            return cf_const_int(c, type_of(c, e), v);
+        cf_cursors ops = cf_children(c, e);
+        if (ops.n == 1) { /* sizeof vla: the size kept at its declaration */
+            CXCursor in = skip_parens(c, ops.v[0]);
+            CXCursor d = clang_getCursorReferenced(in);
+            ir_var *lv = clang_getCursorKind(in) == CXCursor_DeclRefExpr ? cf_local_lookup(c, d) : NULL;
+            uint64_t tmp;
+            if (lv && base_hashmap_get(&c->vla_bytes, (uint64_t)(uintptr_t)lv, &tmp))
+                return cf_convert(c, ir_var_ref(c->p, (ir_var *)(uintptr_t)tmp), type_of(c, e));
+        }
+        cf_unsupported(c, e, "sizeof of a variable-length array type");
     }
     case CXCursor_GNUNullExpr: return cf_const_int(c, type_of(c, e), 0);
-    case CXCursor_AddrLabelExpr: cf_unsupported(c, e, "address of a label (computed goto)");
-    case CXCursor_GenericSelectionExpr: cf_unsupported(c, e, "_Generic selection");
+    case CXCursor_AddrLabelExpr: { /* &&label: its LabelRef child names the label */
+        cf_cursors refs = cf_all_children(c, e);
+        for (size_t i = 0; i < refs.n; i++)
+            if (clang_getCursorKind(refs.v[i]) == CXCursor_LabelRef)
+                return ir_const(c->p, type_of(c, e),
+                                (int64_t)cf_label_address(c, clang_getCursorReferenced(refs.v[i])));
+        cf_unsupported(c, e, "address of a label that libclang does not name");
+    }
+    case CXCursor_GenericSelectionExpr: return generic_selection(c, e, want);
     default: break;
     }
     CXString ks = clang_getCursorKindSpelling(k);

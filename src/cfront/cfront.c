@@ -257,8 +257,13 @@ static void reset_function_state(cf_ctx *c)
     base_hashmap_clear(&c->local_index);
     base_hashmap_clear(&c->labels);
     base_hashmap_clear(&c->attr_kinds);
+    base_hashmap_clear(&c->vla_bytes);
     base_vec_clear(&c->gotos);
     base_vec_clear(&c->jumps);
+    base_vec_clear(&c->addr_labels);
+    base_vec_clear(&c->indirect);
+    base_vec_clear(&c->cleanups);
+    base_vec_clear(&c->scopes);
     c->ntemps = 0;
     c->f = NULL;
 }
@@ -365,6 +370,8 @@ static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
     /* Records are per translation unit: a tag may be incomplete in one and
      * defined in another, or defined differently in two. */
     base_hashmap_clear(&c->types);
+    base_hashmap_clear(&c->tu_funcs);
+    base_vec_clear(&c->tu_func_decls);
     size_t errs = report_clang_diags(c, tu);
     if (errs) {
         c->errors += errs;
@@ -624,6 +631,14 @@ static void ctx_free(cf_ctx *c)
     base_vec_free(&c->locals);
     base_vec_free(&c->gotos);
     base_vec_free(&c->jumps);
+    base_vec_free(&c->addr_labels);
+    base_vec_free(&c->indirect);
+    base_vec_free(&c->cleanups);
+    base_vec_free(&c->scopes);
+    base_vec_free(&c->tu_func_decls);
+    base_hashmap_free(&c->tu_funcs);
+    base_hashmap_free(&c->label_ids);
+    base_hashmap_free(&c->vla_bytes);
     base_arena_free(&c->scratch);
 }
 
@@ -641,6 +656,9 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     base_hashmap_init(&c.local_index);
     base_hashmap_init(&c.labels);
     base_hashmap_init(&c.attr_kinds);
+    base_hashmap_init(&c.label_ids);
+    base_hashmap_init(&c.vla_bytes);
+    base_hashmap_init(&c.tu_funcs);
     base_arena_init(&c.scratch);
     p->ptr_bytes = o->m32 ? 4 : 8;
     p->init = ir_add_func(p, "__ravel_init", ir_type_func(p, ir_type_void(p), NULL, 0, false),

@@ -7,6 +7,7 @@
  * after it. Jumps to places not emitted yet (break, continue, goto a later
  * label) are recorded as patches and resolved when the place is known;
  * an unresolved goto label is an error. */
+#include <stdio.h>
 #include <string.h>
 
 #include "base/intern.h"
@@ -28,6 +29,7 @@ static cf_jumpctx *push_jumps(cf_ctx *c, bool is_switch)
     cf_jumpctx *j = BASE_ARENA_NEW(&c->scratch, cf_jumpctx);
     j->is_switch = is_switch;
     j->default_at = -1;
+    j->cleanups_at = c->cleanups.len;
     base_vec_push(&c->jumps, j);
     return j;
 }
@@ -48,6 +50,7 @@ static void jump_out(cf_ctx *c, CXCursor s, bool is_break)
         cf_jumpctx *j = c->jumps.data[i];
         if (!is_break && j->is_switch)
             continue;
+        cf_scope_unwind(c, j->cleanups_at);
         cf_patch p = { cf_emit_goto(c, NULL, 0), 0 };
         base_vec_push(is_break ? &j->breaks : &j->continues, p);
         return;
@@ -270,9 +273,18 @@ static void lower_switch(cf_ctx *c, CXCursor s, cf_cursors k)
     base_vec_push(&j->breaks, p);
     c->f->stmts[to_dispatch].targets[0] = here(c);
     const ir_type *it = cf_int_type(c);
-    for (size_t i = 0; i < j->cases.len; i++)
-        cf_emit_goto(c, ir_binary(c->p, IR_OP_EQ, it, v, cf_const_int(c, v->type, j->cases.data[i].value)),
-                     j->cases.data[i].at);
+    for (size_t i = 0; i < j->cases.len; i++) {
+        const cf_case *cs = &j->cases.data[i];
+        const ir_expr *lo = cf_const_int(c, v->type, cs->value), *g;
+        if (cs->hi == cs->value) {
+            g = ir_binary(c->p, IR_OP_EQ, it, v, lo);
+        } else { /* case lo ... hi: */
+            const ir_expr *hi = cf_const_int(c, v->type, cs->hi);
+            g = ir_binary(c->p, IR_OP_LAND, it, ir_binary(c->p, IR_OP_GE, it, v, lo),
+                          ir_binary(c->p, IR_OP_LE, it, v, hi));
+        }
+        cf_emit_goto(c, g, cs->at);
+    }
     if (j->default_at >= 0) {
         cf_emit_goto(c, NULL, (uint32_t)j->default_at);
     } else {
@@ -310,14 +322,43 @@ static void lower_case(cf_ctx *c, CXCursor s, cf_cursors k)
     cf_jumpctx *j = innermost_switch(c, s);
     if (k.n < 2)
         cf_unsupported(c, s, "case label");
-    if (k.n > 2)
-        cf_unsupported(c, s, "case range (GNU extension)");
-    int64_t v;
-    if (!cf_eval_int(k.v[0], &v))
+    if (k.n > 3)
+        cf_unsupported(c, s, "case label");
+    int64_t v, hi;
+    if (!cf_eval_int(k.v[0], &v) || (k.n == 3 && !cf_eval_int(k.v[1], &hi)))
         cf_fail(c, s, "case label is not an integer constant");
-    cf_case cs = { v, here(c) };
+    if (k.n < 3)
+        hi = v;
+    cf_case cs = { v, hi, here(c) };
     base_vec_push(&j->cases, cs);
     cf_stmt(c, k.v[k.n - 1]);
+}
+
+/* Stores the size in bytes of the variable-length array v (declared by d)
+ * in a fresh local: the product of its variable dimensions, which are
+ * d's expression children in order, and its fixed element size. */
+static void vla_size(cf_ctx *c, CXCursor d, ir_var *v)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(d));
+    size_t vdims = 0;
+    long long fixed = 1;
+    while (t.kind == CXType_VariableArray || t.kind == CXType_ConstantArray) {
+        if (t.kind == CXType_VariableArray)
+            vdims++;
+        else
+            fixed *= clang_getArraySize(t);
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    long long elem = clang_Type_getSizeOf(t);
+    cf_cursors k = cf_children(c, d);
+    if (k.n != vdims || elem <= 0)
+        return; /* sizeof of it stays unsupported */
+    const ir_type *st = cf_size_type(c);
+    const ir_expr *bytes = ir_const(c->p, st, fixed * elem);
+    for (size_t i = 0; i < k.n; i++)
+        bytes = ir_binary(c->p, IR_OP_MUL, st, bytes, cf_convert(c, cf_rvalue(c, k.v[i]), st));
+    const ir_expr *tmp = cf_to_temp(c, bytes);
+    base_hashmap_put(&c->vla_bytes, (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)tmp->var);
 }
 
 static void lower_decl(cf_ctx *c, CXCursor s)
@@ -332,11 +373,16 @@ static void lower_decl(cf_ctx *c, CXCursor s)
             cf_global(c, d); /* a static local (its initialiser runs once, in init) or extern */
             continue;
         }
-        /* A variable-length array is an array of unknown count (0). */
+        /* A variable-length array is an array of unknown count (0); its
+         * size in bytes is kept in a local for sizeof. */
         ir_var *v = cf_declare_local(c, d, false);
+        if (clang_getCursorType(d).kind == CXType_VariableArray ||
+            clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_VariableArray)
+            vla_size(c, d, v);
         CXCursor init = clang_Cursor_getVarDeclInitializer(d);
         if (!clang_Cursor_isNull(init))
             cf_init(c, ir_var_ref(c->p, v), init);
+        cf_scope_declared(c, d, v);
     }
 }
 
@@ -351,8 +397,62 @@ static void lower_return(cf_ctx *c, CXCursor s, cf_cursors k)
             v = cf_convert(c, cf_rvalue(c, k.v[0]), rt);
     }
     (void)s;
+    if (c->cleanups.len) { /* the value first, then the cleanups, then return */
+        if (v && v->kind != IR_E_CONST)
+            v = cf_to_temp(c, v);
+        cf_scope_unwind(c, 0);
+    }
     uint32_t st = cf_emit(c, IR_S_RETURN);
     c->f->stmts[st].rhs = v;
+}
+
+uint64_t cf_label_address(cf_ctx *c, CXCursor label)
+{
+    CXFile file;
+    unsigned off;
+    clang_getSpellingLocation(clang_getCursorLocation(label), &file, NULL, NULL, &off);
+    CXString fn = clang_getFileName(file);
+    char key[1200];
+    snprintf(key, sizeof key, "%s:%u:%s", clang_getCString(fn) ? clang_getCString(fn) : "", off,
+             cf_spelling(c, label));
+    clang_disposeString(fn);
+    base_sym k = base_intern_cstr(c->p->syms, key);
+    uint64_t id;
+    if (!base_hashmap_get(&c->label_ids, k, &id)) {
+        id = 16 * (uint64_t)(c->label_ids.count + 1);
+        base_hashmap_put(&c->label_ids, k, id);
+    }
+    return id;
+}
+
+/* `goto *v`: v is stored, and a jump goes to the dispatch that
+ * cf_function puts after the body (one guarded goto per label whose
+ * address is v, then assume(0): a computed goto to no label of the
+ * function is undefined). */
+static void lower_indirect_goto(cf_ctx *c, CXCursor s, cf_cursors k)
+{
+    if (k.n != 1)
+        cf_unsupported(c, s, "computed goto");
+    const ir_expr *v = cf_to_temp(c, cf_rvalue(c, k.v[0]));
+    struct cf_indirect ind = { cf_emit_goto(c, NULL, 0), v, c->loc };
+    base_vec_push(&c->indirect, ind);
+}
+
+static void indirect_dispatch(cf_ctx *c)
+{
+    for (size_t i = 0; i < c->indirect.len; i++) {
+        struct cf_indirect *ind = &c->indirect.data[i];
+        c->loc = ind->loc;
+        c->f->stmts[ind->stmt].targets[0] = here(c);
+        for (size_t l = 0; l < c->addr_labels.len; l++)
+            cf_emit_goto(c,
+                         ir_binary(c->p, IR_OP_EQ, cf_int_type(c), ind->target,
+                                   ir_const(c->p, ind->target->type, (int64_t)c->addr_labels.data[l].id)),
+                         c->addr_labels.data[l].at);
+        uint32_t a = cf_emit(c, IR_S_ASSUME);
+        c->f->stmts[a].rhs = cf_const_int(c, cf_int_type(c), 0);
+        c->f->stmts[a].message = "computed goto to no label of this function";
+    }
 }
 
 void cf_stmt(cf_ctx *c, CXCursor s)
@@ -366,8 +466,10 @@ void cf_stmt(cf_ctx *c, CXCursor s)
     cf_cursors k = cf_children(c, s);
     switch (kind) {
     case CXCursor_CompoundStmt:
+        cf_scope_enter(c, s);
         for (size_t i = 0; i < k.n; i++)
             cf_stmt(c, k.v[i]);
+        cf_scope_leave(c);
         return;
     case CXCursor_IfStmt: lower_if(c, s, k); return;
     case CXCursor_WhileStmt: lower_while(c, s, k); return;
@@ -386,6 +488,7 @@ void cf_stmt(cf_ctx *c, CXCursor s)
     case CXCursor_ContinueStmt: jump_out(c, s, false); return;
     case CXCursor_GotoStmt: {
         CXCursor label = clang_getCursorReferenced(s);
+        cf_scope_unwind_to_label(c, label);
         cf_patch p = { cf_emit_goto(c, NULL, 0), base_intern_cstr(c->p->syms, cf_spelling(c, label)) };
         base_vec_push(&c->gotos, p);
         return;
@@ -393,15 +496,23 @@ void cf_stmt(cf_ctx *c, CXCursor s)
     case CXCursor_LabelStmt: {
         base_sym name = base_intern_cstr(c->p->syms, cf_spelling(c, s));
         base_hashmap_put(&c->labels, name, here(c));
+        struct cf_addr_label al = { cf_label_address(c, s), here(c) };
+        base_vec_push(&c->addr_labels, al);
         if (k.n)
             cf_stmt(c, k.v[k.n - 1]);
         return;
     }
     case CXCursor_ReturnStmt: lower_return(c, s, k); return;
     case CXCursor_NullStmt: return;
-    case CXCursor_GCCAsmStmt:
-    case CXCursor_MSAsmStmt: cf_unsupported(c, s, "inline assembly");
-    case CXCursor_IndirectGotoStmt: cf_unsupported(c, s, "computed goto");
+    case CXCursor_GCCAsmStmt: cf_asm(c, s); return;
+    case CXCursor_MSAsmStmt: cf_unsupported(c, s, "Microsoft-style inline assembly (__asm { ... })");
+    case CXCursor_UnexposedStmt:
+        /* an attributed statement: __attribute__((fallthrough));, [[likely]] s,
+         * __attribute__((musttail)) return ...: the statement it wraps */
+        for (size_t i = 0; i < k.n; i++)
+            cf_stmt(c, k.v[i]);
+        return;
+    case CXCursor_IndirectGotoStmt: lower_indirect_goto(c, s, k); return;
     default: break;
     }
     if (clang_isExpression(kind)) {
@@ -429,6 +540,7 @@ void cf_function(cf_ctx *c, CXCursor def, ir_func *f)
             body = kids.v[i];
     if (clang_Cursor_isNull(body))
         cf_unsupported(c, def, "function definition without a body");
+    c->body = body;
     cf_stmt(c, body);
     for (size_t i = 0; i < c->gotos.len; i++) {
         uint64_t at;
@@ -454,4 +566,5 @@ void cf_function(cf_ctx *c, CXCursor def, ir_func *f)
         if (strcmp(base_sym_str(c->p->syms, f->name), "main") == 0 && f->type->to->kind == IR_T_INT)
             f->stmts[s].rhs = ir_const(c->p, f->type->to, 0);
     }
+    indirect_dispatch(c);
 }

@@ -6,6 +6,7 @@
  * synchronisation types of pthread and C11 (pthread_mutex_t, mtx_t, ...)
  * are recognised by their typedef name and become IR_T_MUTEX, whatever
  * union the C library hides them in. */
+#include <stdio.h>
 #include <string.h>
 
 #include "base/intern.h"
@@ -85,9 +86,24 @@ static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
 {
     CXCursor decl = clang_getTypeDeclaration(t);
     CXCursor def = clang_getCursorDefinition(decl);
-    CXString usr = clang_getCursorUSR(clang_Cursor_isNull(def) ? decl : def);
+    CXCursor named = clang_Cursor_isNull(def) ? decl : def;
+    CXString usr = clang_getCursorUSR(named);
     base_sym key = base_intern_cstr(c->p->syms, clang_getCString(usr));
     clang_disposeString(usr);
+    if (key && clang_Cursor_isAnonymous(named)) {
+        /* Two anonymous members of one record may share a USR (glibc's
+         * struct rusage has two anonymous unions): tell them apart by
+         * where they are declared. */
+        CXFile file;
+        unsigned off;
+        clang_getSpellingLocation(clang_getCursorLocation(named), &file, NULL, NULL, &off);
+        CXString fn = clang_getFileName(file);
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s@%s:%u", base_sym_str(c->p->syms, key),
+                 clang_getCString(fn) ? clang_getCString(fn) : "", off);
+        clang_disposeString(fn);
+        key = base_intern_cstr(c->p->syms, buf);
+    }
     uint64_t found;
     if (key && base_hashmap_get(&c->types, key, &found))
         return (const ir_type *)(uintptr_t)found;
@@ -138,6 +154,57 @@ static const ir_type *sync_type(cf_ctx *c, CXType t)
     }
     clang_disposeString(n);
     return r;
+}
+
+/* The struct standing for clang type t (its size and alignment). */
+static const ir_type *opaque_struct(cf_ctx *c, CXType t, const char *tag, ir_field *f, uint32_t n)
+{
+    ir_type *r = BASE_ARENA_NEW(&c->p->arena, ir_type);
+    r->kind = IR_T_STRUCT;
+    r->tag = base_intern_cstr(c->p->syms, tag);
+    r->fields = f;
+    r->nfields = n;
+    long long size = clang_Type_getSizeOf(t), al = clang_Type_getAlignOf(t);
+    r->size = size > 0 ? (uint64_t)size : 0;
+    r->align = al > 0 ? (uint32_t)al : 0;
+    return r;
+}
+
+/* A GCC vector (vector_size) or clang ext_vector: an opaque value that
+ * can be stored, copied, passed and indexed. It is a struct tagged
+ * `__vector` with one member, the array of its elements, so that v[i]
+ * is an ordinary element access; arithmetic on vectors gives any value
+ * (cexpr.c). */
+static const ir_type *vector_type(cf_ctx *c, CXType t, CXCursor where)
+{
+    ir_type *a = BASE_ARENA_NEW(&c->p->arena, ir_type);
+    a->kind = IR_T_ARRAY;
+    a->to = cf_type(c, clang_getElementType(t), where);
+    long long n = clang_getNumElements(t);
+    a->count = n > 0 ? (uint64_t)n : 0;
+    a->size = a->count * a->to->size;
+    a->align = a->to->align;
+    ir_field *f = BASE_ARENA_NEW(&c->p->arena, ir_field);
+    f->name = base_intern_cstr(c->p->syms, "v");
+    f->type = a;
+    return opaque_struct(c, t, CF_VECTOR_TAG, f, 1);
+}
+
+/* _Complex T: a struct tagged `__complex` of two T (real, imaginary), as
+ * C lays it out; its arithmetic gives any value, as a vector's does. */
+static const ir_type *complex_type(cf_ctx *c, CXType t, CXCursor where)
+{
+    const ir_type *e = cf_type(c, clang_getElementType(t), where);
+    ir_field *f = BASE_ARENA_ARRAY(&c->p->arena, ir_field, 2);
+    f[0] = (ir_field){ .name = base_intern_cstr(c->p->syms, "re"), .type = e, .offset = 0 };
+    f[1] = (ir_field){ .name = base_intern_cstr(c->p->syms, "im"), .type = e, .offset = e->size };
+    return opaque_struct(c, t, CF_COMPLEX_TAG, f, 2);
+}
+
+bool cf_type_is_opaque_value(CXType t)
+{
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    return k == CXType_Vector || k == CXType_ExtVector || k == CXType_Complex;
 }
 
 const ir_type *cf_type(cf_ctx *c, CXType t, CXCursor where)
@@ -217,10 +284,20 @@ const ir_type *cf_type(cf_ctx *c, CXType t, CXCursor where)
         return ir_type_func(c->p, cf_type(c, clang_getResultType(t), where), ps,
                             n > 0 ? (uint32_t)n : 0, variadic);
     }
-    case CXType_Complex: cf_unsupported(c, where, "_Complex type");
+    case CXType_Complex: return complex_type(c, t, where);
     case CXType_Vector:
-    case CXType_ExtVector: cf_unsupported(c, where, "vector type");
-    case CXType_BlockPointer: cf_unsupported(c, where, "block pointer type");
+    case CXType_ExtVector: return vector_type(c, t, where);
+    case CXType_BlockPointer: cf_unsupported(c, where, "block pointer type (a clang extension)");
+    case CXType_Unexposed:
+    case CXType_Auto:
+    case CXType_BTFTagAttributed: {
+        /* typeof(...), __typeof__, __auto_type and other sugar libclang does
+         * not expose: the type they stand for. */
+        CXType canon = clang_getCanonicalType(t);
+        if (canon.kind != t.kind && canon.kind != CXType_Invalid)
+            return cf_type(c, canon, where);
+        break;
+    }
     default: break;
     }
     CXString sp = clang_getTypeSpelling(t);

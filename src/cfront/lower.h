@@ -44,6 +44,7 @@ typedef struct cf_cursors {
 
 typedef struct cf_case {
     int64_t value;
+    int64_t hi;  /* a GNU case range `case value ... hi:`; hi == value otherwise */
     uint32_t at;
 } cf_case;
 
@@ -51,6 +52,7 @@ typedef struct cf_case {
  * a switch's case labels. */
 typedef struct cf_jumpctx {
     cf_patch_vec breaks, continues;
+    size_t cleanups_at;  /* c->cleanups.len when the loop or switch began */
     bool is_switch;
     BASE_VEC(cf_case) cases;
     int64_t default_at; /* -1: none */
@@ -74,6 +76,9 @@ typedef struct cf_ctx {
     size_t work_next;       /* the next one in work */
     cf_cursor_vec ginit;    /* global definitions whose initialisers wait */
     size_t errors;
+    ir_func *asm_func;        /* __ravel_asm and __ravel_asm_memory (casm.c), made on first use */
+    ir_func *asm_memory_func;
+    size_t asm_blocks;        /* inline assembly statements lowered */
 
     /* the function being lowered */
     ir_func *f;
@@ -84,8 +89,22 @@ typedef struct cf_ctx {
     base_hashmap local_index; /* clang_hashCursor -> index+1 in locals (first of a chain) */
     base_hashmap labels;      /* label symbol -> statement index */
     base_hashmap attr_kinds;  /* attribute object (var symbol) -> ir_lock_kind + 1 */
+    base_hashmap vla_bytes;   /* a variable-length array local (ir_var*) -> the local
+                                 holding its size in bytes (ir_var*), for sizeof */
+    base_hashmap label_ids;   /* label's place symbol -> its address value (&&label), whole program */
     cf_patch_vec gotos;
     BASE_VEC(cf_jumpctx *) jumps;
+    /* computed goto: the labels of the function with their address values,
+     * and the `goto *v` statements waiting for the dispatch after the body */
+    BASE_VEC(struct cf_addr_label { uint64_t id; uint32_t at; }) addr_labels;
+    /* __attribute__((cleanup(fn))) variables of the enclosing blocks, innermost
+     * last (cscope.c), and the blocks themselves */
+    BASE_VEC(struct cf_cleanup { ir_var *var; ir_func *fn; size_t scope; }) cleanups;
+    BASE_VEC(CXCursor) scopes;
+    CXCursor body;            /* the function's body, for the blocks around a label */
+    base_hashmap tu_funcs;    /* function name symbol -> 1 + index in tu_func_decls (this unit) */
+    cf_cursor_vec tu_func_decls;
+    BASE_VEC(struct cf_indirect { uint32_t stmt; const ir_expr *target; base_srcloc loc; }) indirect;
     uint32_t ntemps;
 } cf_ctx;
 
@@ -114,6 +133,11 @@ const ir_type *cf_size_type(cf_ctx *c); /* size_t */
 const ir_type *cf_promote(cf_ctx *c, const ir_type *t);
 const ir_type *cf_arith(cf_ctx *c, const ir_type *a, const ir_type *b);
 bool cf_type_is_atomic(CXType t);
+/* Vector and _Complex types: values the IR stores and copies but does not
+ * compute with (structs tagged CF_VECTOR_TAG / CF_COMPLEX_TAG). */
+bool cf_type_is_opaque_value(CXType t);
+#define CF_VECTOR_TAG "__vector"
+#define CF_COMPLEX_TAG "__complex"
 /* Finds field `name` in t (searching anonymous members) and returns the
  * access path from agg to it, or NULL. */
 const ir_expr *cf_find_field(cf_ctx *c, const ir_expr *agg, base_sym name);
@@ -133,6 +157,12 @@ bool cf_eval_int(CXCursor e, int64_t *out);
  * the program's arena. */
 const char *cf_string_value(cf_ctx *c, CXCursor lit); /* an integer constant expression's value */
 char *cf_first_token(cf_ctx *c, CXCursor e); /* in the scratch arena; "" if none */
+/* The first token where e is spelled (inside a macro's body when a macro
+ * wrote it), in the scratch arena; "" if none. */
+char *cf_spelled_token(cf_ctx *c, CXCursor e);
+/* Is the UnexposedExpr e a C11/GCC atomic operation (clang's AtomicExpr)?
+ * first: its cf_first_token. */
+bool cf_is_atomic_expr(cf_ctx *c, CXCursor e, const char *first);
 ir_var *cf_declare_local(cf_ctx *c, CXCursor decl, bool param);
 const ir_expr *cf_convert(cf_ctx *c, const ir_expr *e, const ir_type *to);
 const ir_expr *cf_not(cf_ctx *c, const ir_expr *cond);
@@ -152,6 +182,25 @@ void cf_init(cf_ctx *c, const ir_expr *lv, CXCursor init);
 const ir_expr *cf_call(cf_ctx *c, CXCursor call, bool want_value);
 /* Lowers a C11/GCC atomic expression (clang's AtomicExpr). */
 const ir_expr *cf_atomic_expr(cf_ctx *c, CXCursor e, bool want_value);
+
+/* The value of &&label (GNU labels as values): a small nonzero constant,
+ * the same wherever the label's address is taken (cstmt.c). */
+uint64_t cf_label_address(cf_ctx *c, CXCursor label);
+
+/* --- blocks and __attribute__((cleanup)) (cscope.c) --- */
+void cf_scope_enter(cf_ctx *c, CXCursor block);
+/* Runs the cleanups of the innermost block (its normal end) and leaves it. */
+void cf_scope_leave(cf_ctx *c);
+/* Registers var's cleanup if decl has __attribute__((cleanup(fn))). */
+void cf_scope_declared(cf_ctx *c, CXCursor decl, ir_var *var);
+/* Emits the cleanup calls, innermost first, of every variable registered
+ * after the first `keep` (a return: 0; break/continue: the loop's mark). */
+void cf_scope_unwind(cf_ctx *c, size_t keep);
+/* The same for a goto to `label`: the blocks that do not enclose it. */
+void cf_scope_unwind_to_label(cf_ctx *c, CXCursor label);
+
+/* --- inline assembly (casm.c) --- */
+void cf_asm(cf_ctx *c, CXCursor s);
 
 /* --- statements and functions (cstmt.c) --- */
 void cf_stmt(cf_ctx *c, CXCursor s);

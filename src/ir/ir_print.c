@@ -156,7 +156,11 @@ static const char *lock_kind(ir_lock_kind k)
 static void stmt(base_strbuf *out, const ir_program *p, const ir_stmt *s)
 {
     switch (s->kind) {
-    case IR_S_SKIP: base_strbuf_puts(out, "skip"); break;
+    case IR_S_SKIP:
+        base_strbuf_puts(out, "skip");
+        if (s->message)
+            base_strbuf_printf(out, "  /* %s */", s->message);
+        break;
     case IR_S_ASSIGN:
         ir_print_expr(out, p, s->lhs);
         base_strbuf_puts(out, " = ");
@@ -185,6 +189,10 @@ static void stmt(base_strbuf *out, const ir_program *p, const ir_stmt *s)
             for (uint32_t i = 0; i < s->ncands; i++)
                 base_strbuf_printf(out, "%s%s", i ? ", " : "", name(p, s->cands[i]->name));
             base_strbuf_putc(out, '}');
+        }
+        if (s->kind == IR_S_CALL && s->message) { /* inline assembly: its template */
+            base_strbuf_putc(out, ' ');
+            base_strbuf_json_string(out, s->message);
         }
         break;
     case IR_S_RETURN:
