@@ -1008,6 +1008,14 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
                 approx(c, &sub, 1, "a call through a function pointer with no known target");
             else if (g->not_lowered)
                 approx(c, &sub, 1, "a call to a function that could not be lowered");
+            else if (g->writes_memory) { /* every object in memory gets any contents */
+                approx(c, &sub, 1, "inline assembly that may write any memory (a \"memory\" clobber)");
+                sub.mem = bmc_smt_array_var(c->s, c->pw, 8, "asm_memory");
+                for (uint32_t gi = 0; gi < c->p->nglobals; gi++) /* globals kept in registers */
+                    if (!c->gaddr[gi])
+                        sub.regs[gi] = bmc_smt_bv_var(c->s, vwidth(c, c->p->globals[gi]->type),
+                                                      "asm_global");
+            }
             else if (may_write_through_args(c, g, s)) {
                 approx(c, &sub, 1, "a call to a function without a body that may write "
                                    "through a pointer argument");

@@ -1332,6 +1332,10 @@ static void exec_call(vm *c, const ir_stmt *s)
             ub(c, "a call to a function that could not be lowered");
             return;
         }
+        if (g->writes_memory) {
+            ub(c, "inline assembly that may write any memory (a \"memory\" clobber)");
+            return;
+        }
         if (may_write_through_args(c, g, s)) {
             ub(c, "a call to a function without a body that may write through a pointer argument");
             return;
