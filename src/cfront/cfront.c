@@ -24,6 +24,7 @@ static const char *const default_args[] = {
     "-Wno-error=incompatible-function-pointer-types",
     "-Wno-error=return-type",
     "-ferror-limit=50",
+    "-Wno-unknown-warning-option", /* gcc's -W options: clang need not know them */
 };
 
 #define TAG_VAR 1u
@@ -354,8 +355,12 @@ static size_t report_clang_diags(cf_ctx *c, CXTranslationUnit tu)
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
         if (sev >= CXDiagnostic_Error) {
             CXString s = clang_getDiagnosticSpelling(dg);
-            base_diag_error(c->d, loc_of(c, clang_getDiagnosticLocation(dg)), "%s",
-                            clang_getCString(s));
+            const char *t = clang_getCString(s);
+            /* clang has no nested functions; say what gcc's code meant */
+            bool nested = t && strcmp(t, "function definition is not allowed here") == 0;
+            base_diag_error(c->d, loc_of(c, clang_getDiagnosticLocation(dg)), "%s%s", t,
+                            nested ? " (a nested function, a GCC extension that clang and "
+                                     "ravel do not support)" : "");
             clang_disposeString(s);
             errors++;
         }
@@ -388,23 +393,60 @@ static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
     c->tu = NULL;
 }
 
-/* One translation unit to parse: its file and clang's command line (owned
- * copies; full_argv: args[0] is the compiler, as a database gives it). */
-typedef struct cf_job {
-    char *path;
-    char **args;
-    int nargs;
-    bool full_argv;
-    /* filled by the parse */
-    CXTranslationUnit tu;
-    int err;     /* libclang's error code, 0 when tu is set */
-    bool parsed; /* tu/err are final (guarded by the pool's mutex when parallel) */
-} cf_job;
+/* Is argument a one that clang said it does not know (a gcc-only flag)? */
+static bool flag_is_bad(cf_flagset *bad, const char *a)
+{
+    bool r = false;
+    pthread_mutex_lock(&bad->mu);
+    for (size_t i = 0; i < bad->flags.len && !r; i++)
+        r = strcmp(bad->flags.data[i].flag, a) == 0;
+    pthread_mutex_unlock(&bad->mu);
+    return r;
+}
 
-typedef BASE_VEC(cf_job) cf_job_vec;
+/* Records the flags clang's diagnostics of tu call unknown ("unknown
+ * argument: '-fipa-pta'"); returns how many were new. */
+static size_t learn_bad_flags(cf_flagset *bad, CXTranslationUnit tu)
+{
+    size_t added = 0;
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic dg = clang_getDiagnostic(tu, i);
+        CXString s = clang_getDiagnosticSpelling(dg);
+        const char *t = clang_getCString(s);
+        const char *q = t ? strstr(t, "unknown argument: '") : NULL;
+        if (q) {
+            q += strlen("unknown argument: '");
+            const char *e = strchr(q, '\'');
+            if (e && e > q) {
+                char *flag = base_xstrndup(q, (size_t)(e - q));
+                if (!flag_is_bad(bad, flag)) {
+                    pthread_mutex_lock(&bad->mu);
+                    cf_bad_flag bf = { flag, 0 };
+                    base_vec_push(&bad->flags, bf);
+                    pthread_mutex_unlock(&bad->mu);
+                    added++;
+                } else {
+                    free(flag);
+                }
+            }
+        }
+        clang_disposeString(s);
+        clang_disposeDiagnostic(dg);
+    }
+    return added;
+}
 
-/* Parses a job. Thread-safe given its own index: touches only the job. */
-static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j)
+static void count_dropped(cf_flagset *bad, const char *a)
+{
+    pthread_mutex_lock(&bad->mu);
+    for (size_t i = 0; i < bad->flags.len; i++)
+        if (strcmp(bad->flags.data[i].flag, a) == 0)
+            bad->flags.data[i].units++;
+    pthread_mutex_unlock(&bad->mu);
+}
+
+static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad)
 {
     size_t nu = o->nunsaved;
     struct CXUnsavedFile *un = base_xmalloc((nu ? nu : 1) * sizeof *un);
@@ -413,16 +455,40 @@ static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j)
         un[i].Contents = o->unsaved[i].contents;
         un[i].Length = (unsigned long)o->unsaved[i].len;
     }
+    /* the job's flags less those clang does not know */
+    const char **args = base_xmalloc((size_t)(j->nargs ? j->nargs : 1) * sizeof *args);
+    int m = 0;
+    for (int i = 0; i < j->nargs; i++) {
+        if (bad && i > 0 && flag_is_bad(bad, j->args[i])) {
+            count_dropped(bad, j->args[i]);
+            continue;
+        }
+        args[m++] = j->args[i];
+    }
     unsigned flags = CXTranslationUnit_KeepGoing;
-    const char *const *args = (const char *const *)j->args;
     enum CXErrorCode err = j->full_argv
-        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, j->nargs, un, (unsigned)nu, flags, &j->tu)
-        : clang_parseTranslationUnit2(idx, j->path, args, j->nargs, un, (unsigned)nu, flags, &j->tu);
+        ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, m, un, (unsigned)nu, flags, &j->tu)
+        : clang_parseTranslationUnit2(idx, j->path, args, m, un, (unsigned)nu, flags, &j->tu);
+    free(args);
     free(un);
     j->err = err != CXError_Success || !j->tu ? (int)err : 0;
     if (j->err && j->tu) {
         clang_disposeTranslationUnit(j->tu);
         j->tu = NULL;
+    }
+}
+
+/* Parses a job. Thread-safe given its own index: touches only the job and
+ * (under its lock) the set of flags clang does not know. A unit whose
+ * flags include one clang does not know (gcc's -fipa-pta, say) is parsed
+ * again without it; later units drop it from the start. */
+static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad)
+{
+    parse_once(o, idx, j, bad);
+    if (j->tu && bad && learn_bad_flags(bad, j->tu)) {
+        clang_disposeTranslationUnit(j->tu);
+        j->tu = NULL;
+        parse_once(o, idx, j, bad);
     }
 }
 
@@ -443,6 +509,7 @@ static void lower_job(cf_ctx *c, cf_job *j)
 
 typedef struct cf_pool {
     const cfront_opts *opts;
+    cf_flagset *bad;
     cf_job *jobs;
     size_t njobs;
     size_t next;    /* the next job a worker takes */
@@ -466,7 +533,7 @@ static void *worker(void *arg)
         }
         cf_job *j = &pool->jobs[pool->next++];
         pthread_mutex_unlock(&pool->mu);
-        parse_job(pool->opts, idx, j);
+        parse_job(pool->opts, idx, j, pool->bad);
         pthread_mutex_lock(&pool->mu);
         j->parsed = true;
         pthread_cond_broadcast(&pool->cv);
@@ -493,13 +560,14 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
         for (size_t i = 0; i < n; i++) {
             if (o->progress)
                 o->progress(o->progress_ctx, i, n, jobs[i].path);
-            parse_job(o, idx, &jobs[i]);
+            parse_job(o, idx, &jobs[i], &c->bad_flags);
             lower_job(c, &jobs[i]);
         }
         clang_disposeIndex(idx);
         return;
     }
-    cf_pool pool = { .opts = o, .jobs = jobs, .njobs = n, .window = 2 * (size_t)nw };
+    cf_pool pool = { .opts = o, .bad = &c->bad_flags, .jobs = jobs, .njobs = n,
+                     .window = 2 * (size_t)nw };
     pthread_mutex_init(&pool.mu, NULL);
     pthread_cond_init(&pool.cv, NULL);
     pthread_t *ts = base_xmalloc(nw * sizeof *ts);
@@ -514,7 +582,7 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
         if (!started && !jobs[i].parsed) { /* no worker could start: parse here */
             pthread_mutex_unlock(&pool.mu);
             CXIndex idx = clang_createIndex(0, 0);
-            parse_job(o, idx, &jobs[i]);
+            parse_job(o, idx, &jobs[i], &c->bad_flags);
             lower_job(c, &jobs[i]);
             clang_disposeIndex(idx);
             continue;
@@ -537,7 +605,7 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
     pthread_mutex_destroy(&pool.mu);
 }
 
-static void add_job(cf_job_vec *v, const char *path, const char *const *args, int nargs,
+void cf_add_job(cf_job_vec *v, const char *path, const char *const *args, int nargs,
                     bool full_argv)
 {
     cf_job j = { .path = base_xstrdup(path), .nargs = nargs, .full_argv = full_argv };
@@ -621,6 +689,8 @@ static void ctx_free(cf_ctx *c)
 {
     base_hashmap_free(&c->by_usr);
     base_hashmap_free(&c->types);
+    base_hashmap_free(&c->records_done);
+    base_vec_free(&c->records_incomplete);
     base_hashmap_free(&c->names);
     base_hashmap_free(&c->queued);
     base_hashmap_free(&c->local_index);
@@ -637,6 +707,10 @@ static void ctx_free(cf_ctx *c)
     base_vec_free(&c->scopes);
     base_vec_free(&c->tu_func_decls);
     base_hashmap_free(&c->tu_funcs);
+    for (size_t i = 0; i < c->bad_flags.flags.len; i++)
+        free(c->bad_flags.flags.data[i].flag);
+    base_vec_free(&c->bad_flags.flags);
+    pthread_mutex_destroy(&c->bad_flags.mu);
     base_hashmap_free(&c->label_ids);
     base_hashmap_free(&c->vla_bytes);
     base_arena_free(&c->scratch);
@@ -651,6 +725,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     cf_ctx c = { .p = p, .d = d, .opts = o };
     base_hashmap_init(&c.by_usr);
     base_hashmap_init(&c.types);
+    base_hashmap_init(&c.records_done);
     base_hashmap_init(&c.names);
     base_hashmap_init(&c.queued);
     base_hashmap_init(&c.local_index);
@@ -659,6 +734,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     base_hashmap_init(&c.label_ids);
     base_hashmap_init(&c.vla_bytes);
     base_hashmap_init(&c.tu_funcs);
+    pthread_mutex_init(&c.bad_flags.mu, NULL);
     base_arena_init(&c.scratch);
     p->ptr_bytes = o->m32 ? 4 : 8;
     p->init = ir_add_func(p, "__ravel_init", ir_type_func(p, ir_type_void(p), NULL, 0, false),
@@ -669,61 +745,9 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     cf_job_vec jobs = { 0 };
     size_t ndefault = sizeof default_args / sizeof default_args[0];
     if (o->compdb_dir) {
-        CXCompilationDatabase_Error err;
-        CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(o->compdb_dir, &err);
-        if (err != CXCompilationDatabase_NoError) {
-            base_diag_error(d, base_srcloc_make(o->compdb_dir, 0, 0),
-                            "cannot read compile_commands.json in this directory");
-            c.errors++;
-        } else {
-            CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
-            unsigned n = clang_CompileCommands_getSize(cmds);
-            for (unsigned i = 0; i < n; i++) {
-                CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
-                CXString fn = clang_CompileCommand_getFilename(cmd);
-                CXString dir = clang_CompileCommand_getDirectory(cmd);
-                char path[4096];
-                const char *f = clang_getCString(fn);
-                if (f[0] == '/')
-                    snprintf(path, sizeof path, "%s", f);
-                else
-                    snprintf(path, sizeof path, "%s/%s", clang_getCString(dir), f);
-                bool wanted = nfiles == 0;
-                for (size_t k = 0; k < nfiles && !wanted; k++) {
-                    char *rp = realpath(files[k], NULL), *rq = realpath(path, NULL);
-                    wanted = rp && rq && strcmp(rp, rq) == 0;
-                    free(rp);
-                    free(rq);
-                }
-                if (wanted) {
-                    unsigned na = clang_CompileCommand_getNumArgs(cmd);
-                    const char **args = base_xmalloc((na + ndefault + 2) * sizeof *args);
-                    CXString *strs = base_xmalloc((na + 1) * sizeof *strs);
-                    int m = 0;
-                    for (unsigned a = 0; a < na; a++) {
-                        strs[a] = clang_CompileCommand_getArg(cmd, a);
-                        args[m++] = clang_getCString(strs[a]);
-                        if (a == 0)
-                            for (size_t q = 0; q < ndefault; q++)
-                                args[m++] = default_args[q];
-                    }
-                    char wd[4200];
-                    snprintf(wd, sizeof wd, "-working-directory=%s", clang_getCString(dir));
-                    args[m++] = wd;
-                    add_job(&jobs, path, args, m, true);
-                    for (unsigned a = 0; a < na; a++)
-                        clang_disposeString(strs[a]);
-                    free(strs);
-                    free(args);
-                }
-                clang_disposeString(fn);
-                clang_disposeString(dir);
-            }
-            clang_CompileCommands_dispose(cmds);
-            clang_CompilationDatabase_dispose(db);
-        }
+        cf_compdb_jobs(&c, o->compdb_dir, files, nfiles, default_args, ndefault, &jobs);
     } else {
-        size_t na = ndefault + o->nclang_args + 1;
+        size_t na = ndefault + o->nclang_args + 2;
         const char **args = base_xmalloc(na * sizeof *args);
         int m = 0;
         for (size_t q = 0; q < ndefault; q++)
@@ -732,6 +756,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
             args[m++] = "-m32";
         for (size_t q = 0; q < o->nclang_args; q++)
             args[m++] = o->clang_args[q];
+        args[m++] = "-Wno-error"; /* a -Werror among the flags: clang warns of more than gcc */
         for (size_t i = 0; i < nfiles; i++) {
             bool in_memory = false;
             for (size_t u = 0; u < o->nunsaved && !in_memory; u++)
@@ -744,12 +769,22 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
             }
             if (probe)
                 fclose(probe);
-            add_job(&jobs, files[i], args, m, false);
+            cf_add_job(&jobs, files[i], args, m, false);
         }
         free(args);
     }
     run_jobs(&c, jobs.data, jobs.len);
     free_jobs(&jobs);
+    char where[4200];
+    snprintf(where, sizeof where, "%s%s", o->compdb_dir ? o->compdb_dir : "clang",
+             o->compdb_dir ? "/compile_commands.json" : "");
+    for (size_t i = 0; i < c.bad_flags.flags.len; i++) { /* once per distinct flag */
+        cf_bad_flag *bf = &c.bad_flags.flags.data[i];
+        base_diag_report(d, BASE_SEV_NOTE, base_srcloc_make(where, 0, 0),
+                         "clang does not know the flag '%s' (a gcc option?); it was left out of "
+                         "the %zu translation unit%s that had it",
+                         bf->flag, bf->units, bf->units == 1 ? "" : "s");
+    }
     resolve_indirect_calls(&c);
     if (c.errors == 0) {
         unsigned bad = ir_check(p, d);

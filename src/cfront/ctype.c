@@ -82,6 +82,18 @@ static ir_field lower_field(cf_ctx *c, CXCursor fc, CXCursor where)
     return fld;
 }
 
+/* A struct or union one unit only declares (`struct chan;`) and another
+ * defines is one type across the program: the incomplete node, which a
+ * global or a function's type may already hold, gets the definition's
+ * members, size and alignment. */
+static void complete_from(ir_type *inc, const ir_type *def)
+{
+    inc->fields = def->fields;
+    inc->nfields = def->nfields;
+    inc->size = def->size;
+    inc->align = def->align;
+}
+
 static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
 {
     CXCursor decl = clang_getTypeDeclaration(t);
@@ -120,8 +132,17 @@ static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
     r->size = size > 0 ? (uint64_t)size : 0;
     long long al = clang_Type_getAlignOf(t);
     r->align = al > 0 ? (uint32_t)al : 0;
-    if (clang_Cursor_isNull(def))
-        return r; /* incomplete: no fields */
+    if (clang_Cursor_isNull(def)) {
+        /* incomplete here: completed in place when a unit defines it */
+        uint64_t done;
+        if (key && base_hashmap_get(&c->records_done, key, &done))
+            complete_from(r, (const ir_type *)(uintptr_t)done);
+        else if (key) {
+            struct cf_incomplete inc = { key, r };
+            base_vec_push(&c->records_incomplete, inc);
+        }
+        return r;
+    }
     cf_cursor_vec fcs = { 0 };
     clang_Type_visitFields(clang_getCursorType(def), visit_field, &fcs);
     size_t n = fcs.len;
@@ -134,6 +155,18 @@ static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
         fields[i] = lower_field(c, cs[i], where);
     r->fields = fields;
     r->nfields = (uint32_t)n;
+    if (key && !base_hashmap_get(&c->records_done, key, NULL)) {
+        base_hashmap_put(&c->records_done, key, (uint64_t)(uintptr_t)r);
+        size_t keep = 0;
+        for (size_t i = 0; i < c->records_incomplete.len; i++) {
+            struct cf_incomplete *inc = &c->records_incomplete.data[i];
+            if (inc->key == key)
+                complete_from(inc->type, r);
+            else
+                c->records_incomplete.data[keep++] = *inc;
+        }
+        c->records_incomplete.len = keep;
+    }
     return r;
 }
 

@@ -16,6 +16,7 @@
 #define RAVEL_CFRONT_LOWER_H
 
 #include <clang-c/Index.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdbool.h>
 
@@ -63,6 +64,33 @@ typedef struct cf_local {
     ir_var *var;
 } cf_local;
 
+/* One translation unit to parse: its file and clang's command line (owned
+ * copies; full_argv: args[0] is the compiler, as a database gives it). */
+typedef struct cf_job {
+    char *path;
+    char **args;
+    int nargs;
+    bool full_argv;
+    /* filled by the parse */
+    CXTranslationUnit tu;
+    int err;     /* libclang's error code, 0 when tu is set */
+    bool parsed; /* tu/err are final (guarded by the pool's mutex when parallel) */
+} cf_job;
+
+typedef BASE_VEC(cf_job) cf_job_vec;
+
+/* Flags clang rejected as unknown (gcc-only ones), shared by the parsing
+ * threads under mu; units: how many units dropped it after the first. */
+typedef struct cf_bad_flag {
+    char *flag;
+    size_t units;
+} cf_bad_flag;
+
+typedef struct cf_flagset {
+    pthread_mutex_t mu;
+    BASE_VEC(cf_bad_flag) flags;
+} cf_flagset;
+
 typedef struct cf_ctx {
     ir_program *p;
     base_diag *d;
@@ -70,6 +98,9 @@ typedef struct cf_ctx {
     CXTranslationUnit tu;
     base_hashmap by_usr;    /* USR symbol -> ir_func* or ir_var* (tag in the low bit) */
     base_hashmap types;     /* record USR symbol -> ir_type*, for the current unit */
+    base_hashmap records_done; /* record USR symbol -> its first complete ir_type* (program) */
+    BASE_VEC(struct cf_incomplete { base_sym key; ir_type *type; }) records_incomplete;
+                            /* incomplete records no unit has defined yet (ctype.c) */
     base_hashmap names;     /* name symbol -> 1 for every function and global name used */
     base_hashmap queued;    /* USR symbol of a function definition -> 1 once queued */
     cf_cursor_vec work;     /* function definitions waiting to be lowered (FIFO) */
@@ -79,6 +110,7 @@ typedef struct cf_ctx {
     ir_func *asm_func;        /* __ravel_asm and __ravel_asm_memory (casm.c), made on first use */
     ir_func *asm_memory_func;
     size_t asm_blocks;        /* inline assembly statements lowered */
+    cf_flagset bad_flags;     /* compiler flags clang does not know (cfront.c) */
 
     /* the function being lowered */
     ir_func *f;
@@ -107,6 +139,14 @@ typedef struct cf_ctx {
     BASE_VEC(struct cf_indirect { uint32_t stmt; const ir_expr *target; base_srcloc loc; }) indirect;
     uint32_t ntemps;
 } cf_ctx;
+
+/* --- parse jobs (cfront.c) and compilation databases (compdb.c) --- */
+void cf_add_job(cf_job_vec *v, const char *path, const char *const *args, int nargs, bool full_argv);
+/* The jobs of the compilation database in dir: every C entry (those of
+ * `files` when nfiles > 0), deduplicated; entries that are not C and
+ * duplicates are reported as notes. extra: flags to add to each. */
+void cf_compdb_jobs(cf_ctx *c, const char *dir, const char *const *files, size_t nfiles,
+                    const char *const *extra, size_t nextra, cf_job_vec *jobs);
 
 /* --- errors and locations (cfront.c) --- */
 base_srcloc cf_loc(cf_ctx *c, CXCursor cur);
