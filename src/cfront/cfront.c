@@ -626,65 +626,6 @@ static void free_jobs(cf_job_vec *v)
     base_vec_free(v);
 }
 
-/* Parameter types a call through a pointer may pass between: the same,
- * two pointers (C code passes T* where void* is declared), or integers of
- * one width. */
-static bool compatible(const ir_type *a, const ir_type *b)
-{
-    if (ir_type_eq(a, b))
-        return true;
-    if (a->kind == IR_T_PTR && b->kind == IR_T_PTR)
-        return true;
-    return a->kind == IR_T_INT && b->kind == IR_T_INT && a->bits == b->bits;
-}
-
-static bool fits(const ir_type *call, const ir_type *fn)
-{
-    if (call->kind != IR_T_FUNC || fn->kind != IR_T_FUNC)
-        return false;
-    if (call->variadic && call->nparams == 0)
-        return true; /* K&R: f() says nothing of the parameters */
-    if (call->nparams != fn->nparams || !compatible(call->to, fn->to))
-        return false;
-    for (uint32_t i = 0; i < call->nparams; i++)
-        if (!compatible(call->params[i], fn->params[i]))
-            return false;
-    return true;
-}
-
-/* Matches calls through pointers with the functions they may reach. */
-static void resolve_indirect_calls(cf_ctx *c)
-{
-    ir_program *p = c->p;
-    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
-        ir_func *f = p->funcs[fi];
-        for (uint32_t i = 0; i < f->nstmts; i++) {
-            ir_stmt *s = &f->stmts[i];
-            if ((s->kind != IR_S_CALL && s->kind != IR_S_ASYNC) || !s->callee ||
-                s->callee->kind == IR_E_FUNC)
-                continue;
-            const ir_type *ft = s->callee->type && s->callee->type->kind == IR_T_PTR
-                                    ? s->callee->type->to : NULL;
-            BASE_VEC(const ir_func *) cands = { 0 };
-            for (uint32_t k = 0; k < p->nfuncs; k++) {
-                const ir_func *g = p->funcs[k];
-                if (!g->address_taken)
-                    continue;
-                bool match = ft && fits(ft, g->type);
-                if (s->kind == IR_S_ASYNC && !(ft && ft->kind == IR_T_FUNC))
-                    match = g->type->kind == IR_T_FUNC && g->type->nparams <= 1;
-                if (match)
-                    base_vec_push(&cands, g);
-            }
-            s->cands = BASE_ARENA_ARRAY(&p->arena, const ir_func *, cands.len);
-            for (size_t k = 0; k < cands.len; k++)
-                s->cands[k] = cands.data[k];
-            s->ncands = (uint32_t)cands.len;
-            base_vec_free(&cands);
-        }
-    }
-}
-
 static void ctx_free(cf_ctx *c)
 {
     base_hashmap_free(&c->by_usr);
@@ -785,7 +726,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
                          "the %zu translation unit%s that had it",
                          bf->flag, bf->units, bf->units == 1 ? "" : "s");
     }
-    resolve_indirect_calls(&c);
+    cf_resolve_indirect_calls(&c);
     if (c.errors == 0) {
         unsigned bad = ir_check(p, d);
         c.errors += bad;

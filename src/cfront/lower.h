@@ -148,6 +148,11 @@ void cf_add_job(cf_job_vec *v, const char *path, const char *const *args, int na
 void cf_compdb_jobs(cf_ctx *c, const char *dir, const char *const *files, size_t nfiles,
                     const char *const *extra, size_t nextra, cf_job_vec *jobs);
 
+/* --- calls through pointers (cresolve.c) --- */
+/* Gives every CALL and ASYNC through a pointer its candidates (after all
+ * units are lowered). */
+void cf_resolve_indirect_calls(cf_ctx *c);
+
 /* --- errors and locations (cfront.c) --- */
 base_srcloc cf_loc(cf_ctx *c, CXCursor cur);
 const char *cf_file_name(cf_ctx *c, CXFile f);
