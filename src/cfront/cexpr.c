@@ -432,6 +432,8 @@ static const ir_expr *member(cf_ctx *c, CXCursor e)
         agg = ir_deref(c->p, value(c, base, true));
     else
         agg = cf_lvalue(c, base);
+    if (agg->type->kind == IR_T_PTR) /* p->m on an array parameter (struct s p[1]): a pointer */
+        agg = ir_deref(c->p, agg);
     char *name = cf_spelling(c, e);
     const ir_expr *r = cf_find_field(c, agg, base_intern_cstr(c->p->syms, name));
     if (!r)

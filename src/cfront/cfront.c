@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/strbuf.h"
 #include "cfront/lower.h"
 #include "ir/ir_check.h"
 
@@ -57,10 +58,12 @@ base_srcloc cf_loc(cf_ctx *c, CXCursor cur)
 
 _Noreturn void cf_fail(cf_ctx *c, CXCursor cur, const char *fmt, ...)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    base_diag_vreport(c->d, BASE_SEV_ERROR, cf_loc(c, cur), fmt, ap);
-    va_end(ap);
+    if (c->unit_errors++ == 0) { /* a unit is reported with its first error */
+        va_list ap;
+        va_start(ap, fmt);
+        base_diag_vreport(c->d, BASE_SEV_ERROR, cf_loc(c, cur), fmt, ap);
+        va_end(ap);
+    }
     c->errors++;
     longjmp(c->fail, 1);
 }
@@ -74,14 +77,6 @@ char *cf_spelling(cf_ctx *c, CXCursor cur)
 {
     CXString s = clang_getCursorSpelling(cur);
     char *r = base_arena_strdup(&c->p->arena, clang_getCString(s) ? clang_getCString(s) : "");
-    clang_disposeString(s);
-    return r;
-}
-
-static base_sym usr_of(cf_ctx *c, CXCursor cur)
-{
-    CXString s = clang_getCursorUSR(cur);
-    base_sym r = base_intern_cstr(c->p->syms, clang_getCString(s) ? clang_getCString(s) : "");
     clang_disposeString(s);
     return r;
 }
@@ -105,6 +100,70 @@ static const char *unique_name(cf_ctx *c, CXCursor decl, const char *name)
     return r;
 }
 
+static bool is_main_decl(CXCursor cur)
+{
+    if (clang_getCursorKind(cur) != CXCursor_FunctionDecl ||
+        clang_getCursorLinkage(cur) != CXLinkage_External)
+        return false;
+    CXString s = clang_getCursorSpelling(cur);
+    bool r = clang_getCString(s) && strcmp(clang_getCString(s), "main") == 0;
+    clang_disposeString(s);
+    return r;
+}
+
+/* The unit being lowered: its main file's path. */
+static const char *unit_path(cf_ctx *c)
+{
+    CXString s = clang_getTranslationUnitSpelling(c->tu);
+    const char *r = base_sym_str(c->p->syms, base_intern_cstr(c->p->syms, clang_getCString(s)));
+    clang_disposeString(s);
+    return r;
+}
+
+/* The identity that links declarations across units: clang's USR, except
+ * for main, which is each unit's own (a database may hold several
+ * programs, each with its main; see cf_func_decl). */
+static base_sym usr_of(cf_ctx *c, CXCursor cur)
+{
+    CXString s = clang_getCursorUSR(cur);
+    base_sym r = base_intern_cstr(c->p->syms, clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+    if (r && c->tu && is_main_decl(cur)) {
+        char buf[4200];
+        snprintf(buf, sizeof buf, "%s@%s", base_sym_str(c->p->syms, r), unit_path(c));
+        r = base_intern_cstr(c->p->syms, buf);
+    }
+    return r;
+}
+
+/* Does path name the same file as the unit option --main gave? */
+static bool is_chosen_unit(const char *want, const char *path)
+{
+    char *a = realpath(want, NULL), *b = realpath(path, NULL);
+    bool same = a && b ? strcmp(a, b) == 0 : strcmp(want, path) == 0;
+    free(a);
+    free(b);
+    return same;
+}
+
+/* The IR name of a unit's main: `main` for the program's (the first
+ * unit's, or the one --main names), `main@file.c` for the others. */
+static const char *main_name(cf_ctx *c, CXCursor decl)
+{
+    const char *path = unit_path(c);
+    bool take = c->opts->main_unit ? is_chosen_unit(c->opts->main_unit, path) : !c->main_taken;
+    if (take && !c->main_taken) {
+        c->main_taken = true;
+        return "main";
+    }
+    base_srcloc l = cf_loc(c, decl);
+    const char *file = strrchr(l.file, '/') ? strrchr(l.file, '/') + 1 : l.file;
+    size_t n = strlen(file) + 16;
+    char *r = base_arena_alloc(&c->p->arena, n);
+    snprintf(r, n, "main@%s", file);
+    return unique_name(c, decl, r);
+}
+
 /* --- declarations --- */
 
 static bool is_atomic_name(const char *n)
@@ -122,9 +181,15 @@ ir_func *cf_func_decl(cf_ctx *c, CXCursor decl)
         f = (ir_func *)(uintptr_t)found;
     } else {
         char *name = cf_spelling(c, decl);
-        f = ir_add_func(c->p, unique_name(c, decl, name),
+        bool is_main = is_main_decl(decl);
+        f = ir_add_func(c->p, is_main ? main_name(c, decl) : unique_name(c, decl, name),
                         cf_type(c, clang_getCursorType(decl), decl), cf_loc(c, decl));
         f->external_linkage = clang_getCursorLinkage(decl) == CXLinkage_External;
+        /* with --main, only the chosen unit's main is a program's entry */
+        f->is_main = is_main && (!c->opts->main_unit ||
+                                 strcmp(base_sym_str(c->p->syms, f->name), "main") == 0);
+        if (is_main && strcmp(base_sym_str(c->p->syms, f->name), "main") != 0)
+            f->external_linkage = false; /* another program's main: no entry of this one */
         f->is_atomic = is_atomic_name(name);
         if (usr)
             base_hashmap_put(&c->by_usr, usr, (uint64_t)(uintptr_t)f);
@@ -353,7 +418,7 @@ static size_t report_clang_diags(cf_ctx *c, CXTranslationUnit tu)
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic dg = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
-        if (sev >= CXDiagnostic_Error) {
+        if (sev >= CXDiagnostic_Error && errors++ == 0) {
             CXString s = clang_getDiagnosticSpelling(dg);
             const char *t = clang_getCString(s);
             /* clang has no nested functions; say what gcc's code meant */
@@ -362,11 +427,29 @@ static size_t report_clang_diags(cf_ctx *c, CXTranslationUnit tu)
                             nested ? " (a nested function, a GCC extension that clang and "
                                      "ravel do not support)" : "");
             clang_disposeString(s);
-            errors++;
         }
         clang_disposeDiagnostic(dg);
     }
     return errors;
+}
+
+/* The end of a unit: counts it, and says how many of its errors were not
+ * shown (only the first is). left_out: none of it was lowered. */
+static void unit_done(cf_ctx *c, const char *file, bool left_out)
+{
+    cfront_stats *st = &c->stats;
+    st->units++;
+    if (c->unit_errors) {
+        if (left_out)
+            st->units_left_out++;
+        else
+            st->units_partial++;
+    }
+    if (c->unit_errors > 1)
+        base_diag_report(c->d, BASE_SEV_NOTE, base_srcloc_make(file, 0, 0),
+                         "%zu more error%s in this translation unit not shown", c->unit_errors - 1,
+                         c->unit_errors == 2 ? "" : "s");
+    c->unit_errors = 0;
 }
 
 static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
@@ -377,19 +460,25 @@ static void lower_tu(cf_ctx *c, CXTranslationUnit tu, const char *file)
     base_hashmap_clear(&c->types);
     base_hashmap_clear(&c->tu_funcs);
     base_vec_clear(&c->tu_func_decls);
+    c->unit_errors = 0;
     size_t errs = report_clang_diags(c, tu);
     if (errs) {
         c->errors += errs;
+        c->unit_errors = errs;
+        unit_done(c, file, true);
         return;
     }
     tu_walk w = { .c = c, .main = clang_getFile(tu, file) };
     if (!w.main) {
         base_diag_error(c->d, base_srcloc_make(file, 0, 0), "clang did not read the file");
         c->errors++;
+        c->unit_errors = 1;
+        unit_done(c, file, true);
         return;
     }
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &w);
     lower_worklist(c);
+    unit_done(c, file, false);
     c->tu = NULL;
 }
 
@@ -657,6 +746,45 @@ static void ctx_free(cf_ctx *c)
     base_arena_free(&c->scratch);
 }
 
+/* Several units defining main: say how they are taken (never silently
+ * the first). --main naming no such unit is an error. */
+static void report_mains(cf_ctx *c, const char *where)
+{
+    base_strbuf names = { 0 };
+    size_t n = 0;
+    const char *chosen = NULL;
+    for (uint32_t i = 0; i < c->p->nfuncs; i++) {
+        const ir_func *f = c->p->funcs[i];
+        bool a_main = f->is_main || strncmp(base_sym_str(c->p->syms, f->name), "main@", 5) == 0;
+        if (!a_main || (!f->has_body && !f->not_lowered))
+            continue;
+        const char *file = strrchr(f->loc.file, '/') ? strrchr(f->loc.file, '/') + 1 : f->loc.file;
+        if (strcmp(base_sym_str(c->p->syms, f->name), "main") == 0)
+            chosen = file;
+        if (n < 8)
+            base_strbuf_printf(&names, "%s%s", n ? ", " : "", file);
+        n++;
+    }
+    if (n > 8)
+        base_strbuf_printf(&names, ", and %zu more", n - 8);
+    if (c->opts->main_unit && !chosen) {
+        base_diag_error(c->d, base_srcloc_make(c->opts->main_unit, 0, 0),
+                        "--main: no unit of the input with this path defines main");
+        if (n)
+            base_diag_report(c->d, BASE_SEV_NOTE, base_srcloc_make(c->opts->main_unit, 0, 0),
+                             "the units that define main: %s", names.data);
+        c->errors++;
+    } else if (n > 1 && !c->opts->main_unit) {
+        base_diag_report(c->d, BASE_SEV_NOTE, base_srcloc_make(where, 0, 0),
+                         "%zu units define main (%s): a compilation database has no link "
+                         "commands, so each main is taken as a program of its own together "
+                         "with the units that define no main; `main` is %s's "
+                         "(--main FILE analyses one program)",
+                         n, names.data, chosen ? chosen : "?");
+    }
+    base_strbuf_free(&names);
+}
+
 size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, const cfront_opts *o,
                     base_diag *d)
 {
@@ -719,6 +847,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
     char where[4200];
     snprintf(where, sizeof where, "%s%s", o->compdb_dir ? o->compdb_dir : "clang",
              o->compdb_dir ? "/compile_commands.json" : "");
+    report_mains(&c, where);
     for (size_t i = 0; i < c.bad_flags.flags.len; i++) { /* once per distinct flag */
         cf_bad_flag *bf = &c.bad_flags.flags.data[i];
         base_diag_report(d, BASE_SEV_NOTE, base_srcloc_make(where, 0, 0),
@@ -732,6 +861,8 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
         c.errors += bad;
     }
     size_t errors = c.errors;
+    if (o->stats)
+        *o->stats = c.stats;
     ctx_free(&c);
     return errors;
 }

@@ -31,6 +31,13 @@ typedef struct cfront_unsaved {
     size_t len;
 } cfront_unsaved;
 
+/* What the front end did with its translation units. */
+typedef struct cfront_stats {
+    size_t units;          /* C units parsed (entries that are not C are not counted) */
+    size_t units_left_out; /* clang reported errors: nothing of the unit was lowered */
+    size_t units_partial;  /* some function or initialiser could not be lowered */
+} cfront_stats;
+
 typedef struct cfront_opts {
     const char *const *clang_args; /* the user's compiler flags (after `--`) */
     size_t nclang_args;
@@ -39,8 +46,12 @@ typedef struct cfront_opts {
     unsigned jobs;                 /* parse this many translation units at once (0, 1:
                                       one at a time); lowering stays in order, so the
                                       program does not depend on it */
+    const char *main_unit;         /* --main FILE: the unit whose main is the program's
+                                      `main` when several units define one (NULL: the
+                                      first such unit, with a note) */
     const cfront_unsaved *unsaved; /* in-memory files (the fuzzer's input) */
     size_t nunsaved;
+    cfront_stats *stats;           /* filled in when not NULL */
     void (*progress)(void *ctx, size_t done, size_t total, const char *file);
     void *progress_ctx;
 } cfront_opts;

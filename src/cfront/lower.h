@@ -111,6 +111,9 @@ typedef struct cf_ctx {
     ir_func *asm_memory_func;
     size_t asm_blocks;        /* inline assembly statements lowered */
     cf_flagset bad_flags;     /* compiler flags clang does not know (cfront.c) */
+    bool main_taken;          /* a unit's main is the program's `main` already */
+    size_t unit_errors;       /* errors in the unit being lowered (only the first is shown) */
+    cfront_stats stats;
 
     /* the function being lowered */
     ir_func *f;

@@ -204,7 +204,15 @@ int cli_deadlock(int argc, char **argv)
             o.progress_ctx = &pc;
         }
         deadlock_result res;
+        if (fr.opts.main_unit && !ir_find_func(&cp.prog, "main")) {
+            status = CLI_EXIT_INPUT; /* --main named no unit (reported): nothing to analyse */
+            cli_program_free(&cp);
+            goto done;
+        }
         deadlock_analyse(&cp.prog, &o, &res);
+        res.units = fr.stats.units;
+        res.units_left_out = fr.stats.units_left_out;
+        res.units_partial = fr.stats.units_partial;
         double t2 = base_now();
         if (bar)
             fputs("\r\033[K", stderr);

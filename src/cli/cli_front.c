@@ -62,6 +62,14 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
         f->opts.jobs = (unsigned)n;
         return 1;
     }
+    if (strcmp(a, "--main") == 0) {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "ravel %s: error: option '--main' needs a file\n", cmd);
+            return -1;
+        }
+        f->opts.main_unit = argv[++*i];
+        return 1;
+    }
     if (strcmp(a, "-p") == 0) {
         if (*i + 1 >= argc) {
             fprintf(stderr, "ravel %s: error: option '-p' needs a directory\n", cmd);
@@ -113,6 +121,7 @@ size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
     }
     bool show = !f->quiet && isatty(STDERR_FILENO) && (f->files.len > 1 || f->opts.compdb_dir);
     f->opts.progress = show ? progress : NULL;
+    f->opts.stats = &f->stats;
     size_t errors = cfront_lower(p, f->files.data, f->files.len, &f->opts, d);
     if (show)
         fputs("\r\033[K", stderr);

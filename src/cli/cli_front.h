@@ -22,6 +22,7 @@ typedef struct cli_front {
     bool bad_task;          /* a task file could not be read (reported) */
     bool diagnosed;         /* the input's diagnostics were printed (lowering it
                                again prints them no more) */
+    cfront_stats stats;     /* of the last lowering */
 } cli_front;
 
 /* Looks at argv[*i]: a file or a front-end option is taken (returns 1,

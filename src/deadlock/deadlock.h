@@ -115,6 +115,9 @@ typedef struct deadlock_result {
     size_t nfuncs, nthreads, ndeps, unknown_locks;
     char **entries;     /* the entry points used */
     size_t nentries;
+    /* the front end's part, set by the caller (not by deadlock_analyse):
+     * translation units read, and those left out wholly or in part */
+    size_t units, units_left_out, units_partial;
     /* --cache: functions whose summary came from the cache, functions
      * analysed, and cache files that could not be read or written (each a
      * miss, never an error) */

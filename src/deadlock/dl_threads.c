@@ -50,6 +50,7 @@ typedef struct finder {
     BASE_VEC(dl_self) selfs;
     BASE_VEC(uint32_t) self_node;
     bool library;
+    bool programs; /* the roots are the mains of different programs: never concurrent */
 } finder;
 
 #define MAX_NODES 4096
@@ -151,8 +152,8 @@ static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
     const tnode *A = &fd->nodes.data[na], *B = &fd->nodes.data[nb];
     if (na == nb)
         return A->multi;
-    if (A->root != B->root)
-        return true; /* library mode: entry points run in any combination */
+    if (A->root != B->root) /* library mode: entry points run in any combination; */
+        return !fd->programs; /* several programs' mains: different processes */
     /* an ancestor's dependency runs with the descendant when the branch
      * towards it was started and not joined there, or when the ancestor
      * runs more than once (another instance started it) */
@@ -575,6 +576,12 @@ void dl_find(dl_ctx *c, deadlock_result *res)
     ir_func *mainf = ir_find_func(p, "main");
     if (c->opts->entry == DEADLOCK_ENTRY_MAIN && mainf && mainf->has_body) {
         base_vec_push(&roots, dl_func_index(c, mainf));
+        /* a database of several programs: every other unit's main is the
+         * root of a program of its own */
+        for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+            if (p->funcs[fi]->is_main && p->funcs[fi]->has_body && p->funcs[fi] != mainf)
+                base_vec_push(&roots, fi);
+        fd.programs = roots.len > 1;
     } else {
         fd.library = true;
         for (uint32_t fi = 0; fi < p->nfuncs; fi++) {

@@ -236,6 +236,9 @@ struct ir_func {
     bool address_taken;      /* used as a value (function pointer, thread start) */
     bool not_lowered;        /* the body exists but could not be lowered (an error
                                 was reported); has_body is false */
+    bool is_main;            /* a unit's main: the program's is named main; a database
+                                that holds several programs has more (main@file.c), each
+                                the entry of a program of its own */
     bool writes_memory;      /* no body, and a call may write any memory the program
                                 can reach, not only through its pointer arguments
                                 (inline assembly with a "memory" clobber: __ravel_asm_memory) */

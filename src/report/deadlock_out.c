@@ -129,6 +129,11 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
                        n[0], n[0] == 1 ? "" : "s", n[1], n[1] == 1 ? "" : "s", n[2],
                        n[2] == 1 ? "" : "s", r->nfuncs, r->nfuncs == 1 ? "" : "s", r->nthreads,
                        r->nthreads == 1 ? "" : "s", r->ndeps, r->ndeps == 1 ? "y" : "ies");
+    if (r->units_left_out || r->units_partial)
+        base_strbuf_printf(out,
+                           "incomplete: %zu of %zu translation unit%s left out and %zu lowered in "
+                           "part (errors above): the findings cover only the rest\n",
+                           r->units_left_out, r->units, r->units == 1 ? "" : "s", r->units_partial);
 }
 
 static void json_chain(base_strbuf *out, const deadlock_chain *c)
@@ -196,8 +201,11 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
     }
     base_strbuf_printf(out,
                        "],\"functions\":%zu,\"threads\":%zu,\"dependencies\":%zu,"
-                       "\"unnamed_lock_operations\":%zu}\n",
-                       r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks);
+                       "\"unnamed_lock_operations\":%zu,\"units\":%zu,\"units_left_out\":%zu,"
+                       "\"units_partial\":%zu,\"complete\":%s}\n",
+                       r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks, r->units,
+                       r->units_left_out, r->units_partial,
+                       r->units_left_out || r->units_partial ? "false" : "true");
 }
 
 static void sarif_phys(base_strbuf *out, const deadlock_frame *f)
