@@ -20,6 +20,7 @@ import collections
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -56,6 +57,20 @@ def run(cmd):
     return p.returncode, p.stderr, time.monotonic() - t0
 
 
+def ravel_id(ravel):
+    """The binary's mtime and, when it sits in a git checkout's build/, the commit."""
+    st = os.stat(ravel)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(st.st_mtime))
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(ravel)))
+    p = subprocess.run(["git", "-C", repo, "log", "-1", "--format=%h"], capture_output=True, text=True)
+    if p.returncode != 0:
+        return "%s built %s" % (ravel, stamp)
+    dirty = subprocess.run(["git", "-C", repo, "status", "--porcelain", "--untracked-files=no", "src"],
+                           capture_output=True, text=True).stdout.strip()
+    return "%s built %s (HEAD %s%s)" % (ravel, stamp, p.stdout.strip(),
+                                       " + uncommitted changes in src/" if dirty else "")
+
+
 def hist(msgs, n=25):
     return collections.Counter(msgs).most_common(n)
 
@@ -75,6 +90,12 @@ def main():
         del args[i:i + 2]
     args = [a for a in args if a != "--per-unit"]
     ravel, name, bdir = args[0], args[1], os.path.abspath(args[2])
+    ident = ravel_id(ravel)
+    # one binary for every run of this program, though the original be rebuilt meanwhile
+    snap_dir = tempfile.TemporaryDirectory()
+    snap = os.path.join(snap_dir.name, "ravel")
+    shutil.copy2(ravel, snap)
+    ravel = snap
     db_path = os.path.join(bdir, "compile_commands.json")
     db = json.load(open(db_path))
     c_entries = [e for e in db if entry_file(e).endswith(C_EXT)]
@@ -120,7 +141,7 @@ def main():
     L.append("- `ravel ir -p DIR -q -j %s` (whole db): exit %d, %.1f s, %d error lines"
              % (jobs, rc, secs, len(whole)))
     try:
-        L.append("- load: %s" % open("/proc/loadavg").read().split()[0:3])
+        L.append("- load after: %s; ravel: %s" % (" ".join(open("/proc/loadavg").read().split()[0:3]), ident))
     except OSError:
         pass
     def block(title, msgs, n):

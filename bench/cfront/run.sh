@@ -101,6 +101,16 @@ touch_autotools() {
     find . -name 'config.h*in' -exec touch {} +
 }
 
+# fix_src PROGRAM: what the build needs beyond the fetched tree. lbzip2: the
+# mirror lacks Debian's patches, and its gnulib fseterr.c predates glibc 2.28
+# (gcc stops at its #error): test _IO_EOF_SEEN as later gnulib does.
+fix_src() {
+    case $1 in
+    lbzip2) grep -q 'defined _IO_EOF_SEEN' lib/fseterr.c ||
+        sed -i 's/^#if defined _IO_ftrylockfile || /#if defined _IO_EOF_SEEN || defined _IO_ftrylockfile || /' lib/fseterr.c ;;
+    esac
+}
+
 # configure PROGRAM: as the Debian package does where that is easy
 configure() {
     case $1 in
@@ -137,6 +147,7 @@ build() {
         cd "$dir" || exit 1
         # Debian's compiler flags (-O2 -g -fstack-protector-strong -Wformat ...)
         eval "$(dpkg-buildflags --export=sh 2> /dev/null)"
+        fix_src "$p"
         if [ ! -f Makefile ] || [ "$p" = zstd ] || [ "$p" = pigz ]; then
             touch_autotools
             configure "$p"
