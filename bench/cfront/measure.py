@@ -105,6 +105,8 @@ def main():
 
     rc, err, secs = run(nice + [ravel, "ir", "-p", bdir, "-q", "-j", jobs])
     whole = errors_of(err)
+    warns = collections.Counter(l.split("warning: ", 1)[1].strip()
+                                for l in err.splitlines() if "warning: " in l)
 
     lowered = None
     first = []
@@ -140,6 +142,9 @@ def main():
                  "per-unit runs took %.0f s" % (lowered, len(c_entries), pct, unit_secs))
     L.append("- `ravel ir -p DIR -q -j %s` (whole db): exit %d, %.1f s, %d error lines"
              % (jobs, rc, secs, len(whole)))
+    if warns:
+        L.append("- whole-db run's stderr also has %d warning lines (%d distinct), most frequent: %s"
+                 % (sum(warns.values()), len(warns), "; ".join("%d× %s" % (n, m) for m, n in warns.most_common(3))))
     try:
         L.append("- load after: %s; ravel: %s" % (" ".join(open("/proc/loadavg").read().split()[0:3]), ident))
     except OSError:
