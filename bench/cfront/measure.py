@@ -137,8 +137,8 @@ def main():
         len(db), len(c_entries),
         ", ".join("%s %d" % kv for kv in sorted(other.items())) or "none"))
     if lowered is not None:
-        pct = 100.0 * lowered / len(c_entries) if c_entries else 0.0
-        L.append("- C units lowered (one ravel run per unit): %d/%d (%.0f%%); "
+        pct = 100 * lowered // len(c_entries) if c_entries else 0  # floor: 100% only when all lower
+        L.append("- C units lowered (one ravel run per unit): %d/%d (%d%%); "
                  "per-unit runs took %.0f s" % (lowered, len(c_entries), pct, unit_secs))
     L.append("- `ravel ir -p DIR -q -j %s` (whole db): exit %d, %.1f s, %d error lines"
              % (jobs, rc, secs, len(whole)))

@@ -175,7 +175,7 @@ for p in $programs; do
     rows+=("$(python3 - "$dir/ravel-cfront-bench.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
-low = "?" if s["lowered"] is None else "%d (%.0f%%)" % (s["lowered"], 100.0 * s["lowered"] / max(1, s["c_units"]))
+low = "?" if s["lowered"] is None else "%d (%d%%)" % (s["lowered"], 100 * s["lowered"] // max(1, s["c_units"]))
 print("%-10s %6d %6d %12s %8.1f %5d" % (s["name"], s["units"], s["c_units"], low, s["ir_seconds"], s["errors"]))
 PY
 )")
