@@ -82,7 +82,7 @@ typedef enum cat_ikind {
     CAT_I_WITHFROM, /* with name from expr */
     CAT_I_ENUM,     /* enum name = 'a || 'b */
     CAT_I_EVENTS,   /* instructions / default NAME[args] (bell) */
-    CAT_I_VARIANT,  /* if "variant" body [else body2] end */
+    CAT_I_VARIANT,  /* if "variant" body [else body2] end; negated: the condition holds */
     CAT_I_MATCH,    /* match at instruction level */
     CAT_I_FORALL,   /* forall x in e do body end */
     CAT_I_DEBUG,

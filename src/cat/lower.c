@@ -516,7 +516,10 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = eval(L, ex->b, en, mode);
         break;
     case CAT_E_IF:
-        v = err(L, ex->loc, "unsupported: 'if ... then ... else' expressions");
+        if (ex->op && strcmp(ex->op, "variant") == 0) /* no variant is set */
+            v = eval(L, ex->nitems ? ex->a : ex->b, en, mode);
+        else
+            v = err(L, ex->loc, "unsupported: 'if ... then ... else' expressions");
         break;
     case CAT_E_MATCH:
         v = err(L, ex->loc, "unsupported: 'match'");
@@ -618,8 +621,64 @@ static bool is_member(const recgroup *g, uint32_t i)
     return g->binds[i].lhs.names[0] && g->binds[i].rhs->kind != CAT_E_FUN;
 }
 
+/* Does a member of g occur in ex where the value of ex may shrink when the
+ * member grows (right of \, under ~), or where that is not known (an
+ * argument of a function other than domain and range)? Conservative:
+ * shadowing is ignored. */
+static bool occurs_nonmono(const recgroup *g, const cat_expr *ex, bool neg, uint32_t depth)
+{
+    if (!ex)
+        return false;
+    if (depth > 500)
+        return true;
+    switch (ex->kind) {
+    case CAT_E_VAR:
+        if (!neg)
+            return false;
+        for (uint32_t i = 0; i < g->n; i++)
+            if (g->binds[i].lhs.names[0] && strcmp(g->binds[i].lhs.names[0], ex->name) == 0)
+                return true;
+        return false;
+    case CAT_E_DIFF:
+        return occurs_nonmono(g, ex->a, neg, depth + 1) || occurs_nonmono(g, ex->b, true, depth + 1);
+    case CAT_E_COMP:
+        return occurs_nonmono(g, ex->a, true, depth + 1);
+    case CAT_E_APP: {
+        bool known = ex->a->kind == CAT_E_VAR &&
+                     (strcmp(ex->a->name, "domain") == 0 || strcmp(ex->a->name, "range") == 0);
+        return occurs_nonmono(g, ex->a, neg, depth + 1) ||
+               occurs_nonmono(g, ex->b, neg || !known, depth + 1);
+    }
+    case CAT_E_LET:
+    case CAT_E_LETREC:
+        for (uint32_t i = 0; i < ex->nbinds; i++)
+            if (occurs_nonmono(g, ex->binds[i].rhs, true, depth + 1))
+                return true; /* a let-bound name may be used anywhere */
+        return occurs_nonmono(g, ex->a, neg, depth + 1);
+    default:
+        for (uint32_t i = 0; ex->items && i < ex->nitems; i++)
+            if (occurs_nonmono(g, ex->items[i], true, depth + 1))
+                return true;
+        return occurs_nonmono(g, ex->a, neg || ex->kind == CAT_E_FUN, depth + 1) ||
+               occurs_nonmono(g, ex->b, neg, depth + 1);
+    }
+}
+
+static bool group_monotone(const recgroup *g)
+{
+    for (uint32_t i = 0; i < g->n; i++)
+        if (occurs_nonmono(g, g->binds[i].rhs, false, 0))
+            return false;
+    return true;
+}
+
 static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcloc loc)
 {
+    /* a prefixpoint is the least fixpoint's stand-in only for monotone
+     * definitions; the others are unrolled (herd iterates them from the
+     * empty relation too) */
+    if (mode == OVER && !group_monotone(g))
+        mode = EXACT;
     if (g->vals[mode])
         return g->vals[mode][idx];
     if (g->busy[mode])
@@ -630,20 +689,32 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
     value **cur = anew(L, n * sizeof *cur);
     uint32_t *arity = anew(L, n * sizeof *arity);
     bool ok = true;
-    /* arities: evaluate once from the empty relations */
-    for (uint32_t i = 0; i < n; i++)
-        cur[i] = mkval(L, V_EMPTY);
-    env *ne = rec_env(L, g, cur);
+    /* arities: evaluate from the empty relations, typed as far as known,
+     * until nothing new is learnt (0 means not known yet: a relation) */
+    env *ne;
     L->quiet++;
-    for (uint32_t i = 0; i < n; i++) {
-        arity[i] = 2;
-        if (!is_member(g, i))
-            continue;
-        value *v = eval(L, g->binds[i].rhs, ne, EXACT);
-        if (v && v->k == V_REL)
-            arity[i] = v->r->arity;
+    for (uint32_t round = 0, changed = 1; changed && round <= n; round++) {
+        changed = 0;
+        for (uint32_t i = 0; i < n; i++)
+            cur[i] = arity[i] ? mkrel(L, logic_r_empty(L->b, arity[i]), false) : mkval(L, V_EMPTY);
+        ne = rec_env(L, g, cur);
+        for (uint32_t i = 0; i < n; i++) {
+            if (!is_member(g, i) || arity[i])
+                continue;
+            value *v = eval(L, g->binds[i].rhs, ne, EXACT);
+            if (v && v->k == V_REL) {
+                arity[i] = v->r->arity;
+                changed = 1;
+            }
+        }
     }
     L->quiet--;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!arity[i])
+            arity[i] = 2;
+        cur[i] = mkval(L, V_EMPTY);
+    }
+    ne = rec_env(L, g, cur);
     if (mode == OVER) {
         /* a prefixpoint f(X) <= X for each member */
         for (uint32_t i = 0; i < n; i++)
@@ -688,10 +759,12 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 base_vec_push(&L->parts, logic_req(L->b, wr, r));
                 next[i] = mkrel(L, wr, false);
             }
+            if (!ok)
+                break;
             cur = next;
             ne = rec_env(L, g, cur);
         }
-        for (uint32_t i = 0; i < n; i++)
+        for (uint32_t i = 0; i < n && ok; i++)
             if (is_member(g, i) && cur[i]->k == V_EMPTY)
                 cur[i] = mkrel(L, logic_r_empty(L->b, arity[i]), false);
     }
@@ -762,7 +835,19 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
     case CAT_I_SHOW:
     case CAT_I_DEBUG:
     case CAT_I_EVENTS:
+        return true;
     case CAT_I_ENUM:
+        /* each tag 'name is the set Name of the events annotated name */
+        for (uint32_t i = 0; i < ins->ntags; i++) {
+            const char *t = ins->tags[i];
+            char *cap = base_arena_strdup(&L->b->arena, t);
+            if (cap[0] >= 'a' && cap[0] <= 'z')
+                cap[0] = (char)(cap[0] - 'a' + 'A');
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, t);
+            *en = bind_value(L, *en, cap, mkrel(L, logic_inter(L->b, logic_named(L->b, buf, 1), L->x),
+                                                false));
+        }
         return true;
     case CAT_I_INCLUDE:
         return exec_list(L, &ins->body, en);
@@ -805,7 +890,7 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         return true;
     case CAT_I_VARIANT:
         /* no variant is set (herd's -variant is not supported) */
-        return exec_list(L, &ins->body2, en);
+        return exec_list(L, ins->negated ? &ins->body : &ins->body2, en);
     case CAT_I_MATCH:
         err(L, ins->loc, "unsupported: 'match' instructions");
         return false;

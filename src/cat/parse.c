@@ -319,6 +319,7 @@ static const char **arena_names(parser *p, name_vec *v, uint32_t *n)
 static cat_expr *parse_exp(parser *p);
 static cat_expr *parse_base(parser *p, int level);
 static void parse_ins_list(parser *p, cat_ins_list *out);
+static bool parse_variant_cond(parser *p, uint32_t depth);
 
 static bool starts_arg(tok t)
 {
@@ -647,6 +648,73 @@ static cat_expr *parse_match(parser *p, base_srcloc loc)
     return m;
 }
 
+/* if a = b then e1 else e2 (also subset, in) */
+static cat_expr *parse_if(parser *p, base_srcloc loc)
+{
+    cat_expr *e;
+    e = mk(p, CAT_E_IF, loc);
+    e->items = BASE_ARENA_ARRAY(p->a, cat_expr *, 2);
+    e->nitems = 2;
+    e->items[0] = parse_base(p, 1);
+    e->op = p->t == T_EQ ? "=" : p->t == T_SUBSET ? "subset" : p->t == T_IN ? "in" : NULL;
+    if (!e->op)
+        expected(p, "'=', 'subset' or 'in'");
+    next(p);
+    e->items[1] = parse_base(p, 1);
+    expect(p, T_THEN, "'then'");
+    e->a = parse_exp(p);
+    expect(p, T_ELSE, "'else'");
+    e->b = parse_exp(p);
+    return e;
+}
+
+/* A variant condition: "name", not, ||, &&, parentheses. No variant is
+ * set (herd7's -variant is not supported), so every name is false. */
+static bool parse_variant_cond(parser *p, uint32_t depth)
+{
+    if (depth > 100)
+        fail_at(p, p->loc, "%s", "variant condition nested too deeply");
+    bool v;
+    if (p->t == T_STRING) {
+        next(p);
+        v = false;
+    } else if (p->t == T_NAME && strcmp(p->text, "not") == 0) {
+        next(p);
+        v = !parse_variant_cond(p, depth + 1);
+        return v;
+    } else if (accept(p, T_LPAR)) {
+        v = parse_variant_cond(p, depth + 1);
+        expect(p, T_RPAR, "')'");
+    } else {
+        expected(p, "a variant name in double quotes");
+    }
+    for (;;) {
+        if (accept(p, T_ALT)) {
+            bool w = parse_variant_cond(p, depth + 1);
+            v = v || w;
+        } else if (p->t == T_AMP && peekc(p, 0) == '&') {
+            next(p);
+            next(p);
+            bool w = parse_variant_cond(p, depth + 1);
+            v = v && w;
+        } else {
+            return v;
+        }
+    }
+}
+
+static cat_expr *parse_variant_if(parser *p, base_srcloc loc)
+{
+    cat_expr *e = mk(p, CAT_E_IF, loc);
+    e->op = "variant";
+    e->nitems = parse_variant_cond(p, 0) ? 1 : 0;
+    expect(p, T_THEN, "'then'");
+    e->a = parse_exp(p);
+    expect(p, T_ELSE, "'else'");
+    e->b = parse_exp(p);
+    return e;
+}
+
 static cat_expr *parse_exp(parser *p)
 {
     enter(p);
@@ -677,19 +745,7 @@ static cat_expr *parse_exp(parser *p)
         expect(p, T_WITH, "'with'");
         e = mk2(p, CAT_E_TRY, loc, a, parse_exp(p));
     } else if (accept(p, T_IF)) {
-        e = mk(p, CAT_E_IF, loc);
-        e->items = BASE_ARENA_ARRAY(p->a, cat_expr *, 2);
-        e->nitems = 2;
-        e->items[0] = parse_base(p, 1);
-        e->op = p->t == T_EQ ? "=" : p->t == T_SUBSET ? "subset" : p->t == T_IN ? "in" : NULL;
-        if (!e->op)
-            expected(p, "'=', 'subset' or 'in'");
-        next(p);
-        e->items[1] = parse_base(p, 1);
-        expect(p, T_THEN, "'then'");
-        e->a = parse_exp(p);
-        expect(p, T_ELSE, "'else'");
-        e->b = parse_exp(p);
+        e = p->t == T_STRING ? parse_variant_if(p, loc) : parse_if(p, loc);
     } else if (accept(p, T_MATCH)) {
         e = parse_match(p, loc);
     } else {
@@ -888,10 +944,7 @@ static cat_ins *parse_ins(parser *p)
     case T_IF: {
         next(p);
         cat_ins *i = mk_ins(p, CAT_I_VARIANT, loc);
-        if (p->t != T_STRING)
-            expected(p, "a variant name in double quotes");
-        i->name = p->text;
-        next(p);
+        i->negated = parse_variant_cond(p, 0); /* the condition's value */
         parse_ins_list(p, &i->body);
         if (accept(p, T_ELSE))
             parse_ins_list(p, &i->body2);
