@@ -1,6 +1,7 @@
 #include "cat/parse.h"
 
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <stdint.h>
@@ -39,6 +40,8 @@ typedef struct parser {
     tok t;
     const char *text; /* NAME, TAG, STRING (arena copy) */
     base_srcloc loc;
+    size_t tstart;    /* where the current token starts */
+    char desc[48];    /* tok_desc's text */
     base_diag *diag;
     jmp_buf fail;
     uint32_t depth;
@@ -109,6 +112,7 @@ static void skip_space(parser *p)
 static void next(parser *p)
 {
     skip_space(p);
+    p->tstart = p->pos;
     p->loc = base_srcloc_make(p->path, p->line, p->col);
     p->text = NULL;
     int c = peekc(p, 0);
@@ -227,14 +231,17 @@ static void next(parser *p)
     fail_at(p, p->loc, "unexpected character '%s'", buf);
 }
 
-static const char *tok_desc(const parser *p)
+static const char *tok_desc(parser *p)
 {
     switch (p->t) {
     case T_EOF: return "end of file";
-    case T_NAME: return "a name";
+    case T_NAME: snprintf(p->desc, sizeof p->desc, "the name '%.24s'", p->text); return p->desc;
     case T_TAG: return "a tag";
     case T_STRING: return "a string";
-    default: return "this token";
+    default:
+        snprintf(p->desc, sizeof p->desc, "'%.*s'", (int)(p->pos - p->tstart > 24 ? 24 : p->pos - p->tstart),
+                 p->s + p->tstart);
+        return p->desc;
     }
 }
 
