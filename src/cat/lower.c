@@ -925,6 +925,16 @@ static env *predefined(lower *L)
     for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
         en = bind_value(L, en, rels[i], mkrel(L, logic_restrict(b, x, logic_named(b, rels[i], 2), x),
                                               false));
+    /* X86: the fences, and X, the events of locked instructions */
+    static const struct { const char *name, *annot; } fences[] = {
+        { "MFENCE", "mfence" }, { "LFENCE", "lfence" }, { "SFENCE", "sfence" },
+    };
+    for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, fences[i].annot);
+        en = bind_value(L, en, fences[i].name, mkrel(L, logic_inter(b, logic_named(b, buf, 1), x), false));
+    }
+    en = bind_value(L, en, "X", mkrel(L, logic_inter(b, logic_named(b, LOGIC_V_RMWEV, 1), x), false));
     const logic_rexpr *in = logic_named(b, LOGIC_V_INT, 2);
     const logic_rexpr *W = logic_inter(b, logic_named(b, LOGIC_V_WRITE, 1), x);
     struct { const char *name; const logic_rexpr *r; } derived[] = {

@@ -230,7 +230,7 @@ static void test_load(void **state)
     base_diag_init(&d);
     assert_null(litmus_load(path, &syms, &d));
     base_diag_format(&d.msgs[0], msg, sizeof msg);
-    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA and C)"));
+    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA, X86 and C)"));
     base_diag_free(&d);
     remove(path);
 }
