@@ -31,7 +31,8 @@ extern char **environ;
 static const char litmus_usage[] =
     "usage: ravel litmus FILE|DIR... [options]\n"
     "\n"
-    "Decides whether each litmus test's final condition is allowed by a memory\n"
+    "Decides whether each litmus test's (LISA, X86 or C) final condition is\n"
+    "allowed by a memory\n"
     "model (PrideMM's method: event structure, second-order formula, SAT), and\n"
     "prints herd7's output format: Test, States, Ok/No, Witnesses, Condition,\n"
     "Observation, Time. A DIR is searched for *.litmus and *.lisa files.\n"

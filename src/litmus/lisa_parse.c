@@ -1006,7 +1006,7 @@ static bool parse_header(parser *p)
     p->x86 = litmus_tok_is(&first, "X86");
     if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell") || p->x86)) {
         char buf[64];
-        litmus_error_at(b, &first, "expected 'LISA' on the first line, found %s",
+        litmus_error_at(b, &first, "expected 'LISA' or 'X86' on the first line, found %s",
                         litmus_tok_desc(&first, buf, sizeof buf));
     }
     if (b->failed)
