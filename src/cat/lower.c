@@ -101,13 +101,19 @@ static value *mkrel(lower *L, const logic_rexpr *r, bool approx)
     return v;
 }
 
-static env *bind_value(lower *L, env *next, const char *name, value *v)
+static env *bind(lower *L, env *next, const char *name, value *v, thunk *t)
 {
     env *e = anew(L, sizeof *e);
     e->name = name;
     e->v = v;
+    e->t = t;
     e->next = next;
     return e;
+}
+
+static env *bind_value(lower *L, env *next, const char *name, value *v)
+{
+    return bind(L, next, name, v, NULL);
 }
 
 static thunk *mkthunk(lower *L, const cat_expr *ex, env *en, const char *name)
@@ -121,11 +127,7 @@ static thunk *mkthunk(lower *L, const cat_expr *ex, env *en, const char *name)
 
 static env *bind_thunk(lower *L, env *next, const char *name, thunk *t)
 {
-    env *e = anew(L, sizeof *e);
-    e->name = name;
-    e->t = t;
-    e->next = next;
-    return e;
+    return bind(L, next, name, NULL, t);
 }
 
 static const char *sov_name(lower *L, const char *what)

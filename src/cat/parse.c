@@ -109,6 +109,15 @@ static void skip_space(parser *p)
     }
 }
 
+/* A one- or two-character operator: `second` after the first makes t2. */
+static tok pair(parser *p, int d, int second, tok t2, tok t1)
+{
+    if (d != second)
+        return t1;
+    adv(p);
+    return t2;
+}
+
 static void next(parser *p)
 {
     skip_space(p);
@@ -186,22 +195,8 @@ static void next(parser *p)
     case '~': p->t = T_TILDE; return;
     case ',': p->t = T_COMMA; return;
     case '=': p->t = T_EQ; return;
-    case '|':
-        if (d == '|') {
-            adv(p);
-            p->t = T_ALT;
-        } else {
-            p->t = T_BAR;
-        }
-        return;
-    case '+':
-        if (d == '+') {
-            adv(p);
-            p->t = T_PLUSPLUS;
-        } else {
-            p->t = T_PLUS;
-        }
-        return;
+    case '|': p->t = pair(p, d, '|', T_ALT, T_BAR); return;
+    case '+': p->t = pair(p, d, '+', T_PLUSPLUS, T_PLUS); return;
     case '-':
         if (d == '>') {
             adv(p);

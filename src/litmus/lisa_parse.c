@@ -648,6 +648,22 @@ static bool cell_end(const parser *p)
     return p->b.tok.kind == T_PIPE || p->b.tok.kind == T_SEMI;
 }
 
+/* After an instruction: the cell ends here, and the thread is not too long. */
+static bool cell_done(parser *p, const thread_build *tb, const token *op)
+{
+    if (!cell_end(p)) {
+        char buf[64];
+        litmus_error_at(&p->b, &p->b.tok, "expected '|' or ';' after the instruction, found %s",
+                        litmus_tok_desc(&p->b.tok, buf, sizeof buf));
+        return false;
+    }
+    if (tb->instrs.len >= MAX_INSTRS) {
+        litmus_error_at(&p->b, op, "too many instructions (more than %d)", MAX_INSTRS);
+        return false;
+    }
+    return true;
+}
+
 /* One cell: [LABEL ':'] [instruction]. Appends to tb. */
 static bool parse_cell(parser *p, thread_build *tb)
 {
@@ -685,21 +701,8 @@ static bool parse_cell(parser *p, thread_build *tb)
         return false;
     }
     litmus_next(&p->b);
-    if (p->x86) {
-        if (!x86_instr(p, tb, in, op))
-            return false;
-        if (!cell_end(p)) {
-            char buf[64];
-            litmus_error_at(&p->b, &p->b.tok, "expected '|' or ';' after the instruction, found %s",
-                            litmus_tok_desc(&p->b.tok, buf, sizeof buf));
-            return false;
-        }
-        if (tb->instrs.len >= MAX_INSTRS) {
-            litmus_error_at(&p->b, &op, "too many instructions (more than %d)", MAX_INSTRS);
-            return false;
-        }
-        return true;
-    }
+    if (p->x86)
+        return x86_instr(p, tb, in, op) && cell_done(p, tb, &op);
     bool annotated = !litmus_tok_is(&op, "mov");
     if (annotated && !parse_annots(p, &in.annots))
         return false;
@@ -778,16 +781,8 @@ static bool parse_cell(parser *p, thread_build *tb)
         litmus_error_at(&p->b, &op, "unknown instruction '%.*s'", (int)op.len, op.start);
         return false;
     }
-    if (!cell_end(p)) {
-        char buf[64];
-        litmus_error_at(&p->b, &p->b.tok, "expected '|' or ';' after the instruction, found %s",
-                        litmus_tok_desc(&p->b.tok, buf, sizeof buf));
+    if (!cell_done(p, tb, &op))
         return false;
-    }
-    if (tb->instrs.len >= MAX_INSTRS) {
-        litmus_error_at(&p->b, &op, "too many instructions (more than %d)", MAX_INSTRS);
-        return false;
-    }
     base_vec_push(&tb->instrs, in);
     return true;
 }

@@ -369,56 +369,46 @@ static void verdict(sim *s, const litmus_options *opt)
     res->negative = any[1];
 }
 
-/* Is some consistent execution (that passes the filter) undefined? Asked
- * before enumeration, whose blocking clauses would hide executions. */
-static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula *undef)
+/* Does some consistent execution (that passes the filter) satisfy f? 1 or
+ * 0; -1 after marking the result unknown. Asked before enumeration, whose
+ * blocking clauses would hide executions. */
+static int ask_some(sim *s, const litmus_options *opt, const logic_formula *f, const char *what)
 {
     litmus_result *res = s->res;
-    if (!opt->verdict_only && s->t->filter)
-        undef = logic_and2(&s->b, undef, prop_formula(s, s->t->filter));
-    int lit = logic_ground_lit(&s->g, undef);
-    if (s->g.status != LOGIC_GROUND_OK) {
-        unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding"
-                                                          : "grounding the race condition failed");
-        return;
-    }
-    res->undef_checked = true;
-    if (lit == SAT_FALSE)
-        return;
-    if (lit != SAT_TRUE)
-        sat_assume(s->solver, lit);
-    sat_result r = sat_solve(s->solver);
-    if (r == SAT_UNKNOWN) {
-        unknown(res, "timeout in the SAT solver");
-        return;
-    }
-    res->undefined = r == SAT_SAT;
-}
-
-/* Does some consistent execution (passing the filter) raise the flag? Asked
- * before enumeration, like ask_undefined. */
-static void ask_flag(sim *s, const litmus_options *opt, const logic_mm_flag *flag)
-{
-    litmus_result *res = s->res;
-    const logic_formula *f = flag->f;
     if (!opt->verdict_only && s->t->filter)
         f = logic_and2(&s->b, f, prop_formula(s, s->t->filter));
     int lit = logic_ground_lit(&s->g, f);
     if (s->g.status != LOGIC_GROUND_OK) {
-        unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding"
-                                                          : "grounding a flag failed");
-        return;
+        unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding" : what);
+        return -1;
     }
     if (lit == SAT_FALSE)
-        return;
+        return 0;
     if (lit != SAT_TRUE)
         sat_assume(s->solver, lit);
     sat_result r = sat_solve(s->solver);
     if (r == SAT_UNKNOWN) {
         unknown(res, "timeout in the SAT solver");
-        return;
+        return -1;
     }
-    if (r != SAT_SAT)
+    return r == SAT_SAT;
+}
+
+/* Is some consistent execution undefined? */
+static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula *undef)
+{
+    int r = ask_some(s, opt, undef, "grounding the race condition failed");
+    if (r < 0)
+        return;
+    s->res->undef_checked = true;
+    s->res->undefined = r == 1;
+}
+
+/* Does some consistent execution raise the flag? */
+static void ask_flag(sim *s, const litmus_options *opt, const logic_mm_flag *flag)
+{
+    litmus_result *res = s->res;
+    if (ask_some(s, opt, flag->f, "grounding a flag failed") != 1)
         return;
     for (uint32_t i = 0; i < res->nflags; i++)
         if (strcmp(res->flags[i], flag->name) == 0)
