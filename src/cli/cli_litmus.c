@@ -17,6 +17,7 @@
 #include "base/intern.h"
 #include "base/strbuf.h"
 #include "base/vec.h"
+#include "cat/model.h"
 #include "cli/cli.h"
 #include "litmus/lisa_parse.h"
 #include "litmus/simulate.h"
@@ -30,13 +31,22 @@ extern char **environ;
 static const char litmus_usage[] =
     "usage: ravel litmus FILE|DIR... [options]\n"
     "\n"
-    "Decides whether each litmus test's final condition is allowed by a memory\n"
+    "Decides whether each litmus test's (LISA, X86 or C) final condition is\n"
+    "allowed by a memory\n"
     "model (PrideMM's method: event structure, second-order formula, SAT), and\n"
     "prints herd7's output format: Test, States, Ok/No, Witnesses, Condition,\n"
     "Observation, Time. A DIR is searched for *.litmus and *.lisa files.\n"
     "\n"
     "options:\n"
-    "  -m, --model NAME   memory model (default sc); see --list-models\n"
+    "  -m, --model NAME   memory model (default sc); see --list-models. A NAME\n"
+    "                     that ends in .cat or contains '/' is a cat file\n"
+    "  -model FILE        a cat model (herd7's language; herd7's flag)\n"
+    "  -bell FILE         a bell file, read before the model\n"
+    "  -I DIR             look for included cat files (and stdlib.cat) in DIR;\n"
+    "                     may be repeated\n"
+    "  -macros FILE       herd7's macro file for C tests (not supported yet)\n"
+    "  -conf FILE         herd7's configuration file (its model, bell, macros and\n"
+    "                     include lines; drawing options are ignored)\n"
     "  --list-models      print the models and exit\n"
     "  --verdict-only     only decide Never/Sometimes/Always (two SAT calls, no\n"
     "                     enumeration of final states or witness counts)\n"
@@ -62,7 +72,8 @@ static const char litmus_usage[] =
     "\n"
     "exit codes: 0 every test decided; 2 bad command line; 3 some test unknown;\n"
     "4 out of memory; 5 a file is missing or malformed (the other tests still run);\n"
-    "6 unknown model\n";
+    "6 unknown model, or a cat model that cannot be read or uses what is not\n"
+    "supported\n";
 
 typedef BASE_VEC(char *) path_vec;
 
@@ -218,7 +229,101 @@ static bool parse_number(const char *s, double *out)
     return true;
 }
 
-int cli_litmus(int argc, char **argv)
+/* herd7's -conf file: `key value` lines. model, bell, macros and
+ * (ravel's addition) include are taken; herd's drawing options are
+ * ignored; anything else is an error, so no option is silently dropped. */
+typedef struct cat_cli {
+    const char *model, *bell, *macros;
+    path_vec include;
+    path_vec owned; /* strings read from -conf */
+} cat_cli;
+
+static bool conf_ignored(const char *key)
+{
+    static const char *const keys[] = {
+        "graph", "squished", "showevents", "movelabel", "fontsize", "xscale", "yscale",
+        "arrowsize", "showinitrf", "showfinalrf", "showinitwrites", "splines", "pad",
+        "edgeattr", "doshow", "unshow", "showpo", "showthread", "showlegend", "showkind",
+        "shownames", "penwidth", "scale", "dotmode", "dotcom", "symetric", "showobserved",
+        "showtoken", "showraw", "showinit", "initpos", "extrachars", "oneinit", "condensed",
+        "mode", "nshow", "showfr", "showcutoff", "showsc", "showprop", "through",
+        "skipchecks", "strictskip", "show", "view", "speedcheck",
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i], key) == 0)
+            return true;
+    return false;
+}
+
+static bool read_conf(const char *path, cat_cli *cc)
+{
+    size_t len;
+    char *text = base_read_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "%s: error: cannot read: %s\n", path, strerror(errno));
+        return false;
+    }
+    bool ok = true;
+    uint32_t line = 0;
+    for (char *p = text, *nl; ok && p && *p; p = nl ? nl + 1 : NULL) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        line++;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == 0 || *p == '#' || (p[0] == '(' && p[1] == '*'))
+            continue;
+        char *key = p;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+        if (*p)
+            *p++ = 0;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        char *end = p + strlen(p);
+        while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+            *--end = 0;
+        if (key[0] == '-')
+            key++;
+        if (conf_ignored(key))
+            continue;
+        if (*p == 0 || (strcmp(key, "model") != 0 && strcmp(key, "bell") != 0 &&
+                        strcmp(key, "macros") != 0 && strcmp(key, "include") != 0)) {
+            fprintf(stderr, "%s:%u:1: error: unsupported configuration line '%s'\n", path, line,
+                    key);
+            ok = false;
+            break;
+        }
+        char *val = base_xstrdup(p);
+        base_vec_push(&cc->owned, val);
+        if (strcmp(key, "model") == 0)
+            cc->model = val;
+        else if (strcmp(key, "bell") == 0)
+            cc->bell = val;
+        else if (strcmp(key, "macros") == 0)
+            cc->macros = val;
+        else
+            base_vec_push(&cc->include, val);
+    }
+    free(text);
+    return ok;
+}
+
+static void cat_cli_free(cat_cli *cc)
+{
+    for (size_t i = 0; i < cc->owned.len; i++)
+        free(cc->owned.data[i]);
+    base_vec_free(&cc->owned);
+    base_vec_free(&cc->include);
+}
+
+static bool is_cat_path(const char *name)
+{
+    return strchr(name, '/') || has_suffix(name, ".cat");
+}
+
+static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
 {
     const char *model_name = "sc";
     bool verdict_only = false, json = false, quiet = false, use_qbf = false;
@@ -227,6 +332,7 @@ int cli_litmus(int argc, char **argv)
     double timeout = 0, unroll = 2, max_clauses = 20e6;
     path_vec inputs = { 0 };
     bool only_files = false;
+    int early = -1; /* an exit status decided while reading options */
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -236,6 +342,9 @@ int cli_litmus(int argc, char **argv)
         }
         const char *val = NULL;
         bool needs = strcmp(a, "-m") == 0 || strcmp(a, "--model") == 0 || strcmp(a, "--dot") == 0 ||
+                     strcmp(a, "-model") == 0 || strcmp(a, "-bell") == 0 ||
+                     strcmp(a, "-macros") == 0 || strcmp(a, "-I") == 0 ||
+                     strcmp(a, "-conf") == 0 ||
                      strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0 ||
                      strcmp(a, "--max-clauses") == 0 || strcmp(a, "--dump-qbf") == 0 ||
                      strcmp(a, "--qbf-solver") == 0;
@@ -261,7 +370,25 @@ int cli_litmus(int argc, char **argv)
             base_vec_free(&inputs);
             return CLI_EXIT_OK;
         } else if (strcmp(a, "-m") == 0 || strcmp(a, "--model") == 0) {
-            model_name = val;
+            if (is_cat_path(val))
+                ccp->model = val;
+            else
+                model_name = val, ccp->model = NULL;
+        } else if (strcmp(a, "-model") == 0) {
+            ccp->model = val;
+        } else if (strcmp(a, "-bell") == 0) {
+            ccp->bell = val;
+        } else if (strcmp(a, "-macros") == 0) {
+            ccp->macros = val;
+        } else if (strcmp(a, "-I") == 0) {
+            base_vec_push(&ccp->include, (char *)val);
+        } else if (strncmp(a, "-I", 2) == 0 && a[2]) {
+            base_vec_push(&ccp->include, (char *)a + 2);
+        } else if (strcmp(a, "-conf") == 0) {
+            if (!read_conf(val, ccp)) {
+                early = CLI_EXIT_MODEL;
+                break;
+            }
         } else if (strcmp(a, "--verdict-only") == 0) {
             verdict_only = true;
         } else if (strcmp(a, "--qbf") == 0) {
@@ -304,7 +431,37 @@ int cli_litmus(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
-    const logic_mm *model = logic_mm_find(model_name);
+    if (early >= 0) {
+                base_vec_free(&inputs);
+        return early;
+    }
+    cat_model *catm = NULL;
+    if (ccp->macros) {
+        fprintf(stderr, "%s: error: unsupported: herd7 macro files (-macros) are not read yet\n",
+                ccp->macros);
+                base_vec_free(&inputs);
+        return CLI_EXIT_MODEL;
+    }
+    if (ccp->bell && !ccp->model) {
+        fprintf(stderr, "ravel litmus: error: -bell needs a cat model (-model FILE.cat)\n");
+                base_vec_free(&inputs);
+        return CLI_EXIT_USAGE;
+    }
+    if (ccp->model) {
+        base_diag d;
+        base_diag_init(&d);
+        cat_load_options lo = { .model = ccp->model, .bell = ccp->bell,
+                                .include = (const char *const *)ccp->include.data,
+                                .ninclude = ccp->include.len };
+        catm = *catp = cat_model_load(&lo, &d);
+        base_diag_print(&d, stderr);
+        base_diag_free(&d);
+        if (!catm) {
+                        base_vec_free(&inputs);
+            return CLI_EXIT_MODEL;
+        }
+    }
+    const logic_mm *model = catm ? &catm->mm : logic_mm_find(model_name);
     if (!model) {
         fprintf(stderr, "ravel litmus: error: unknown memory model '%s' (try --list-models)\n",
                 model_name);
@@ -429,5 +586,15 @@ int cli_litmus(int argc, char **argv)
     base_strbuf_free(&out);
     base_vec_free(&files);
     base_intern_free(&syms);
+    return status;
+}
+
+int cli_litmus(int argc, char **argv)
+{
+    cat_cli cc = { 0 };
+    cat_model *catm = NULL;
+    int status = litmus_run(argc, argv, &cc, &catm);
+    cat_model_free(catm);
+    cat_cli_free(&cc);
     return status;
 }

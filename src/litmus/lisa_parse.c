@@ -47,6 +47,7 @@ typedef struct parser {
     thread_build *tbs; /* MAX_THREADS builds, the first nthreads in use */
     uint32_t nthreads; /* known once the thread header is read */
     uint32_t max_init_thread; /* 1 + the highest thread the init block names */
+    bool x86;          /* herd's X86 format (Intel syntax) instead of LISA */
 } parser;
 
 /* --- lexer --- */
@@ -160,8 +161,31 @@ static token lex_raw(parser *p)
 
 /* --- names --- */
 
-static bool is_register_name(const token *t)
+/* X86 (Intel syntax): the 32- and 64-bit general registers. */
+static bool is_x86_register(const token *t)
 {
+    static const char *const regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
+                                        "RAX", "RBX", "RCX", "RDX", "RSI", "RDI", "RBP", "RSP" };
+    if (t->kind != T_IDENT)
+        return false;
+    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+        if (litmus_tok_is(t, regs[i]))
+            return true;
+    if (t->len < 2 || t->len > 4 || t->start[0] != 'R')
+        return false; /* R8 .. R15, R8D .. R15D */
+    size_t n = t->len;
+    if (t->start[n - 1] == 'D')
+        n--;
+    for (size_t i = 1; i < n; i++)
+        if (!litmus_is_digit((unsigned char)t->start[i]))
+            return false;
+    return n > 1;
+}
+
+static bool is_register_name(const parser *p, const token *t)
+{
+    if (p->x86)
+        return is_x86_register(t);
     if (t->kind != T_IDENT || t->len < 2 || t->start[0] != 'r')
         return false;
     for (size_t i = 1; i < t->len; i++)
@@ -194,7 +218,7 @@ static bool parse_value(parser *p, litmus_value *v)
     }
     if (b->tok.kind == T_AMP)
         litmus_next(b);
-    if (b->tok.kind == T_IDENT && !is_register_name(&b->tok)) {
+    if (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok)) {
         *v = litmus_addr(litmus_location_of(b, &b->tok));
         litmus_next(b);
         return true;
@@ -212,7 +236,7 @@ static bool parse_operand(parser *p, thread_build *tb, litmus_operand *o)
     if (t->kind == T_NUM) {
         o->kind = LITMUS_OPND_IMM;
         o->imm = t->num;
-    } else if (is_register_name(t)) {
+    } else if (is_register_name(p, t)) {
         o->kind = LITMUS_OPND_REG;
         o->reg = reg_index(p, tb, t);
     } else if (t->kind == T_IDENT) {
@@ -309,7 +333,7 @@ static bool init_entry(litmus_parser *b)
         litmus_next(b);
         litmus_next(b);
         name = b->tok;
-        if (!is_register_name(&name)) {
+        if (!is_register_name(p, &name)) {
             char buf[64];
             litmus_error_at(b, &name, "expected a register after '%ld:', found %s", th,
                             litmus_tok_desc(&name, buf, sizeof buf));
@@ -392,9 +416,252 @@ static bool parse_annots(parser *p, litmus_annots *out)
     return true;
 }
 
+/* --- X86 (herd's Intel syntax) --- */
+
+/* An X86 operand: [address], $N or a register. */
+typedef struct x86_opnd {
+    enum { X86_MEM, X86_IMM, X86_REG } kind;
+    litmus_address addr; /* MEM */
+    litmus_operand o;    /* IMM, REG */
+} x86_opnd;
+
+static bool x86_operand(parser *p, thread_build *tb, x86_opnd *o)
+{
+    litmus_parser *b = &p->b;
+    memset(o, 0, sizeof *o);
+    const token *t = &b->tok;
+    if (t->kind == T_LBRACK) {
+        litmus_next(b);
+        o->kind = X86_MEM;
+        return parse_address(p, tb, &o->addr) && litmus_expect(b, T_RBRACK, "']'");
+    }
+    if (t->kind == T_IDENT && t->len >= 2 && t->start[0] == '$') {
+        int64_t v = 0;
+        for (size_t i = 1; i < t->len; i++) {
+            if (!litmus_is_digit((unsigned char)t->start[i]) || v > (INT64_MAX - 9) / 10) {
+                litmus_error_at(b, t, "expected an immediate like $1, found '%.*s'",
+                                (int)(t->len > 40 ? 40 : t->len), t->start);
+                return false;
+            }
+            v = v * 10 + (t->start[i] - '0');
+        }
+        o->kind = X86_IMM;
+        o->o.kind = LITMUS_OPND_IMM;
+        o->o.imm = v;
+        litmus_next(b);
+        return true;
+    }
+    if (is_x86_register(t)) {
+        o->kind = X86_REG;
+        o->o.kind = LITMUS_OPND_REG;
+        o->o.reg = reg_index(p, tb, t);
+        litmus_next(b);
+        return true;
+    }
+    char buf[64];
+    litmus_error_at(b, t, "expected an X86 operand ([x], $1 or a register), found %s",
+                    litmus_tok_desc(t, buf, sizeof buf));
+    return false;
+}
+
+static bool x86_two(parser *p, thread_build *tb, x86_opnd *d, x86_opnd *s)
+{
+    return x86_operand(p, tb, d) && litmus_expect(&p->b, T_COMMA, "','") &&
+           x86_operand(p, tb, s);
+}
+
+/* The register that carries a value across the two instructions an
+ * exchange becomes; its name cannot be written in a test. */
+static uint32_t x86_temp(parser *p, thread_build *tb)
+{
+    token t = { .kind = T_IDENT, .start = "%tmp", .len = 4 };
+    return reg_index(p, tb, &t);
+}
+
+static litmus_expr *x86_leaf(parser *p, litmus_operand o)
+{
+    litmus_expr *e = BASE_ARENA_NEW(&p->b.t->arena, litmus_expr);
+    e->op = LITMUS_OP_NONE;
+    e->opnd = o;
+    return e;
+}
+
+static litmus_expr *x86_binop(parser *p, litmus_op op, litmus_operand a, litmus_operand c)
+{
+    litmus_expr *e = BASE_ARENA_NEW(&p->b.t->arena, litmus_expr);
+    e->op = op;
+    e->lhs = x86_leaf(p, a);
+    e->rhs = x86_leaf(p, c);
+    return e;
+}
+
+static litmus_operand x86_reg_opnd(uint32_t reg)
+{
+    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = reg };
+    return o;
+}
+
+static litmus_operand x86_imm_opnd(int64_t v)
+{
+    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
+    return o;
+}
+
+static litmus_annots x86_annots(parser *p, const char *a, const char *c)
+{
+    litmus_annots an = { 0 };
+    base_sym sa = base_intern(p->b.syms, a, strlen(a)), sc = c ? base_intern(p->b.syms, c, strlen(c)) : 0;
+    an.count = c ? 2 : 1;
+    an.syms = BASE_ARENA_ARRAY(&p->b.t->arena, base_sym, 2);
+    an.syms[0] = sa;
+    if (c) {
+        an.syms[sa < sc ? 1 : 0] = sc;
+        an.syms[sa < sc ? 0 : 1] = sa;
+    }
+    return an;
+}
+
+static const struct { const char *name; litmus_op op; } x86_alu[] = {
+    { "ADD", LITMUS_OP_ADD }, { "SUB", LITMUS_OP_SUB }, { "XOR", LITMUS_OP_XOR },
+    { "AND", LITMUS_OP_AND }, { "OR", LITMUS_OP_OR },
+};
+
+/* One X86 instruction at op (already consumed): appends one or two
+ * instructions to tb. Locked and exchanging instructions become rmw. */
+static bool x86_instr(parser *p, thread_build *tb, litmus_instr in, token op)
+{
+    litmus_parser *b = &p->b;
+    bool lock = litmus_tok_is(&op, "LOCK");
+    if (lock) {
+        if (b->tok.kind != T_IDENT) {
+            litmus_error_at(b, &b->tok, "expected an instruction after LOCK");
+            return false;
+        }
+        op = b->tok;
+        litmus_next(b);
+    }
+    x86_opnd d, s;
+    if (!lock && (litmus_tok_is(&op, "MFENCE") || litmus_tok_is(&op, "LFENCE") ||
+                  litmus_tok_is(&op, "SFENCE"))) {
+        in.kind = LITMUS_I_FENCE;
+        /* MFENCE is also the full fence `mb` of the built-in models */
+        in.annots = litmus_tok_is(&op, "MFENCE") ? x86_annots(p, "mfence", "mb")
+                    : x86_annots(p, litmus_tok_is(&op, "LFENCE") ? "lfence" : "sfence", NULL);
+        base_vec_push(&tb->instrs, in);
+        return true;
+    }
+    if (!lock && litmus_tok_is(&op, "MOV")) {
+        if (!x86_two(p, tb, &d, &s))
+            return false;
+        if (d.kind == X86_MEM && s.kind != X86_MEM) {
+            in.kind = LITMUS_I_WRITE;
+            in.addr = d.addr;
+            in.value = s.o;
+        } else if (d.kind == X86_REG && s.kind == X86_MEM) {
+            in.kind = LITMUS_I_READ;
+            in.reg = d.o.reg;
+            in.addr = s.addr;
+        } else if (d.kind == X86_REG) {
+            in.kind = LITMUS_I_MOV;
+            in.reg = d.o.reg;
+            in.expr = x86_leaf(p, s.o);
+        } else {
+            litmus_error_at(b, &op, "MOV needs a register or memory destination and not two "
+                            "memory operands");
+            return false;
+        }
+        base_vec_push(&tb->instrs, in);
+        return true;
+    }
+    if (litmus_tok_is(&op, "XCHG") || (lock && litmus_tok_is(&op, "XADD"))) {
+        if (!x86_two(p, tb, &d, &s))
+            return false;
+        if (litmus_tok_is(&op, "XCHG") && d.kind == X86_REG && s.kind == X86_MEM) {
+            x86_opnd t = d;
+            d = s;
+            s = t;
+        }
+        if (d.kind != X86_MEM || s.kind != X86_REG) {
+            litmus_error_at(b, &op, "%.*s needs a memory operand and a register", (int)op.len,
+                            op.start);
+            return false;
+        }
+        /* tmp := reg; reg := [m]; [m] := tmp (XCHG) or reg + tmp (XADD) */
+        uint32_t tmp = x86_temp(p, tb);
+        litmus_instr mv = in;
+        mv.kind = LITMUS_I_MOV;
+        mv.reg = tmp;
+        mv.expr = x86_leaf(p, s.o);
+        base_vec_push(&tb->instrs, mv);
+        in.kind = LITMUS_I_RMW;
+        in.reg = s.o.reg;
+        in.addr = d.addr;
+        in.expr = litmus_tok_is(&op, "XCHG") ? x86_leaf(p, x86_reg_opnd(tmp))
+                  : x86_binop(p, LITMUS_OP_ADD, s.o, x86_reg_opnd(tmp));
+        base_vec_push(&tb->instrs, in);
+        return true;
+    }
+    bool inc = litmus_tok_is(&op, "INC"), dec = litmus_tok_is(&op, "DEC");
+    litmus_op alu = LITMUS_OP_NONE;
+    for (size_t i = 0; i < sizeof x86_alu / sizeof x86_alu[0]; i++)
+        if (litmus_tok_is(&op, x86_alu[i].name))
+            alu = x86_alu[i].op;
+    if (inc || dec || alu != LITMUS_OP_NONE) {
+        if (inc || dec) {
+            if (!x86_operand(p, tb, &d))
+                return false;
+            s.kind = X86_IMM;
+            s.o = x86_imm_opnd(1);
+            alu = inc ? LITMUS_OP_ADD : LITMUS_OP_SUB;
+        } else if (!x86_two(p, tb, &d, &s)) {
+            return false;
+        }
+        if (s.kind == X86_MEM || d.kind == X86_IMM || (lock != (d.kind == X86_MEM))) {
+            litmus_error_at(b, &op, lock ? "LOCK %.*s needs a memory destination and a register "
+                                           "or immediate source"
+                                         : "unsupported: %.*s with a memory operand (only its "
+                                           "LOCK form is supported)",
+                            (int)op.len, op.start);
+            return false;
+        }
+        if (d.kind == X86_REG) { /* register arithmetic */
+            in.kind = LITMUS_I_MOV;
+            in.reg = d.o.reg;
+            in.expr = x86_binop(p, alu, d.o, s.o);
+        } else { /* tmp := [m]; [m] := tmp op src, atomically */
+            uint32_t tmp = x86_temp(p, tb);
+            in.kind = LITMUS_I_RMW;
+            in.reg = tmp;
+            in.addr = d.addr;
+            in.expr = x86_binop(p, alu, x86_reg_opnd(tmp), s.o);
+        }
+        base_vec_push(&tb->instrs, in);
+        return true;
+    }
+    litmus_error_at(b, &op, "unsupported X86 instruction '%s%.*s'", lock ? "LOCK " : "",
+                    (int)(op.len > 40 ? 40 : op.len), op.start);
+    return false;
+}
+
 static bool cell_end(const parser *p)
 {
     return p->b.tok.kind == T_PIPE || p->b.tok.kind == T_SEMI;
+}
+
+/* After an instruction: the cell ends here, and the thread is not too long. */
+static bool cell_done(parser *p, const thread_build *tb, const token *op)
+{
+    if (!cell_end(p)) {
+        char buf[64];
+        litmus_error_at(&p->b, &p->b.tok, "expected '|' or ';' after the instruction, found %s",
+                        litmus_tok_desc(&p->b.tok, buf, sizeof buf));
+        return false;
+    }
+    if (tb->instrs.len >= MAX_INSTRS) {
+        litmus_error_at(&p->b, op, "too many instructions (more than %d)", MAX_INSTRS);
+        return false;
+    }
+    return true;
 }
 
 /* One cell: [LABEL ':'] [instruction]. Appends to tb. */
@@ -434,12 +701,14 @@ static bool parse_cell(parser *p, thread_build *tb)
         return false;
     }
     litmus_next(&p->b);
+    if (p->x86)
+        return x86_instr(p, tb, in, op) && cell_done(p, tb, &op);
     bool annotated = !litmus_tok_is(&op, "mov");
     if (annotated && !parse_annots(p, &in.annots))
         return false;
     if (litmus_tok_is(&op, "r")) {
         in.kind = LITMUS_I_READ;
-        if (!is_register_name(&p->b.tok)) {
+        if (!is_register_name(p, &p->b.tok)) {
             char buf[64];
             litmus_error_at(&p->b, &p->b.tok, "expected a destination register, found %s",
                             litmus_tok_desc(&p->b.tok, buf, sizeof buf));
@@ -461,7 +730,7 @@ static bool parse_cell(parser *p, thread_build *tb)
         }
     } else if (litmus_tok_is(&op, "rmw")) {
         in.kind = LITMUS_I_RMW;
-        if (!is_register_name(&p->b.tok)) {
+        if (!is_register_name(p, &p->b.tok)) {
             char buf[64];
             litmus_error_at(&p->b, &p->b.tok, "expected a destination register, found %s",
                             litmus_tok_desc(&p->b.tok, buf, sizeof buf));
@@ -474,7 +743,7 @@ static bool parse_cell(parser *p, thread_build *tb)
             return false;
     } else if (litmus_tok_is(&op, "mov")) {
         in.kind = LITMUS_I_MOV;
-        if (!is_register_name(&p->b.tok)) {
+        if (!is_register_name(p, &p->b.tok)) {
             char buf[64];
             litmus_error_at(&p->b, &p->b.tok, "expected a destination register, found %s",
                             litmus_tok_desc(&p->b.tok, buf, sizeof buf));
@@ -487,7 +756,7 @@ static bool parse_cell(parser *p, thread_build *tb)
             return false;
     } else if (litmus_tok_is(&op, "b")) {
         in.kind = LITMUS_I_BRANCH;
-        if (is_register_name(&p->b.tok)) {
+        if (is_register_name(p, &p->b.tok)) {
             in.has_reg = true;
             in.reg = reg_index(p, tb, &p->b.tok);
             litmus_next(&p->b);
@@ -512,16 +781,8 @@ static bool parse_cell(parser *p, thread_build *tb)
         litmus_error_at(&p->b, &op, "unknown instruction '%.*s'", (int)op.len, op.start);
         return false;
     }
-    if (!cell_end(p)) {
-        char buf[64];
-        litmus_error_at(&p->b, &p->b.tok, "expected '|' or ';' after the instruction, found %s",
-                        litmus_tok_desc(&p->b.tok, buf, sizeof buf));
+    if (!cell_done(p, tb, &op))
         return false;
-    }
-    if (tb->instrs.len >= MAX_INSTRS) {
-        litmus_error_at(&p->b, &op, "too many instructions (more than %d)", MAX_INSTRS);
-        return false;
-    }
     base_vec_push(&tb->instrs, in);
     return true;
 }
@@ -545,7 +806,7 @@ static bool state_var(litmus_parser *lp, litmus_observable *o)
         long th = litmus_thread_prefix(lp, p->nthreads);
         if (th < 0)
             return false;
-        if (!is_register_name(&lp->tok)) {
+        if (!is_register_name(p, &lp->tok)) {
             litmus_error_at(lp, &lp->tok, "expected a register after ':', found %s",
                             litmus_tok_desc(&lp->tok, buf, sizeof buf));
             return false;
@@ -559,7 +820,7 @@ static bool state_var(litmus_parser *lp, litmus_observable *o)
     bool bracket = lp->tok.kind == T_LBRACK;
     if (bracket)
         litmus_next(lp);
-    if (lp->tok.kind != T_IDENT || is_register_name(&lp->tok)) {
+    if (lp->tok.kind != T_IDENT || is_register_name(p, &lp->tok)) {
         litmus_error_at(lp, &lp->tok, "expected a location or THREAD:REGISTER, found %s",
                         litmus_tok_desc(&lp->tok, buf, sizeof buf));
         return false;
@@ -737,15 +998,16 @@ static bool parse_header(parser *p)
                                b->src[b->pos] == '\n' || b->src[b->pos] == '\r'))
         litmus_advance(b);
     token first = lex_raw(p);
-    if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell"))) {
+    p->x86 = litmus_tok_is(&first, "X86");
+    if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell") || p->x86)) {
         char buf[64];
-        litmus_error_at(b, &first, "expected 'LISA' on the first line, found %s",
+        litmus_error_at(b, &first, "expected 'LISA' or 'X86' on the first line, found %s",
                         litmus_tok_desc(&first, buf, sizeof buf));
     }
     if (b->failed)
         return false;
-    t->arch = litmus_tok_is(&first, "LISA") ? "LISA" : "Bell";
-    if (!litmus_parse_name(b, &first, "LISA"))
+    t->arch = p->x86 ? "X86" : litmus_tok_is(&first, "LISA") ? "LISA" : "Bell";
+    if (!litmus_parse_name(b, &first, t->arch))
         return false;
 
     /* Metadata up to the init block: an optional doc string, then free lines. */
@@ -801,16 +1063,17 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
     while (w < len && is_ident_char((unsigned char)text[w]))
         w++;
     litmus_test *t = NULL;
-    if ((w - i == 4 && memcmp(text + i, "LISA", 4) == 0) || (w - i == 4 && memcmp(text + i, "Bell", 4) == 0)) {
+    if ((w - i == 4 && memcmp(text + i, "LISA", 4) == 0) || (w - i == 4 && memcmp(text + i, "Bell", 4) == 0) ||
+        (w - i == 3 && memcmp(text + i, "X86", 3) == 0)) {
         t = litmus_parse_lisa(path, text, len, syms, diag);
     } else if (w - i == 1 && text[i] == 'C') {
         t = litmus_parse_c(path, text, len, syms, diag);
     } else if (w == i) {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "not a litmus test (expected 'LISA <name>' or 'C <name>' on the first line)");
+                        "not a litmus test (expected 'LISA <name>', 'X86 <name>' or 'C <name>' on the first line)");
     } else {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "unsupported litmus architecture '%.*s' (ravel reads LISA and C)",
+                        "unsupported litmus architecture '%.*s' (ravel reads LISA, X86 and C)",
                         (int)(w - i > 40 ? 40 : w - i), text + i);
     }
     free(text);

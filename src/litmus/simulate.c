@@ -369,30 +369,52 @@ static void verdict(sim *s, const litmus_options *opt)
     res->negative = any[1];
 }
 
-/* Is some consistent execution (that passes the filter) undefined? Asked
- * before enumeration, whose blocking clauses would hide executions. */
-static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula *undef)
+/* Does some consistent execution (that passes the filter) satisfy f? 1 or
+ * 0; -1 after marking the result unknown. Asked before enumeration, whose
+ * blocking clauses would hide executions. */
+static int ask_some(sim *s, const litmus_options *opt, const logic_formula *f, const char *what)
 {
     litmus_result *res = s->res;
     if (!opt->verdict_only && s->t->filter)
-        undef = logic_and2(&s->b, undef, prop_formula(s, s->t->filter));
-    int lit = logic_ground_lit(&s->g, undef);
+        f = logic_and2(&s->b, f, prop_formula(s, s->t->filter));
+    int lit = logic_ground_lit(&s->g, f);
     if (s->g.status != LOGIC_GROUND_OK) {
-        unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding"
-                                                          : "grounding the race condition failed");
-        return;
+        unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding" : what);
+        return -1;
     }
-    res->undef_checked = true;
     if (lit == SAT_FALSE)
-        return;
+        return 0;
     if (lit != SAT_TRUE)
         sat_assume(s->solver, lit);
     sat_result r = sat_solve(s->solver);
     if (r == SAT_UNKNOWN) {
         unknown(res, "timeout in the SAT solver");
-        return;
+        return -1;
     }
-    res->undefined = r == SAT_SAT;
+    return r == SAT_SAT;
+}
+
+/* Is some consistent execution undefined? */
+static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula *undef)
+{
+    int r = ask_some(s, opt, undef, "grounding the race condition failed");
+    if (r < 0)
+        return;
+    s->res->undef_checked = true;
+    s->res->undefined = r == 1;
+}
+
+/* Does some consistent execution raise the flag? */
+static void ask_flag(sim *s, const litmus_options *opt, const logic_mm_flag *flag)
+{
+    litmus_result *res = s->res;
+    if (ask_some(s, opt, flag->f, "grounding a flag failed") != 1)
+        return;
+    for (uint32_t i = 0; i < res->nflags; i++)
+        if (strcmp(res->flags[i], flag->name) == 0)
+            return;
+    res->flags = base_xrealloc(res->flags, (res->nflags + 1) * sizeof *res->flags);
+    res->flags[res->nflags++] = base_xstrdup(flag->name);
 }
 
 bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_result *res,
@@ -423,9 +445,23 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     if (opt->model->config_only)
         logic_exec_config_only(&s.b, &s.ex);
     const logic_formula *undef = NULL;
+    const logic_mm_flag *flags = NULL;
+    uint32_t nflags = 0;
+    const char *build_error = NULL;
     logic_mm_undef_fn with_undef = logic_mm_undef(opt->model);
-    const logic_formula *model = with_undef ? with_undef(&s.b, &s.ex, &undef)
-                                            : opt->model->consistent(&s.b, &s.ex);
+    const logic_formula *model =
+        opt->model->build ? opt->model->build(opt->model, &s.b, &s.ex, &flags, &nflags, &build_error)
+        : with_undef      ? with_undef(&s.b, &s.ex, &undef)
+                          : opt->model->consistent(&s.b, &s.ex);
+    if (!model) {
+        snprintf(res->reason, sizeof res->reason, "the model cannot be built: %s",
+                 build_error ? build_error : "unknown error");
+        res->status = LITMUS_UNKNOWN;
+        res->time_total = base_now() - t0;
+        logic_builder_free(&s.b);
+        logic_structure_free(&s.st);
+        return true;
+    }
     const logic_formula *phi = logic_exec_close(&s.b, &s.ex, model);
     s.opt = opt;
     bool qbf = opt->qbf || opt->qbf_dump || opt->qbf_solve || opt->model->needs_qbf;
@@ -486,6 +522,10 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
             unknown(res, "the data-race question of this model has no QBF path yet (drop --qbf)");
         else if (undef)
             ask_undefined(&s, opt, undef);
+        if (nflags && qbf)
+            unknown(res, "the flags of this model have no QBF path yet (drop --qbf)");
+        for (uint32_t k = 0; k < nflags && res->status == LITMUS_DECIDED; k++)
+            ask_flag(&s, opt, &flags[k]);
         if (res->status == LITMUS_DECIDED && verdict_only) {
             verdict(&s, opt);
         } else if (res->status == LITMUS_DECIDED) {
@@ -524,6 +564,9 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
 
 void litmus_result_free(litmus_result *res)
 {
+    for (uint32_t i = 0; i < res->nflags; i++)
+        free(res->flags[i]);
+    free(res->flags);
     free(res->states);
     free(res->witness.in_x);
     free(res->witness.rf);

@@ -88,6 +88,8 @@ typedef struct litmus_result {
     bool undef_checked;        /* the model has undefined behaviour and it was asked about */
     bool undefined;            /* some consistent execution has undefined behaviour */
     uint64_t positive, negative; /* executions; full mode only */
+    char **flags;              /* the model's flags some consistent execution raises (owned) */
+    uint32_t nflags;
     litmus_value *states;      /* nstates rows of test->nobs values, sorted */
     uint32_t nstates;
     litmus_evstruct es;

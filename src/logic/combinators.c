@@ -82,11 +82,10 @@ const logic_formula *logic_covers(logic_builder *b, const logic_rexpr *r, const 
         logic_exists(b, x, logic_apply(b, r, x, y))));
 }
 
-/* sub(r, v), with unions split and sequences written pairwise. */
-static const logic_formula *sub_split(logic_builder *b, const logic_rexpr *r, const logic_rexpr *v)
+const logic_formula *logic_sub_split(logic_builder *b, const logic_rexpr *r, const logic_rexpr *v)
 {
     if (r->kind == LOGIC_R_UNION)
-        return logic_and2(b, sub_split(b, r->a, v), sub_split(b, r->b, v));
+        return logic_and2(b, logic_sub_split(b, r->a, v), logic_sub_split(b, r->b, v));
     if (r->kind == LOGIC_R_EMPTY)
         return logic_true(b);
     if (r->kind == LOGIC_R_SEQ) {
@@ -105,7 +104,7 @@ const logic_rexpr *logic_over(logic_builder *b, const char *name, const logic_re
     t->bound = r;
     t->exclude = exclude;
     const logic_rexpr *tr = logic_r_sov(b, t);
-    *constraint = sub_split(b, r, tr);
+    *constraint = logic_sub_split(b, r, tr);
     if (var)
         *var = t;
     return tr;
@@ -120,7 +119,7 @@ const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_re
     t->bound_closure = true;
     t->exclude = exclude;
     const logic_rexpr *tr = logic_r_sov(b, t);
-    *constraint = logic_and2(b, sub_split(b, r, tr), logic_trans(b, tr));
+    *constraint = logic_and2(b, logic_sub_split(b, r, tr), logic_trans(b, tr));
     if (var)
         *var = t;
     return tr;

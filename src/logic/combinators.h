@@ -13,6 +13,10 @@
 
 /* forall x y. p(x,y) -> q(x,y) */
 const logic_formula *logic_sub(logic_builder *b, const logic_rexpr *p, const logic_rexpr *q);
+/* sub(p, q) with unions of p split into one implication each and a
+ * sequence a;b written forall x z. a(x,z) -> forall y. b(z,y) -> q(x,y), so
+ * that grounding visits only the z where a may hold. */
+const logic_formula *logic_sub_split(logic_builder *b, const logic_rexpr *p, const logic_rexpr *q);
 /* forall x y. r(x,y) <-> s(x,y) (for defining an SO variable exactly) */
 const logic_formula *logic_req(logic_builder *b, const logic_rexpr *r, const logic_rexpr *s);
 /* forall x y z. r(x,y) /\ r(y,z) -> r(x,z) */

@@ -17,10 +17,29 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "logic/exec.h"
 
-typedef struct logic_mm {
+/* A named flag of a model (herd's `flag` checks): a formula over the
+ * execution; the flag is raised when some consistent execution satisfies
+ * it. Like an undef formula, it may mention the SO variables of the
+ * consistency formula (the caller grounds it after that formula). */
+typedef struct logic_mm_flag {
+    const char *name;
+    const logic_formula *f;
+} logic_mm_flag;
+
+typedef struct logic_mm logic_mm;
+/* A model defined at run time (a cat file, src/cat): returns the
+ * consistency formula, or NULL when it cannot be built (*error says why),
+ * and in *flags (arena of b) its flags. */
+typedef const logic_formula *(*logic_mm_build_fn)(const logic_mm *m, logic_builder *b,
+                                                  const logic_exec *e,
+                                                  const logic_mm_flag **flags,
+                                                  uint32_t *nflags, const char **error);
+
+struct logic_mm {
     const char *name;
     const char *summary;
     bool needs_qbf; /* full second-order: a universal SO quantifier */
@@ -31,7 +50,10 @@ typedef struct logic_mm {
      * final values of memory locations are not defined. */
     bool config_only;
     const logic_formula *(*consistent)(logic_builder *b, const logic_exec *e);
-} logic_mm;
+    /* Set for a model defined at run time: used instead of consistent. */
+    logic_mm_build_fn build;
+    const void *ctx; /* the build function's data (a cat model) */
+};
 
 typedef const logic_formula *(*logic_mm_undef_fn)(logic_builder *b, const logic_exec *e,
                                                   const logic_formula **undef);

@@ -123,6 +123,8 @@ void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_res
     }
     if (r->undefined)
         base_strbuf_puts(out, "Flag *undef*\n");
+    for (uint32_t i = 0; i < r->nflags; i++)
+        base_strbuf_printf(out, "Flag %s\n", r->flags[i]);
     base_strbuf_puts(out, "Condition ");
     report_litmus_condition(out, t);
     base_strbuf_putc(out, '\n');
@@ -159,6 +161,15 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
                            obs_name(r->obs));
         if (r->undef_checked)
             base_strbuf_printf(out, ", \"undefined\": %s", r->undefined ? "true" : "false");
+        if (r->nflags) {
+            base_strbuf_puts(out, ", \"flags\": [");
+            for (uint32_t i = 0; i < r->nflags; i++) {
+                if (i)
+                    base_strbuf_puts(out, ", ");
+                base_strbuf_json_string(out, r->flags[i]);
+            }
+            base_strbuf_putc(out, ']');
+        }
         if (!r->verdict_only) {
             base_strbuf_printf(out, ", \"positive\": %" PRIu64 ", \"negative\": %" PRIu64
                                     ", \"states\": [", r->positive, r->negative);

@@ -133,8 +133,17 @@ static void test_not_exists_and_label_with_instruction(void **state)
 static void test_errors(void **state)
 {
     (void)state;
-    expect_error("", "t.litmus:1:1: error: expected 'LISA' on the first line, found end of file");
-    expect_error("X86 t\n", "t.litmus:1:1: error: expected 'LISA' on the first line, found 'X86'");
+    expect_error("", "t.litmus:1:1: error: expected 'LISA' or 'X86' on the first line, found end of file");
+    expect_error("PPC t\n", "t.litmus:1:1: error: expected 'LISA' or 'X86' on the first line, found 'PPC'");
+    expect_error("X86 t\n", "t.litmus:2:1: error: expected '{' to open the init block, found end of file");
+    expect_error("X86 t\n{}\n P0 ;\n NOP ;\nexists (x=1)\n",
+                 "t.litmus:4:2: error: unsupported X86 instruction 'NOP'");
+    expect_error("X86 t\n{}\n P0 ;\n MOV EAX,$x ;\nexists (x=1)\n",
+                 "t.litmus:4:10: error: expected an immediate like $1, found '$x'");
+    expect_error("X86 t\n{}\n P0 ;\n XCHG EAX,EBX ;\nexists (x=1)\n",
+                 "t.litmus:4:2: error: XCHG needs a memory operand and a register");
+    expect_error("X86 t\n{}\n P0 ;\n ADD [x],$1 ;\nexists (x=1)\n",
+                 "t.litmus:4:2: error: unsupported: ADD with a memory operand (only its LOCK form is supported)");
     expect_error("LISA\n{}\n", "t.litmus:1:1: error: the test has no name (expected 'LISA <name>')");
     expect_error("LISA t\n", "t.litmus:2:1: error: expected '{' to open the init block, found end of file");
     expect_error("LISA t\n{ x = 0; \n", "t.litmus:3:1: error: unexpected end of file in the init block");
@@ -230,7 +239,7 @@ static void test_load(void **state)
     base_diag_init(&d);
     assert_null(litmus_load(path, &syms, &d));
     base_diag_format(&d.msgs[0], msg, sizeof msg);
-    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA and C)"));
+    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA, X86 and C)"));
     base_diag_free(&d);
     remove(path);
 }

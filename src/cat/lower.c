@@ -1,0 +1,1001 @@
+#include "cat/lower.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/vec.h"
+#include "logic/combinators.h"
+#include "logic/vocab.h"
+
+enum { EXACT = 0, OVER = 1 };
+
+typedef enum vkind { V_REL, V_EMPTY, V_UNIV, V_FUN, V_PRIM, V_TUPLE, V_TAG, V_PROC } vkind;
+
+typedef struct env env;
+typedef struct thunk thunk;
+typedef struct value value;
+typedef struct recgroup recgroup;
+
+struct value {
+    vkind k;
+    bool approx;            /* built with an OVER approximation */
+    const logic_rexpr *r;   /* REL */
+    const cat_expr *fun;    /* FUN: a CAT_E_FUN */
+    const cat_ins *proc;    /* PROC */
+    env *cenv;              /* FUN, PROC: where it was defined */
+    const char *name;       /* PRIM, TAG */
+    value **items;          /* TUPLE */
+    uint32_t n;
+};
+
+struct thunk {
+    const cat_expr *e;
+    env *env;
+    value *memo[2];
+    bool busy[2];
+    recgroup *group; /* a let rec member: computed with its group */
+    uint32_t index;
+    const char *name;
+};
+
+struct env {
+    const char *name;
+    value *v;
+    thunk *t;
+    env *next;
+};
+
+struct recgroup {
+    const cat_bind *binds;
+    uint32_t n;
+    env *outer;     /* the environment before the group */
+    value **vals[2];
+    bool busy[2];
+};
+
+typedef struct lower {
+    logic_builder *b;
+    const logic_exec *e;
+    base_diag *diag;
+    const logic_rexpr *x;
+    uint32_t quiet; /* inside try: errors are not reported */
+    uint32_t depth;
+    uint32_t nnames;
+    BASE_VEC(const logic_sovar *) vars;
+    BASE_VEC(const logic_formula *) parts;
+    BASE_VEC(logic_mm_flag) flags;
+} lower;
+
+static value *err(lower *L, base_srcloc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static value *err(lower *L, base_srcloc loc, const char *fmt, ...)
+{
+    if (L->quiet == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        base_diag_vreport(L->diag, BASE_SEV_ERROR, loc, fmt, ap);
+        va_end(ap);
+    }
+    return NULL;
+}
+
+static void *anew(lower *L, size_t size)
+{
+    return base_arena_zalloc(&L->b->arena, size);
+}
+
+static value *mkval(lower *L, vkind k)
+{
+    value *v = anew(L, sizeof *v);
+    v->k = k;
+    return v;
+}
+
+static value *mkrel(lower *L, const logic_rexpr *r, bool approx)
+{
+    value *v = mkval(L, V_REL);
+    v->r = r;
+    v->approx = approx;
+    return v;
+}
+
+static env *bind(lower *L, env *next, const char *name, value *v, thunk *t)
+{
+    env *e = anew(L, sizeof *e);
+    e->name = name;
+    e->v = v;
+    e->t = t;
+    e->next = next;
+    return e;
+}
+
+static env *bind_value(lower *L, env *next, const char *name, value *v)
+{
+    return bind(L, next, name, v, NULL);
+}
+
+static thunk *mkthunk(lower *L, const cat_expr *ex, env *en, const char *name)
+{
+    thunk *t = anew(L, sizeof *t);
+    t->e = ex;
+    t->env = en;
+    t->name = name;
+    return t;
+}
+
+static env *bind_thunk(lower *L, env *next, const char *name, thunk *t)
+{
+    return bind(L, next, name, NULL, t);
+}
+
+static const char *sov_name(lower *L, const char *what)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s#%u", what, ++L->nnames);
+    return base_arena_strdup(&L->b->arena, buf);
+}
+
+static logic_sovar *new_var(lower *L, const char *what, uint32_t arity)
+{
+    logic_sovar *v = logic_new_sovar(L->b, sov_name(L, what), arity);
+    base_vec_push(&L->vars, v);
+    return v;
+}
+
+static const char *kind_name(const value *v)
+{
+    switch (v->k) {
+    case V_REL: return v->r->arity == 1 ? "a set" : "a relation";
+    case V_EMPTY: return "the empty set";
+    case V_UNIV: return "the universe";
+    case V_FUN: return "a function";
+    case V_PRIM: return "a primitive function";
+    case V_TUPLE: return "a tuple";
+    case V_TAG: return "a tag";
+    case V_PROC: return "a procedure";
+    }
+    return "a value";
+}
+
+static bool is_relational(const value *v)
+{
+    return v->k == V_REL || v->k == V_EMPTY || v->k == V_UNIV;
+}
+
+/* v as a relational expression of the given arity. */
+static const logic_rexpr *as_rel(lower *L, const value *v, uint32_t arity, base_srcloc loc,
+                                 const char *what)
+{
+    switch (v->k) {
+    case V_EMPTY:
+        return logic_r_empty(L->b, arity);
+    case V_UNIV:
+        return arity == 1 ? L->x : logic_prod(L->b, L->x, L->x);
+    case V_REL:
+        if (v->r->arity == arity)
+            return v->r;
+        err(L, loc, "%s needs %s, not %s", what, arity == 1 ? "a set" : "a relation",
+            kind_name(v));
+        return NULL;
+    default:
+        err(L, loc, "%s needs %s, not %s", what, arity == 1 ? "a set" : "a relation",
+            kind_name(v));
+        return NULL;
+    }
+}
+
+/* --- closures --- */
+
+/* r+ exactly: ceil(log2 n) squarings, each an SO variable defined by <->. */
+static const logic_rexpr *plus_exact(lower *L, const logic_rexpr *r)
+{
+    uint32_t n = L->b->st->n, levels = 0;
+    while (levels < 31 && (1u << levels) < n)
+        levels++;
+    const logic_rexpr *cur = r;
+    for (uint32_t k = 0; k < levels; k++) {
+        logic_sovar *v = new_var(L, "plus", 2);
+        v->bound = r;
+        v->bound_closure = true;
+        v->exclude = L->e->conflict;
+        const logic_rexpr *t = logic_r_sov(L->b, v);
+        const logic_rexpr *step = logic_union(L->b, cur, logic_seq(L->b, cur, cur));
+        base_vec_push(&L->parts, logic_and2(L->b, logic_sub(L->b, t, step),
+                                            logic_sub_split(L->b, step, t)));
+        cur = t;
+    }
+    return cur;
+}
+
+static value *plus(lower *L, const logic_rexpr *r, int mode, bool approx)
+{
+    if (r->kind == LOGIC_R_EMPTY)
+        return mkrel(L, r, approx);
+    if (mode == EXACT)
+        return mkrel(L, plus_exact(L, r), approx);
+    const logic_formula *c;
+    const logic_sovar *v;
+    const logic_rexpr *t = logic_plus(L->b, sov_name(L, "plus"), r, L->e->conflict, &c, &v);
+    base_vec_push(&L->vars, v);
+    base_vec_push(&L->parts, c);
+    return mkrel(L, t, true);
+}
+
+static const logic_rexpr *domain_of(lower *L, const logic_rexpr *r, bool range)
+{
+    int32_t x = logic_fresh_var(L->b), y = logic_fresh_var(L->b);
+    const logic_formula *body = range ? logic_apply(L->b, r, y, x) : logic_apply(L->b, r, x, y);
+    return logic_r_formula(L->b, 1, x, 0, logic_exists(L->b, y, body));
+}
+
+/* --- evaluation --- */
+
+static value *eval(lower *L, const cat_expr *ex, env *en, int mode);
+static value *force_rec(lower *L, recgroup *g, uint32_t i, int mode, base_srcloc loc);
+
+static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
+{
+    if (t->group)
+        return force_rec(L, t->group, t->index, mode, loc);
+    if (t->memo[mode])
+        return t->memo[mode];
+    if (mode == OVER && t->memo[EXACT])
+        return t->memo[EXACT];
+    if (mode == EXACT && t->memo[OVER] && !t->memo[OVER]->approx)
+        return t->memo[OVER];
+    if (t->busy[mode])
+        return err(L, loc, "'%s' is defined in terms of itself (use let rec)",
+                   t->name ? t->name : "argument");
+    t->busy[mode] = true;
+    value *v = eval(L, t->e, t->env, mode);
+    t->busy[mode] = false;
+    if (v)
+        t->memo[mode] = v;
+    return v;
+}
+
+static value *lookup(lower *L, env *en, const char *name, int mode, base_srcloc loc)
+{
+    for (env *p = en; p; p = p->next)
+        if (strcmp(p->name, name) == 0)
+            return p->t ? force(L, p->t, mode, loc) : p->v;
+    return err(L, loc, "unbound name '%s'", name);
+}
+
+/* Binds a function's (or procedure's) parameters to the argument
+ * expression, by name. */
+static bool bind_params(lower *L, const cat_params *ps, const cat_expr *arg, env *argenv,
+                        env **out, base_srcloc loc)
+{
+    if (!ps->tuple) {
+        if (ps->names[0])
+            *out = bind_thunk(L, *out, ps->names[0], mkthunk(L, arg, argenv, ps->names[0]));
+        return true;
+    }
+    if (arg->kind == CAT_E_TUPLE && arg->nitems == ps->n) {
+        for (uint32_t i = 0; i < ps->n; i++)
+            if (ps->names[i])
+                *out = bind_thunk(L, *out, ps->names[i],
+                                  mkthunk(L, arg->items[i], argenv, ps->names[i]));
+        return true;
+    }
+    value *v = eval(L, arg, argenv, EXACT);
+    if (!v)
+        return false;
+    if (v->k != V_TUPLE || v->n != ps->n) {
+        err(L, loc, "this function takes %u arguments", ps->n);
+        return false;
+    }
+    for (uint32_t i = 0; i < ps->n; i++)
+        if (ps->names[i])
+            *out = bind_value(L, *out, ps->names[i], v->items[i]);
+    return true;
+}
+
+static value *apply(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                    base_srcloc loc)
+{
+    if (f->k == V_PRIM) {
+        bool range = strcmp(f->name, "range") == 0;
+        if (!range && strcmp(f->name, "domain") != 0)
+            return err(L, loc, "unsupported: herd's primitive '%s'", f->name);
+        value *v = eval(L, arg, argenv, mode);
+        if (!v)
+            return NULL;
+        if (v->k == V_EMPTY)
+            return v;
+        const logic_rexpr *r = as_rel(L, v, 2, loc, f->name);
+        if (!r)
+            return NULL;
+        return mkrel(L, domain_of(L, r, range), v->approx);
+    }
+    if (f->k != V_FUN)
+        return err(L, loc, "applying %s, which is not a function", kind_name(f));
+    if (++L->depth > 200) {
+        L->depth--;
+        return err(L, loc, "function calls nested too deeply (unbounded recursion?)");
+    }
+    env *ne = f->cenv;
+    value *res = NULL;
+    if (bind_params(L, &f->fun->params, arg, argenv, &ne, loc))
+        res = eval(L, f->fun->a, ne, mode);
+    L->depth--;
+    return res;
+}
+
+static const char *op_name(cat_ekind k)
+{
+    switch (k) {
+    case CAT_E_UNION: return "'|'";
+    case CAT_E_INTER: return "'&'";
+    case CAT_E_DIFF: return "'\\'";
+    case CAT_E_SEQ: return "';'";
+    case CAT_E_PROD: return "'*' (cartesian product)";
+    case CAT_E_STAR: return "'*'";
+    case CAT_E_PLUS: return "'+'";
+    case CAT_E_OPT: return "'?'";
+    case CAT_E_INV: return "'^-1'";
+    case CAT_E_COMP: return "'~'";
+    case CAT_E_TOID: return "'[...]'";
+    default: return "this operator";
+    }
+}
+
+static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc)
+{
+    if (!a || !b)
+        return NULL;
+    const char *op = op_name(k);
+    if (!is_relational(a) || !is_relational(b))
+        return err(L, loc, "%s needs sets or relations, not %s", op,
+                   kind_name(is_relational(a) ? b : a));
+    bool approx = a->approx || b->approx;
+    bool pa = a->k != V_REL, pb = b->k != V_REL;
+    if (pa && pb) { /* both 0 or _ */
+        bool ea = a->k == V_EMPTY, eb = b->k == V_EMPTY;
+        switch (k) {
+        case CAT_E_UNION: return mkval(L, ea && eb ? V_EMPTY : V_UNIV);
+        case CAT_E_INTER: return mkval(L, ea || eb ? V_EMPTY : V_UNIV);
+        case CAT_E_DIFF: return mkval(L, ea || !eb ? V_EMPTY : V_UNIV);
+        case CAT_E_SEQ:
+        case CAT_E_PROD:
+            if (ea || eb)
+                return mkval(L, V_EMPTY);
+            return mkrel(L, logic_prod(L->b, L->x, L->x), false);
+        default: break;
+        }
+    }
+    uint32_t ar = !pa ? a->r->arity : b->r->arity;
+    if (k == CAT_E_SEQ)
+        ar = 2;
+    if (k == CAT_E_PROD)
+        ar = 1;
+    const logic_rexpr *ra = as_rel(L, a, ar, loc, op), *rb = ra ? as_rel(L, b, ar, loc, op) : NULL;
+    if (!ra || !rb)
+        return NULL;
+    switch (k) {
+    case CAT_E_UNION: return mkrel(L, logic_union(L->b, ra, rb), approx);
+    case CAT_E_INTER: return mkrel(L, logic_inter(L->b, ra, rb), approx);
+    case CAT_E_DIFF: return mkrel(L, logic_diff(L->b, ra, rb), approx);
+    case CAT_E_SEQ: return mkrel(L, logic_seq(L->b, ra, rb), approx);
+    case CAT_E_PROD: return mkrel(L, logic_prod(L->b, ra, rb), approx);
+    default: return err(L, loc, "internal error: operator %d", (int)k);
+    }
+}
+
+static value *unop(lower *L, cat_ekind k, value *a, int mode, base_srcloc loc)
+{
+    if (!a)
+        return NULL;
+    const char *op = op_name(k);
+    if (!is_relational(a))
+        return err(L, loc, "%s needs a set or relation, not %s", op, kind_name(a));
+    switch (k) {
+    case CAT_E_COMP:
+        if (a->k == V_EMPTY)
+            return mkval(L, V_UNIV);
+        if (a->k == V_UNIV)
+            return mkval(L, V_EMPTY);
+        return mkrel(L, logic_diff(L->b, a->r->arity == 1 ? L->x : logic_prod(L->b, L->x, L->x),
+                                   a->r), a->approx);
+    case CAT_E_TOID: {
+        if (a->k == V_EMPTY)
+            return a;
+        const logic_rexpr *s = as_rel(L, a, 1, loc, op);
+        return s ? mkrel(L, logic_id(L->b, s), a->approx) : NULL;
+    }
+    default:
+        break;
+    }
+    if (a->k == V_EMPTY)
+        return k == CAT_E_INV || k == CAT_E_PLUS ? a : mkrel(L, logic_id(L->b, L->x), false);
+    const logic_rexpr *r = as_rel(L, a, 2, loc, op);
+    if (!r)
+        return NULL;
+    switch (k) {
+    case CAT_E_INV: return mkrel(L, logic_inv(L->b, r), a->approx);
+    case CAT_E_OPT: return mkrel(L, logic_union(L->b, logic_id(L->b, L->x), r), a->approx);
+    case CAT_E_PLUS: return plus(L, r, mode, a->approx);
+    case CAT_E_STAR: {
+        value *p = plus(L, r, mode, a->approx);
+        return mkrel(L, logic_union(L->b, logic_id(L->b, L->x), p->r), p->approx);
+    }
+    default: return err(L, loc, "internal error: operator %d", (int)k);
+    }
+}
+
+static env *bind_rec(lower *L, const cat_bind *binds, uint32_t n, env *en, base_srcloc loc,
+                     bool *ok);
+static env *bind_let(lower *L, const cat_bind *binds, uint32_t n, env *en, bool *ok);
+
+static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
+{
+    if (++L->depth > 2000) {
+        L->depth--;
+        return err(L, ex->loc, "expression nested too deeply");
+    }
+    value *v = NULL;
+    switch (ex->kind) {
+    case CAT_E_VAR:
+        v = lookup(L, en, ex->name, mode, ex->loc);
+        break;
+    case CAT_E_EMPTY:
+        v = mkval(L, V_EMPTY);
+        break;
+    case CAT_E_UNIV:
+        v = mkval(L, V_UNIV);
+        break;
+    case CAT_E_TAG:
+        v = mkval(L, V_TAG);
+        v->name = ex->name;
+        break;
+    case CAT_E_SET:
+        v = err(L, ex->loc, "unsupported: explicit sets {...}");
+        break;
+    case CAT_E_TUPLE: {
+        value **items = anew(L, (ex->nitems ? ex->nitems : 1) * sizeof *items);
+        bool ok = true;
+        for (uint32_t i = 0; i < ex->nitems && ok; i++)
+            ok = (items[i] = eval(L, ex->items[i], en, mode)) != NULL;
+        if (ok) {
+            v = mkval(L, V_TUPLE);
+            v->items = items;
+            v->n = ex->nitems;
+        }
+        break;
+    }
+    case CAT_E_UNION:
+    case CAT_E_INTER:
+    case CAT_E_SEQ:
+    case CAT_E_PROD: {
+        value *a = eval(L, ex->a, en, mode);
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
+        break;
+    }
+    case CAT_E_DIFF: {
+        value *a = eval(L, ex->a, en, mode);
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, EXACT), ex->loc) : NULL;
+        break;
+    }
+    case CAT_E_ADD:
+        v = err(L, ex->loc, "unsupported: '++' (sets of values)");
+        break;
+    case CAT_E_COMP:
+        v = unop(L, ex->kind, eval(L, ex->a, en, EXACT), mode, ex->loc);
+        break;
+    case CAT_E_STAR:
+    case CAT_E_PLUS:
+    case CAT_E_OPT:
+    case CAT_E_INV:
+    case CAT_E_TOID:
+        v = unop(L, ex->kind, eval(L, ex->a, en, mode), mode, ex->loc);
+        break;
+    case CAT_E_APP: {
+        value *f = eval(L, ex->a, en, mode);
+        v = f ? apply(L, f, ex->b, en, mode, ex->loc) : NULL;
+        break;
+    }
+    case CAT_E_FUN:
+        v = mkval(L, V_FUN);
+        v->fun = ex;
+        v->cenv = en;
+        break;
+    case CAT_E_LET:
+    case CAT_E_LETREC: {
+        bool ok = true;
+        env *ne = ex->kind == CAT_E_LET ? bind_let(L, ex->binds, ex->nbinds, en, &ok)
+                                        : bind_rec(L, ex->binds, ex->nbinds, en, ex->loc, &ok);
+        v = ok ? eval(L, ex->a, ne, mode) : NULL;
+        break;
+    }
+    case CAT_E_TRY:
+        L->quiet++;
+        v = eval(L, ex->a, en, mode);
+        L->quiet--;
+        if (!v)
+            v = eval(L, ex->b, en, mode);
+        break;
+    case CAT_E_IF:
+        if (ex->op && strcmp(ex->op, "variant") == 0) /* no variant is set */
+            v = eval(L, ex->nitems ? ex->a : ex->b, en, mode);
+        else
+            v = err(L, ex->loc, "unsupported: 'if ... then ... else' expressions");
+        break;
+    case CAT_E_MATCH:
+        v = err(L, ex->loc, "unsupported: 'match'");
+        break;
+    }
+    L->depth--;
+    return v;
+}
+
+static env *bind_let(lower *L, const cat_bind *binds, uint32_t n, env *en, bool *ok)
+{
+    env *ne = en;
+    for (uint32_t i = 0; i < n; i++) {
+        const cat_bind *bd = &binds[i];
+        if (!bd->lhs.tuple) {
+            if (bd->lhs.names[0])
+                ne = bind_thunk(L, ne, bd->lhs.names[0], mkthunk(L, bd->rhs, en, bd->lhs.names[0]));
+            continue;
+        }
+        value *v = eval(L, bd->rhs, en, EXACT);
+        if (!v) {
+            *ok = false;
+            return ne;
+        }
+        if (v->k != V_TUPLE || v->n != bd->lhs.n) {
+            err(L, bd->loc, "binding %u names to %s", bd->lhs.n, kind_name(v));
+            *ok = false;
+            return ne;
+        }
+        for (uint32_t k = 0; k < v->n; k++)
+            if (bd->lhs.names[k])
+                ne = bind_value(L, ne, bd->lhs.names[k], v->items[k]);
+    }
+    return ne;
+}
+
+static env *bind_rec(lower *L, const cat_bind *binds, uint32_t n, env *en, base_srcloc loc,
+                     bool *ok)
+{
+    recgroup *g = anew(L, sizeof *g);
+    g->binds = binds;
+    g->n = n;
+    g->outer = en;
+    env *ne = en;
+    value **funs = anew(L, n * sizeof *funs);
+    for (uint32_t i = 0; i < n; i++) {
+        const cat_bind *bd = &binds[i];
+        if (bd->lhs.tuple) {
+            err(L, bd->loc, "unsupported: a tuple pattern in 'let rec'");
+            *ok = false;
+            return ne;
+        }
+        if (!bd->lhs.names[0])
+            continue;
+        if (bd->rhs->kind == CAT_E_FUN) {
+            funs[i] = mkval(L, V_FUN);
+            funs[i]->fun = bd->rhs;
+            ne = bind_value(L, ne, bd->lhs.names[0], funs[i]);
+        } else {
+            thunk *t = mkthunk(L, bd->rhs, NULL, bd->lhs.names[0]);
+            t->group = g;
+            t->index = i;
+            ne = bind_thunk(L, ne, bd->lhs.names[0], t);
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (funs[i])
+            funs[i]->cenv = ne;
+    (void)loc;
+    return ne;
+}
+
+/* The environment in which a group's right-hand sides are evaluated, with
+ * its relation members bound to vals. */
+static env *rec_env(lower *L, recgroup *g, value **vals)
+{
+    env *ne = g->outer;
+    value **funs = anew(L, g->n * sizeof *funs);
+    for (uint32_t i = 0; i < g->n; i++) {
+        const cat_bind *bd = &g->binds[i];
+        if (!bd->lhs.names[0])
+            continue;
+        if (bd->rhs->kind == CAT_E_FUN) {
+            funs[i] = mkval(L, V_FUN);
+            funs[i]->fun = bd->rhs;
+            ne = bind_value(L, ne, bd->lhs.names[0], funs[i]);
+        } else {
+            ne = bind_value(L, ne, bd->lhs.names[0], vals[i]);
+        }
+    }
+    for (uint32_t i = 0; i < g->n; i++)
+        if (funs[i])
+            funs[i]->cenv = ne;
+    return ne;
+}
+
+static bool is_member(const recgroup *g, uint32_t i)
+{
+    return g->binds[i].lhs.names[0] && g->binds[i].rhs->kind != CAT_E_FUN;
+}
+
+/* Does a member of g occur in ex where the value of ex may shrink when the
+ * member grows (right of \, under ~), or where that is not known (an
+ * argument of a function other than domain and range)? Conservative:
+ * shadowing is ignored. */
+static bool occurs_nonmono(const recgroup *g, const cat_expr *ex, bool neg, uint32_t depth)
+{
+    if (!ex)
+        return false;
+    if (depth > 500)
+        return true;
+    switch (ex->kind) {
+    case CAT_E_VAR:
+        if (!neg)
+            return false;
+        for (uint32_t i = 0; i < g->n; i++)
+            if (g->binds[i].lhs.names[0] && strcmp(g->binds[i].lhs.names[0], ex->name) == 0)
+                return true;
+        return false;
+    case CAT_E_DIFF:
+        return occurs_nonmono(g, ex->a, neg, depth + 1) || occurs_nonmono(g, ex->b, true, depth + 1);
+    case CAT_E_COMP:
+        return occurs_nonmono(g, ex->a, true, depth + 1);
+    case CAT_E_APP: {
+        bool known = ex->a->kind == CAT_E_VAR &&
+                     (strcmp(ex->a->name, "domain") == 0 || strcmp(ex->a->name, "range") == 0);
+        return occurs_nonmono(g, ex->a, neg, depth + 1) ||
+               occurs_nonmono(g, ex->b, neg || !known, depth + 1);
+    }
+    case CAT_E_LET:
+    case CAT_E_LETREC:
+        for (uint32_t i = 0; i < ex->nbinds; i++)
+            if (occurs_nonmono(g, ex->binds[i].rhs, true, depth + 1))
+                return true; /* a let-bound name may be used anywhere */
+        return occurs_nonmono(g, ex->a, neg, depth + 1);
+    default:
+        for (uint32_t i = 0; ex->items && i < ex->nitems; i++)
+            if (occurs_nonmono(g, ex->items[i], true, depth + 1))
+                return true;
+        return occurs_nonmono(g, ex->a, neg || ex->kind == CAT_E_FUN, depth + 1) ||
+               occurs_nonmono(g, ex->b, neg, depth + 1);
+    }
+}
+
+static bool group_monotone(const recgroup *g)
+{
+    for (uint32_t i = 0; i < g->n; i++)
+        if (occurs_nonmono(g, g->binds[i].rhs, false, 0))
+            return false;
+    return true;
+}
+
+static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcloc loc)
+{
+    /* a prefixpoint is the least fixpoint's stand-in only for monotone
+     * definitions; the others are unrolled (herd iterates them from the
+     * empty relation too) */
+    if (mode == OVER && !group_monotone(g))
+        mode = EXACT;
+    if (g->vals[mode])
+        return g->vals[mode][idx];
+    if (g->busy[mode])
+        return err(L, loc, "unsupported: '%s' used inside a function while its 'let rec' "
+                   "fixpoint is computed", g->binds[idx].lhs.names[0]);
+    g->busy[mode] = true;
+    uint32_t n = g->n;
+    value **cur = anew(L, n * sizeof *cur);
+    uint32_t *arity = anew(L, n * sizeof *arity);
+    bool ok = true;
+    /* arities: evaluate from the empty relations, typed as far as known,
+     * until nothing new is learnt (0 means not known yet: a relation) */
+    env *ne;
+    L->quiet++;
+    for (uint32_t round = 0, changed = 1; changed && round <= n; round++) {
+        changed = 0;
+        for (uint32_t i = 0; i < n; i++)
+            cur[i] = arity[i] ? mkrel(L, logic_r_empty(L->b, arity[i]), false) : mkval(L, V_EMPTY);
+        ne = rec_env(L, g, cur);
+        for (uint32_t i = 0; i < n; i++) {
+            if (!is_member(g, i) || arity[i])
+                continue;
+            value *v = eval(L, g->binds[i].rhs, ne, EXACT);
+            if (v && v->k == V_REL) {
+                arity[i] = v->r->arity;
+                changed = 1;
+            }
+        }
+    }
+    L->quiet--;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!arity[i])
+            arity[i] = 2;
+        cur[i] = mkval(L, V_EMPTY);
+    }
+    ne = rec_env(L, g, cur);
+    if (mode == OVER) {
+        /* a prefixpoint f(X) <= X for each member */
+        for (uint32_t i = 0; i < n; i++)
+            if (is_member(g, i))
+                cur[i] = mkrel(L, logic_r_sov(L->b, new_var(L, g->binds[i].lhs.names[0], arity[i])),
+                               true);
+        ne = rec_env(L, g, cur);
+        for (uint32_t i = 0; i < n && ok; i++) {
+            if (!is_member(g, i))
+                continue;
+            const cat_bind *bd = &g->binds[i];
+            value *v = eval(L, bd->rhs, ne, OVER);
+            const logic_rexpr *r = v ? as_rel(L, v, arity[i], bd->loc, "let rec") : NULL;
+            if (!r) {
+                ok = false;
+                break;
+            }
+            base_vec_push(&L->parts, logic_sub_split(L->b, r, cur[i]->r));
+        }
+    } else {
+        /* Kleene iteration from the empty relations: each round that
+         * changes adds a tuple, so there are at most that many rounds */
+        uint64_t rounds = 0, nn = L->b->st->n;
+        for (uint32_t i = 0; i < n; i++)
+            if (is_member(g, i))
+                rounds += arity[i] == 1 ? nn : nn * nn;
+        for (uint64_t k = 0; k < rounds && ok; k++) {
+            value **next = anew(L, n * sizeof *next);
+            for (uint32_t i = 0; i < n && ok; i++) {
+                if (!is_member(g, i))
+                    continue;
+                const cat_bind *bd = &g->binds[i];
+                value *v = eval(L, bd->rhs, ne, EXACT);
+                const logic_rexpr *r = v ? as_rel(L, v, arity[i], bd->loc, "let rec") : NULL;
+                if (!r) {
+                    ok = false;
+                    break;
+                }
+                logic_sovar *w = new_var(L, bd->lhs.names[0], arity[i]);
+                w->bound = r;
+                const logic_rexpr *wr = logic_r_sov(L->b, w);
+                base_vec_push(&L->parts, logic_req(L->b, wr, r));
+                next[i] = mkrel(L, wr, false);
+            }
+            if (!ok)
+                break;
+            cur = next;
+            ne = rec_env(L, g, cur);
+        }
+        for (uint32_t i = 0; i < n && ok; i++)
+            if (is_member(g, i) && cur[i]->k == V_EMPTY)
+                cur[i] = mkrel(L, logic_r_empty(L->b, arity[i]), false);
+    }
+    g->busy[mode] = false;
+    if (!ok)
+        return NULL;
+    g->vals[mode] = cur;
+    return cur[idx];
+}
+
+/* --- instructions --- */
+
+static bool exec_list(lower *L, const cat_ins_list *list, env **en);
+
+static const logic_formula *test_formula(lower *L, const cat_ins *ins, value *v, int mode)
+{
+    const char *what = ins->test == CAT_T_ACYCLIC ? "acyclic"
+                       : ins->test == CAT_T_IRREFLEXIVE ? "irreflexive" : "empty";
+    if (v->k == V_EMPTY)
+        return logic_true(L->b);
+    uint32_t ar = v->k == V_REL && ins->test == CAT_T_EMPTY ? v->r->arity : 2;
+    const logic_rexpr *r = as_rel(L, v, ar, ins->loc, what);
+    if (!r)
+        return NULL;
+    switch (ins->test) {
+    case CAT_T_ACYCLIC:
+        if (mode == OVER)
+            return logic_acyclic(L->b, ins->name ? ins->name : "acyclic", r, L->e->conflict);
+        return logic_irrefl(L->b, plus_exact(L, r));
+    case CAT_T_IRREFLEXIVE:
+        return logic_irrefl(L->b, r);
+    case CAT_T_EMPTY:
+        return logic_empty(L->b, r);
+    }
+    return NULL;
+}
+
+static bool exec_ins(lower *L, const cat_ins *ins, env **en)
+{
+    bool ok = true;
+    switch (ins->kind) {
+    case CAT_I_LET:
+        *en = bind_let(L, ins->binds, ins->nbinds, *en, &ok);
+        return ok;
+    case CAT_I_REC:
+        *en = bind_rec(L, ins->binds, ins->nbinds, *en, ins->loc, &ok);
+        return ok;
+    case CAT_I_CHECK: {
+        if (ins->check == CAT_C_REQUIRES) {
+            err(L, ins->loc, "unsupported: 'requires' checks (undefined behaviour)");
+            return false;
+        }
+        int mode = ins->check == CAT_C_FLAG || ins->negated ? EXACT : OVER;
+        value *v = eval(L, ins->e, *en, mode);
+        const logic_formula *f = v ? test_formula(L, ins, v, mode) : NULL;
+        if (!f)
+            return false;
+        if (ins->negated)
+            f = logic_not(L->b, f);
+        if (ins->check == CAT_C_FLAG) {
+            logic_mm_flag fl = { ins->name ? ins->name : "flag", f };
+            base_vec_push(&L->flags, fl);
+        } else {
+            base_vec_push(&L->parts, f);
+        }
+        return true;
+    }
+    case CAT_I_SHOW:
+    case CAT_I_DEBUG:
+    case CAT_I_EVENTS:
+        return true;
+    case CAT_I_ENUM:
+        /* each tag 'name is the set Name of the events annotated name */
+        for (uint32_t i = 0; i < ins->ntags; i++) {
+            const char *t = ins->tags[i];
+            char *cap = base_arena_strdup(&L->b->arena, t);
+            if (cap[0] >= 'a' && cap[0] <= 'z')
+                cap[0] = (char)(cap[0] - 'a' + 'A');
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, t);
+            *en = bind_value(L, *en, cap, mkrel(L, logic_inter(L->b, logic_named(L->b, buf, 1), L->x),
+                                                false));
+        }
+        return true;
+    case CAT_I_INCLUDE:
+        return exec_list(L, &ins->body, en);
+    case CAT_I_PROC: {
+        value *p = mkval(L, V_PROC);
+        p->proc = ins;
+        *en = bind_value(L, *en, ins->name, p);
+        p->cenv = *en; /* a procedure may call itself */
+        return true;
+    }
+    case CAT_I_CALL: {
+        value *p = lookup(L, *en, ins->name, EXACT, ins->loc);
+        if (!p)
+            return false;
+        if (p->k != V_PROC) {
+            err(L, ins->loc, "'call %s': %s, not a procedure", ins->name, kind_name(p));
+            return false;
+        }
+        if (++L->depth > 200) {
+            L->depth--;
+            err(L, ins->loc, "procedure calls nested too deeply");
+            return false;
+        }
+        env *ne = p->cenv;
+        ok = bind_params(L, &p->proc->params, ins->e, *en, &ne, ins->loc) &&
+             exec_list(L, &p->proc->body, &ne);
+        L->depth--;
+        return ok;
+    }
+    case CAT_I_WITHFROM:
+        if (strcmp(ins->name, "co") != 0) {
+            err(L, ins->loc, "unsupported: 'with %s from ...' (only co, which ravel chooses "
+                "itself)", ins->name);
+            return false;
+        }
+        /* herd enumerates the coherence orders the expression generates
+         * (every linearisation per location); ravel's co ranges over the
+         * same orders as an SO variable */
+        *en = bind_value(L, *en, "co", mkrel(L, L->e->cor, false));
+        return true;
+    case CAT_I_VARIANT:
+        /* no variant is set (herd's -variant is not supported) */
+        return exec_list(L, ins->negated ? &ins->body : &ins->body2, en);
+    case CAT_I_MATCH:
+        err(L, ins->loc, "unsupported: 'match' instructions");
+        return false;
+    case CAT_I_FORALL:
+        err(L, ins->loc, "unsupported: 'forall ... do ... end'");
+        return false;
+    }
+    return false;
+}
+
+static bool exec_list(lower *L, const cat_ins_list *list, env **en)
+{
+    for (uint32_t i = 0; i < list->n; i++)
+        if (!exec_ins(L, list->v[i], en))
+            return false;
+    return true;
+}
+
+/* herd's predefined names, over the execution. */
+static env *predefined(lower *L)
+{
+    logic_builder *b = L->b;
+    const logic_exec *e = L->e;
+    const logic_rexpr *x = L->x;
+    env *en = NULL;
+    static const char *const sets[] = { LOGIC_V_WRITE, LOGIC_V_READ, LOGIC_V_MEM, LOGIC_V_FENCE,
+                                        LOGIC_V_INIT, LOGIC_V_RMWEV };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        en = bind_value(L, en, sets[i], mkrel(L, logic_inter(b, logic_named(b, sets[i], 1), x), false));
+    static const char *const rels[] = { LOGIC_V_LOC, LOGIC_V_EXT, LOGIC_V_INT, LOGIC_V_RMW,
+                                        LOGIC_V_ADDR, LOGIC_V_DATA, LOGIC_V_CTRL };
+    for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
+        en = bind_value(L, en, rels[i], mkrel(L, logic_restrict(b, x, logic_named(b, rels[i], 2), x),
+                                              false));
+    /* X86: the fences, and X, the events of locked instructions */
+    static const struct { const char *name, *annot; } fences[] = {
+        { "MFENCE", "mfence" }, { "LFENCE", "lfence" }, { "SFENCE", "sfence" },
+    };
+    for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, fences[i].annot);
+        en = bind_value(L, en, fences[i].name, mkrel(L, logic_inter(b, logic_named(b, buf, 1), x), false));
+    }
+    en = bind_value(L, en, "X", mkrel(L, logic_inter(b, logic_named(b, LOGIC_V_RMWEV, 1), x), false));
+    const logic_rexpr *in = logic_named(b, LOGIC_V_INT, 2);
+    const logic_rexpr *W = logic_inter(b, logic_named(b, LOGIC_V_WRITE, 1), x);
+    struct { const char *name; const logic_rexpr *r; } derived[] = {
+        { "po", e->po },
+        { "rf", e->rfr },
+        { "co", e->cor },
+        { "fr", e->fr },
+        { "rfe", e->rfe },
+        { "rfi", logic_inter(b, e->rfr, in) },
+        { "coe", e->coe },
+        { "coi", logic_inter(b, e->cor, in) },
+        { "fre", e->fre },
+        { "fri", logic_inter(b, e->fr, in) },
+        { "po-loc", e->poloc },
+        { "id", logic_id(b, x) },
+        { "amo", logic_r_empty(b, 2) },
+        { "B", logic_r_empty(b, 1) },
+        /* final writes: the last in coherence order */
+        { "FW", logic_diff(b, W, domain_of(L, e->cor, false)) },
+    };
+    for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++)
+        en = bind_value(L, en, derived[i].name, mkrel(L, derived[i].r, false));
+    static const char *const prims[] = { "domain", "range", "classes-loc", "linearisations",
+                                         "tag2scope", "tag2events", "inv-domain", "fromto",
+                                         "different-values", "same-oa", "partition" };
+    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++) {
+        value *p = mkval(L, V_PRIM);
+        p->name = prims[i];
+        en = bind_value(L, en, prims[i], p);
+    }
+    return en;
+}
+
+const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const logic_exec *e,
+                               const logic_mm_flag **flags, uint32_t *nflags, base_diag *diag)
+{
+    lower L;
+    memset(&L, 0, sizeof L);
+    L.b = b;
+    L.e = e;
+    L.diag = diag;
+    L.x = e->x;
+    env *en = predefined(&L);
+    bool ok = exec_list(&L, prog, &en);
+    const logic_formula *f = NULL;
+    if (ok) {
+        f = logic_and(b, L.parts.data, (uint32_t)L.parts.len);
+        for (size_t i = L.vars.len; i-- > 0;)
+            f = logic_so_exists(b, L.vars.data[i], f);
+        logic_mm_flag *fl = BASE_ARENA_ARRAY(&b->arena, logic_mm_flag, L.flags.len ? L.flags.len : 1);
+        for (size_t i = 0; i < L.flags.len; i++)
+            fl[i] = L.flags.data[i];
+        *flags = fl;
+        *nflags = (uint32_t)L.flags.len;
+    } else if (!base_diag_has_errors(diag)) {
+        base_diag_error(diag, base_srcloc_make("<cat>", 0, 0), "the model could not be lowered");
+    }
+    base_vec_free(&L.vars);
+    base_vec_free(&L.parts);
+    base_vec_free(&L.flags);
+    return f;
+}
