@@ -492,6 +492,9 @@ int serve_main(int argc, char **argv)
                 max_timeout);
         return EXIT_USAGE;
     }
+    const char *job_exe = getenv("RAVEL_SERVE_JOB_EXE"); /* tests only: see the manual */
+    if (job_exe && *job_exe)
+        serve_job_set_exe(job_exe);
     cfg.workers = (int)workers;
     cfg.queue = (int)queue;
     cfg.timeout = timeout;
