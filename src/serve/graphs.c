@@ -169,6 +169,8 @@ int serve_graphs_main(int argc, char **argv)
             report_litmus_state(&s, t, row);
             base_strbuf_puts(&out, i ? ",\n  {\"state\": " : "\n  {\"state\": ");
             base_strbuf_json_string(&out, base_strbuf_cstr(&s));
+            base_strbuf_printf(&out, ", \"satisfies\": %s",
+                               litmus_prop_eval(t, old_cond, row) ? "true" : "false");
             bool drawn = false;
             if (litmus_simulate(t, &one, &r1, &diag)) {
                 if (r1.status == LITMUS_DECIDED && r1.witness.present && r1.witness.positive) {

@@ -105,6 +105,7 @@ with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30"]) as s:
     check(st == 200 and d["states"] == 4 and len(d["graphs"]) == 4
           and all(g["svg"].startswith("<svg") and "rf" in g["svg"] for g in d["graphs"]), "graphs: SB tso, 4 SVGs", body[:300])
     check([g["state"] for g in d["graphs"]][0] == "0:r0=0; 1:r0=0;", "graphs: state labels")
+    check([g["satisfies"] for g in d["graphs"]] == [True, False, False, False], "graphs: which state meets the condition")
     st, _, body = s.request("POST", "/api/litmus/graphs?model=sc&max_graphs=2", SB)
     d = json.loads(body)
     check(st == 200 and d["states"] == 3 and len(d["graphs"]) == 2 and d["truncated"] is True, "graphs: max_graphs", body[:300])
