@@ -353,6 +353,14 @@ static enum MHD_Result handle_job(struct MHD_Connection *c, serve_endpoint ep, c
 
 /* --- the request handler --- */
 
+static enum MHD_Result send_too_big(struct MHD_Connection *c)
+{
+    char msg[128];
+    snprintf(msg, sizeof msg, "the request body is larger than this server's limit (%zu KiB)",
+             cfg.max_body >> 10);
+    return send_error(c, 413, msg, NULL, -1);
+}
+
 typedef struct conn_state {
     base_strbuf body;
     bool too_big;
@@ -368,7 +376,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
         *con_cls = st;
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > cfg.max_body)
-            st->too_big = true; /* answered once the body has gone by */
+            return send_too_big(c); /* before reading the body: MHD then closes */
         return MHD_YES;
     }
     if (*upload_size) {
@@ -383,12 +391,8 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
     bool post = strcmp(method, "POST") == 0;
     serve_endpoint ep;
     bool api = serve_api_endpoint(url, &ep);
-    if (st->too_big) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "the request body is larger than this server's limit (%zu KiB)",
-                 cfg.max_body >> 10);
-        return send_error(c, 413, msg, NULL, -1);
-    }
+    if (st->too_big)
+        return send_too_big(c);
     if (api && post) {
         /* A page from another origin may not start jobs here. */
         const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");

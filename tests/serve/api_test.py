@@ -155,6 +155,19 @@ with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30"]) as s:
     big = "// " + "x" * (100 << 10) + "\n"
     st, _, body = s.request("POST", "/api/check", big)
     check(st == 413 and "limit" in json.loads(body)["error"], "413 for a body past --max-body", body)
+    # chunked, so no Content-Length announces it: caught while reading
+    c = socket.create_connection((s.host, s.port), timeout=10)
+    chunk = b"x" * 8192
+    c.sendall(b"POST /api/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+    try:
+        for _ in range(16):
+            c.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+        c.sendall(b"0\r\n\r\n")
+    except OSError:
+        pass
+    reply = c.recv(4096).decode("latin-1")
+    c.close()
+    check(reply.startswith("HTTP/1.1 413"), "413 for a chunked body past --max-body", reply[:200])
     alive(s, "an oversized body")
     # Raw garbage, a truncated request, a lying Content-Length.
     for raw in [b"GARBAGE\r\n\r\n", b"POST /api/litmus HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nshort",
