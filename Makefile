@@ -2,7 +2,7 @@
 #
 #   make          build build/ravel (RelWithDebInfo, gcc)
 #   make setup    check (and as root install) the Debian packages ravel needs
-#   make demo     build, then run the litmus examples
+#   make demo     build, run the examples, print how to start the playground
 #   make check    what CI runs (.ci/run): gcc build + every test in build/, then
 #                 clang-19 ASan+UBSan+libFuzzer build + every test in build-asan/
 #   make fuzz     every fuzzer in build-asan/ for FUZZ_SECONDS (60) each
@@ -19,7 +19,8 @@ SHELL := /bin/bash
 # The Debian 12 packages ravel needs to build and test: the one list.
 RAVEL_PACKAGES := cmake make gcc g++ pkg-config libcadical-dev libcmocka-dev \
                   clang-19 libclang-19-dev libclang-rt-19-dev llvm-19 graphviz depqbf \
-                  libc6-dev-i386 libz3-dev
+                  libc6-dev-i386 libz3-dev libmicrohttpd-dev libgraphviz-dev \
+                  chromium chromium-driver
 
 JOBS               ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_JOBS         ?= 2
@@ -83,6 +84,8 @@ demo: build
 	build/ravel check examples/c/single.c
 	build/ravel race --max-races 1 examples/c/counter_race.c || test $$? = 1   # exit 1: a race, as expected
 	build/ravel deadlock examples/c/abba.c || test $$? = 1        # exit 1: a deadlock, as expected
+	@echo "ravel serve: the playground (a web page over these commands); start it with"
+	@echo "    build/ravel serve        # then open http://127.0.0.1:8080/ ; Ctrl-C stops it"
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
 ctest_counts = awk '/tests passed, .* tests failed out of/ { total = $$NF; failed = $$(NF-5) } \

@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "serve/serve.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +20,7 @@ static const char usage[] =
     "  check     find assertion failures in concurrent C (KISS + bounded model checking)\n"
     "  race      find data races in concurrent C (KISS race instrumentation)\n"
     "  deadlock  find lock-order deadlocks and self-deadlocks in C programs (L2D2)\n"
+    "  serve     the playground: a web page and JSON API over these commands (local)\n"
     "\n"
     "options:\n"
     "  -h, --help       this text; `ravel <command> --help` describes a command\n"
@@ -61,6 +63,8 @@ int cli_main(int argc, char **argv)
         return cli_deadlock(argc - 1, argv + 1);
     if (strcmp(cmd, "race") == 0)
         return cli_race(argc - 1, argv + 1);
+    if (strcmp(cmd, "serve") == 0)
+        return serve_main(argc - 1, argv + 1);
     fprintf(stderr, "ravel: error: unknown command '%s' (try 'ravel --help')\n", cmd);
     return CLI_EXIT_USAGE;
 }
