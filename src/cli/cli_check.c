@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/strbuf.h"
 #include "bmc/bmc.h"
 #include "cli/cli.h"
@@ -13,6 +14,7 @@
 #include "cli/cli_kiss.h"
 #include "ir/ir_check.h"
 #include "kiss/kiss.h"
+#include "po/po.h"
 #include "report/check_out.h"
 
 static const char check_usage[] =
@@ -35,6 +37,11 @@ static const char check_usage[] =
     "                    sequential program) before the bounded check; a bug\n"
     "                    found so is real (default: half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
+    "  --engine E        kiss (default): exploration, then bounded model checking,\n"
+    "                    of the KISS translation; explore: the exploration alone;\n"
+    "                    po: every interleaving under SC, within the bounds, as a\n"
+    "                    partial order (may answer true: a proof); auto: po first\n"
+    "                    (60%% of --timeout, else 20 s), then kiss\n"
     "  --witness FILE    write an SV-COMP violation witness (GraphML)\n"
     "  --timeout S       give up after S seconds (answer unknown)\n"
     "  --json            the verdict and the trace as JSON\n"
@@ -45,11 +52,64 @@ static const char check_usage[] =
     "3 unknown (timeout, memory, unsupported construct); 4 out of memory;\n"
     "5 bad input (missing file, clang error, unsupported property)\n";
 
+typedef enum check_engine { ENGINE_KISS, ENGINE_EXPLORE, ENGINE_PO, ENGINE_AUTO } check_engine;
+
+/* Prints the po engine's answer; returns the exit code. */
+static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
+                     const bmc_result *res, const char *inexact, bool svcomp)
+{
+    check_report c = { prog, res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, orig, "po",
+                       .direct = true, .max_threads = ck->ko.max_threads, .inexact = inexact };
+    base_strbuf out = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n"
+                               : report_check_proved(&c) ? "true\n" : "unknown\n");
+    if (ck->json)
+        report_check_json(&out, &c, ck->fr.files.data[0]);
+    else
+        report_check_text(&out, &c);
+    fwrite(out.data, 1, out.len, stdout);
+    base_strbuf_free(&out);
+    int rc = 0;
+    if (ck->witness && cli_kiss_write_witness(ck, &c, false) != 0)
+        rc = CLI_EXIT_INPUT;
+    if (!rc)
+        rc = res->verdict == BMC_BUG ? CLI_EXIT_FOUND
+             : res->verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+    return rc;
+}
+
+/* Runs the po engine on the untranslated program with budget seconds (0:
+ * none). */
+static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget,
+                          bmc_result *res, const char **inexact)
+{
+    po_opts po;
+    po_opts_init(&po);
+    po.bo = ck->bo;
+    po.bo.timeout_s = budget;
+    po.bo.budget_s = budget;
+    po.max_threads = ck->ko.max_threads;
+    const ir_func *entry = ir_find_func(prog, "main");
+    bool exact;
+    po_stats st;
+    bmc_verdict v = po_check(prog, entry, &po, res, &st, &exact, inexact);
+    if (getenv("RAVEL_TIMES"))
+        fprintf(stderr,
+                "po: %zu threads, %zu events, %zu read bytes, %zu write bytes, %zu rf choices, "
+                "%zu order clauses, %u-bit clocks, %zu terms, encode %.3f s, solve %.3f s\n",
+                st.threads, st.events, st.read_bytes, st.write_bytes, st.rf_choices,
+                st.order_clauses, st.clock_bits, res->stats.terms, res->stats.encode_s,
+                res->stats.solve_s);
+    return v;
+}
+
 int cli_check(int argc, char **argv)
 {
     cli_kiss ck;
     cli_kiss_init(&ck);
     int rc = CLI_EXIT_OK;
+    check_engine engine = ENGINE_KISS;
     for (int i = 1; i < argc && !rc; i++) {
         int r = cli_kiss_arg(&ck, argc, argv, &i, "check");
         if (r < 0)
@@ -57,6 +117,23 @@ int cli_check(int argc, char **argv)
         if (r)
             continue;
         const char *a = argv[i];
+        if (strcmp(a, "--engine") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : NULL;
+            if (v && strcmp(v, "kiss") == 0)
+                engine = ENGINE_KISS;
+            else if (v && strcmp(v, "explore") == 0)
+                engine = ENGINE_EXPLORE;
+            else if (v && strcmp(v, "po") == 0)
+                engine = ENGINE_PO;
+            else if (v && strcmp(v, "auto") == 0)
+                engine = ENGINE_AUTO;
+            else {
+                fprintf(stderr, "ravel check: error: --engine needs one of kiss, explore, po, "
+                                "auto%s%s%s\n", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+                rc = CLI_EXIT_USAGE;
+            }
+            continue;
+        }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(check_usage, stdout);
             cli_kiss_free(&ck);
@@ -74,12 +151,42 @@ int cli_check(int argc, char **argv)
     cli_front *fr = &ck.fr;
     bool svcomp = fr->tasks.len > 0;
     cli_kiss_watchdog(&ck, svcomp);
+    ck.explore_only = engine == ENGINE_EXPLORE;
     cli_program cp;
     size_t errors = cli_program_load(&cp, fr);
     ir_program *prog = &cp.prog;
+    bmc_result pores;
+    bool have_po = false;
+    const char *inexact = NULL;
     if (errors) {
         rc = CLI_EXIT_INPUT;
-    } else {
+    } else if (engine == ENGINE_PO || engine == ENGINE_AUTO) {
+        double t0 = base_now();
+        double budget = engine == ENGINE_PO ? ck.bo.timeout_s
+                        : ck.bo.timeout_s > 0 ? 0.6 * ck.bo.timeout_s : 20.0;
+        bmc_verdict v = run_po(&ck, prog, budget, &pores, &inexact);
+        check_report pc = { prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
+                            .inexact = inexact };
+        if (engine == ENGINE_PO || v == BMC_BUG || report_check_proved(&pc)) {
+            cli_orig orig;
+            cli_orig_keep(&orig, prog);
+            rc = po_answer(&ck, prog, &orig, &pores, inexact, svcomp);
+            cli_orig_free(&orig);
+            bmc_result_free(&pores);
+            cli_program_free(&cp);
+            cli_kiss_free(&ck);
+            return rc;
+        }
+        have_po = v == BMC_SAFE_WITHIN_BOUNDS;
+        if (!have_po)
+            bmc_result_free(&pores);
+        if (ck.bo.timeout_s > 0) {
+            ck.bo.timeout_s -= base_now() - t0;
+            if (ck.bo.timeout_s < 0.001)
+                ck.bo.timeout_s = 0.001;
+        }
+    }
+    if (!errors) {
         cli_orig orig;
         cli_orig_keep(&orig, prog);
         base_diag kd;
@@ -93,22 +200,34 @@ int cli_check(int argc, char **argv)
             rc = CLI_EXIT_INTERNAL;
         } else {
             bmc_result res;
-            const char *engine;
             if (ck.json && ck.bo.timeout_s > 0) {
                 /* should the watchdog end the run, it answers in JSON too */
                 bmc_result none = { .verdict = BMC_UNKNOWN,
                                     .reason = "timeout (the budget of --timeout ran out)" };
                 check_report nc = { prog, &none, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
-                                    "none" };
+                                    .engine = "none" };
                 base_strbuf ans = { 0 };
                 if (svcomp)
                     base_strbuf_puts(&ans, "unknown\n");
                 report_check_json(&ans, &nc, fr->files.data[0]);
                 cli_kiss_watchdog_answer(&ans, CLI_EXIT_UNKNOWN);
             }
-            cli_kiss_run(&ck, prog, entry, &res, &engine);
+            const char *engine_name;
+            cli_kiss_run(&ck, prog, entry, &res, &engine_name);
+            if (have_po && res.verdict != BMC_BUG) {
+                /* po's bounded answer covers every interleaving: it is the stronger */
+                bmc_result_free(&res);
+                have_po = false;
+                rc = po_answer(&ck, prog, &orig, &pores, inexact, svcomp);
+                bmc_result_free(&pores);
+                base_diag_free(&kd);
+                cli_orig_free(&orig);
+                cli_program_free(&cp);
+                cli_kiss_free(&ck);
+                return rc;
+            }
             check_report c = { prog, &res, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
-                               engine };
+                               .engine = engine_name };
             base_strbuf out = { 0 };
             if (svcomp)
                 base_strbuf_puts(&out, res.verdict == BMC_BUG ? "false\n" : "unknown\n");
@@ -128,6 +247,8 @@ int cli_check(int argc, char **argv)
         base_diag_free(&kd);
         cli_orig_free(&orig);
     }
+    if (have_po)
+        bmc_result_free(&pores);
     cli_program_free(&cp);
     cli_kiss_free(&ck);
     return rc;

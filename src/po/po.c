@@ -1,0 +1,702 @@
+/* po: the partial-order encoding of a concurrent IR program under SC;
+ * see po.h for the semantics and the axioms.
+ *
+ * How it runs. Threads are run one after another through bmc's symbolic
+ * execution (bmc_conc_run): main first (init, then entry), then every
+ * thread instance in the order the ASYNCs created them. The hooks record
+ * events (ev) with their bytes (pbyte); nothing is ordered yet. After the
+ * last thread, encode() sizes the clocks, chains every thread's events,
+ * and adds the reads-from choices and the order clauses; then bmc decides
+ * (bug, unwinding assertions) and builds the trace with step_key, which
+ * places each bmc trace event just after the latest po event of its
+ * thread.
+ *
+ * Invariants: the events of one thread are consecutive in `evs` except
+ * that events of later threads never come between them (threads run one at
+ * a time), so a thread's program order is index order; ev.bev is the
+ * number of bmc trace events when the event was made. */
+#include "po/po.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hashmap.h"
+#include "base/vec.h"
+#include "bmc/bmc_conc.h"
+#include "bmc/smt.h"
+
+typedef enum ev_kind {
+    EV_MEM,    /* reads and writes */
+    EV_START,  /* a thread's first event */
+    EV_END,    /* a thread's last event (guard: it ended) */
+    EV_ASYNC,  /* a thread creation (child: the thread) */
+    EV_JOIN,   /* a join (handle, joined) */
+    EV_ABEGIN, /* an atomic section's ends */
+    EV_AEND,
+} ev_kind;
+
+typedef struct pbyte {
+    bmc_smt_term addr; /* pointer width */
+    bmc_smt_term val;  /* 8 bits */
+    uint32_t ev;
+} pbyte;
+
+typedef struct ev {
+    ev_kind kind;
+    uint32_t thread;
+    bmc_smt_term guard;
+    bmc_smt_term clock;
+    uint32_t rd0, nrd, wr0, nwr; /* into reads / writes */
+    size_t bev;
+    uint32_t child;          /* ASYNC */
+    bmc_smt_term handle;     /* JOIN: the handle's value */
+    bmc_smt_term joined;     /* JOIN: the Boolean that it returned */
+    bmc_smt_term result;     /* JOIN: the value stored through args[0] (0: none) */
+    uint32_t pair;           /* ABEGIN: its AEND (UINT32_MAX: the thread's end) */
+    const ir_stmt *s;
+} ev;
+
+typedef struct thr {
+    const ir_func *f;
+    bmc_smt_term started;
+    bmc_smt_term arg;
+    const ir_type *arg_type;
+    uint32_t async_ev;       /* UINT32_MAX: main */
+    uint32_t start_ev, end_ev;
+    bmc_smt_term end_guard;  /* paths that ended (returned or exited) */
+    bmc_smt_term ret;        /* the result (pointer width), 0: none */
+    size_t bev0, bev1;       /* its bmc trace events */
+    uint32_t ev0, ev1;       /* its po events */
+} thr;
+
+typedef struct po {
+    const ir_program *p;
+    po_opts o;
+    bmc_conc *b;
+    bmc_smt_solver *s;
+    uint32_t pw;
+    BASE_VEC(ev) evs;
+    BASE_VEC(pbyte) reads;
+    BASE_VEC(pbyte) writes;
+    BASE_VEC(thr) thrs;
+    BASE_VEC(uint32_t) open_atomic; /* the current thread's open ABEGINs */
+    uint32_t cur;            /* the running thread */
+    uint32_t cw;             /* clock width */
+    po_stats *st;
+} po;
+
+/* --- events --- */
+
+static uint32_t new_ev(po *c, ev_kind k, bmc_smt_term guard)
+{
+    ev e = { .kind = k, .thread = c->cur, .guard = guard, .bev = bmc_conc_nevents(c->b),
+             .pair = UINT32_MAX, .child = UINT32_MAX };
+    e.rd0 = (uint32_t)c->reads.len;
+    e.wr0 = (uint32_t)c->writes.len;
+    base_vec_push(&c->evs, e);
+    return (uint32_t)c->evs.len - 1;
+}
+
+static bmc_smt_term byte_addr(po *c, bmc_smt_term a, uint32_t i)
+{
+    if (!i)
+        return a;
+    return bmc_smt_bv_op(c->s, BMC_SMT_BV_ADD, a, bmc_smt_bv_const(c->s, c->pw, i));
+}
+
+static bmc_smt_term byte_of(po *c, bmc_smt_term v, uint32_t i)
+{
+    return bmc_smt_extract(c->s, 8 * i + 7, 8 * i, v);
+}
+
+/* Adds n read bytes at addr to event e; returns their value. */
+static bmc_smt_term add_reads(po *c, uint32_t e, bmc_smt_term addr, uint32_t n)
+{
+    bmc_smt_term v = bmc_smt_bv_var(c->s, n * 8, "rd");
+    for (uint32_t i = 0; i < n; i++) {
+        pbyte b = { byte_addr(c, addr, i), byte_of(c, v, i), e };
+        base_vec_push(&c->reads, b);
+    }
+    c->evs.data[e].nrd += n;
+    return v;
+}
+
+static void add_writes(po *c, uint32_t e, bmc_smt_term addr, bmc_smt_term v, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        pbyte b = { byte_addr(c, addr, i), byte_of(c, v, i), e };
+        base_vec_push(&c->writes, b);
+    }
+    c->evs.data[e].nwr += n;
+}
+
+static bmc_smt_term h_load(void *ud, bmc_smt_term guard, bmc_smt_term addr, uint32_t n)
+{
+    po *c = ud;
+    uint32_t e = new_ev(c, EV_MEM, guard);
+    return add_reads(c, e, addr, n);
+}
+
+static void h_store(void *ud, bmc_smt_term guard, bmc_smt_term addr, bmc_smt_term v, uint32_t n)
+{
+    po *c = ud;
+    uint32_t e = new_ev(c, EV_MEM, guard);
+    add_writes(c, e, addr, v, n);
+}
+
+/* --- synchronisation --- */
+
+#define LW_BYTES 4u /* the lock word */
+#define EBUSY_V 16
+#define EDEADLK_V 35
+#define EPERM_V 1
+
+static bmc_smt_term bv(po *c, uint32_t w, uint64_t v) { return bmc_smt_bv_const(c->s, w, v); }
+static bmc_smt_term eq(po *c, bmc_smt_term a, bmc_smt_term b) { return bmc_smt_eq(c->s, a, b); }
+static bmc_smt_term and2(po *c, bmc_smt_term a, bmc_smt_term b) { return bmc_smt_and(c->s, a, b); }
+static bmc_smt_term or2(po *c, bmc_smt_term a, bmc_smt_term b) { return bmc_smt_or(c->s, a, b); }
+static bmc_smt_term not1(po *c, bmc_smt_term a) { return bmc_smt_not(c->s, a); }
+static bmc_smt_term ite(po *c, bmc_smt_term k, bmc_smt_term a, bmc_smt_term b)
+{
+    return bmc_smt_ite(c->s, k, a, b);
+}
+static bmc_smt_term lt(po *c, bmc_smt_term a, bmc_smt_term b)
+{
+    return bmc_smt_bv_cmp(c->s, BMC_SMT_ULT, a, b);
+}
+
+static bmc_smt_term word(po *c, bmc_smt_term owner, bmc_smt_term count, bmc_smt_term kind)
+{
+    return bmc_smt_concat(c->s, kind, bmc_smt_concat(c->s, count, owner));
+}
+
+/* A lock, unlock or init on the lock word at op->rhs: one read-modify-write
+ * event. */
+static void lock_op(po *c, bmc_conc_op *op)
+{
+    const ir_stmt *s = op->s;
+    bmc_smt_term addr = op->rhs;
+    if (!addr) {
+        bmc_conc_stop(c->b, s->loc, "unsupported construct: a lock operation without an object");
+        return;
+    }
+    if (s->rhs && s->rhs->type->kind == IR_T_PTR && s->rhs->type->to &&
+        s->rhs->type->to->size && s->rhs->type->to->size < LW_BYTES) {
+        bmc_conc_stop(c->b, s->loc, "unsupported construct: a lock object smaller than 4 bytes");
+        return;
+    }
+    if (bmc_smt_width(c->s, addr) != c->pw) {
+        bmc_conc_stop(c->b, s->loc, "unsupported construct: a lock operand that is not a pointer");
+        return;
+    }
+    uint32_t e = new_ev(c, EV_MEM, op->guard);
+    c->evs.data[e].s = s;
+    if (s->kind == IR_S_LOCK_INIT) {
+        uint64_t k = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE ? 1
+                     : s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK ? 2 : 0;
+        add_writes(c, e, addr, bv(c, 32, k << 24), LW_BYTES);
+        op->lhs_value = bv(c, 32, 0);
+        return;
+    }
+    bmc_smt_term old = add_reads(c, e, addr, LW_BYTES);
+    bmc_smt_term owner = bmc_smt_extract(c->s, 15, 0, old);
+    bmc_smt_term count = bmc_smt_extract(c->s, 23, 16, old);
+    bmc_smt_term kind = bmc_smt_extract(c->s, 31, 24, old);
+    bmc_smt_term me = bv(c, 16, c->cur + 1), none = bv(c, 16, 0);
+    bmc_smt_term free_ = eq(c, owner, none), mine = eq(c, owner, me);
+    bmc_smt_term c0 = bv(c, 8, 0), c1 = bv(c, 8, 1);
+    bmc_smt_term inc = bmc_smt_bv_op(c->s, BMC_SMT_BV_ADD, count, c1);
+    bmc_smt_term dec = bmc_smt_bv_op(c->s, BMC_SMT_BV_SUB, count, c1);
+    bmc_smt_term ok, nw, ret = bv(c, 32, 0);
+    if (s->kind == IR_S_LOCK && s->lock_kind == IR_LOCK_RW_READ) {
+        ok = free_;
+        nw = word(c, owner, inc, kind);
+        if (s->is_try) {
+            ret = ite(c, ok, ret, bv(c, 32, EBUSY_V));
+            nw = ite(c, ok, nw, old);
+            ok = bmc_smt_true(c->s);
+        }
+    } else if (s->kind == IR_S_LOCK && s->lock_kind == IR_LOCK_RW_WRITE) {
+        ok = and2(c, free_, eq(c, count, c0));
+        nw = word(c, me, c0, kind);
+        if (s->is_try) {
+            ret = ite(c, ok, ret, bv(c, 32, EBUSY_V));
+            nw = ite(c, ok, nw, old);
+            ok = bmc_smt_true(c->s);
+        }
+    } else if (s->kind == IR_S_LOCK) {
+        bmc_smt_term rec = eq(c, kind, bv(c, 8, 1)), chk = eq(c, kind, bv(c, 8, 2));
+        /* free: take it; mine and recursive: count up; mine and errorcheck:
+         * EDEADLK; else it blocks (a trylock: EBUSY) */
+        bmc_smt_term take = free_, again = and2(c, mine, rec), dead = and2(c, mine, chk);
+        nw = ite(c, take, word(c, me, c1, kind), ite(c, again, word(c, owner, inc, kind), old));
+        ok = or2(c, take, or2(c, again, dead));
+        ret = ite(c, dead, bv(c, 32, EDEADLK_V), ret);
+        if (s->is_try) {
+            ret = ite(c, ok, ret, bv(c, 32, EBUSY_V));
+            ok = bmc_smt_true(c->s);
+        }
+    } else { /* UNLOCK */
+        if (s->lock_kind == IR_LOCK_RW) {
+            /* the writer releases; else a reader leaves */
+            nw = ite(c, mine, word(c, none, c0, kind),
+                     ite(c, eq(c, count, c0), old, word(c, owner, dec, kind)));
+        } else {
+            bmc_smt_term rec = eq(c, kind, bv(c, 8, 1)), chk = eq(c, kind, bv(c, 8, 2));
+            bmc_smt_term down = and2(c, and2(c, mine, rec),
+                                     bmc_smt_bv_cmp(c->s, BMC_SMT_ULT, c1, count));
+            bmc_smt_term perm = and2(c, chk, not1(c, mine));
+            nw = ite(c, down, word(c, owner, dec, kind),
+                     ite(c, perm, old, word(c, none, c0, kind)));
+            ret = ite(c, perm, bv(c, 32, EPERM_V), ret);
+        }
+        ok = bmc_smt_true(c->s);
+    }
+    add_writes(c, e, addr, nw, LW_BYTES);
+    op->guard_out = and2(c, op->guard, ok);
+    op->lhs_value = ret;
+}
+
+static void async_op(po *c, bmc_conc_op *op)
+{
+    const ir_stmt *s = op->s;
+    const ir_func *one[1];
+    const ir_func *const *cands;
+    uint32_t ncands;
+    if (!op->callee) {
+        one[0] = s->callee->func;
+        cands = one;
+        ncands = 1;
+    } else {
+        cands = s->cands;
+        ncands = s->ncands;
+        if (!ncands) {
+            bmc_conc_stop(c->b, s->loc, "unsupported construct: a thread started through a "
+                                        "function pointer with no known target");
+            return;
+        }
+    }
+    bmc_smt_term id = bv(c, 64, 0), cutg = bmc_smt_false(c->s), anyg = bmc_smt_false(c->s);
+    for (uint32_t k = 0; k < ncands; k++) {
+        const ir_func *g = cands[k];
+        bmc_smt_term gk = op->guard;
+        if (op->callee)
+            gk = and2(c, gk, eq(c, op->callee, bmc_conc_func_addr(c->b, g)));
+        if (bmc_smt_is_false(c->s, gk))
+            continue;
+        anyg = or2(c, anyg, gk);
+        if (c->thrs.len - 1 >= c->o.max_threads) {
+            bmc_conc_add_cut(c->b, gk, op->func, (uint32_t)(s - op->func->stmts), s->loc);
+            cutg = or2(c, cutg, gk);
+            continue;
+        }
+        uint32_t e = new_ev(c, EV_ASYNC, gk);
+        c->evs.data[e].s = s;
+        thr t = { .f = g, .started = gk, .arg = op->rhs, .arg_type = op->rhs_type,
+                  .async_ev = e, .start_ev = UINT32_MAX, .end_ev = UINT32_MAX };
+        base_vec_push(&c->thrs, t);
+        uint32_t tid = (uint32_t)c->thrs.len - 1;
+        c->evs.data[e].child = tid;
+        id = ite(c, gk, bv(c, 64, tid), id);
+    }
+    /* a pointer equal to no candidate: the path ends (as for calls) */
+    op->guard_out = and2(c, anyg, not1(c, cutg));
+    op->lhs_value = id;
+}
+
+static void join_op(po *c, bmc_conc_op *op)
+{
+    uint32_t e = new_ev(c, EV_JOIN, op->guard);
+    ev *j = &c->evs.data[e];
+    j->s = op->s;
+    j->handle = op->rhs;
+    j->joined = bmc_smt_bool_var(c->s, "joined");
+    bmc_smt_term g = and2(c, op->guard, j->joined);
+    if (op->arg0 && bmc_smt_width(c->s, op->arg0) == c->pw) {
+        j->result = bmc_smt_bv_var(c->s, c->pw, "joined_result");
+        bmc_smt_term r = j->result;
+        /* a NULL result pointer stores nothing */
+        bmc_smt_term g2 = and2(c, g, not1(c, eq(c, op->arg0, bv(c, c->pw, 0))));
+        uint32_t w = new_ev(c, EV_MEM, g2);
+        add_writes(c, w, op->arg0, r, c->pw / 8);
+    }
+    op->guard_out = g;
+    op->lhs_value = bv(c, 32, 0);
+}
+
+static void h_sync(void *ud, bmc_conc_op *op)
+{
+    po *c = ud;
+    switch (op->kind) {
+    case IR_S_ASYNC: async_op(c, op); return;
+    case IR_S_JOIN: join_op(c, op); return;
+    case IR_S_LOCK:
+    case IR_S_UNLOCK:
+    case IR_S_LOCK_INIT: lock_op(c, op); return;
+    case IR_S_LOCK_DESTROY:
+    case IR_S_COND_WAIT:   /* may return at any time: a spurious wake-up */
+    case IR_S_COND_SIGNAL:
+        op->lhs_value = bv(c, 32, 0);
+        return;
+    case IR_S_ATOMIC_BEGIN: {
+        uint32_t e = new_ev(c, EV_ABEGIN, op->guard);
+        base_vec_push(&c->open_atomic, e);
+        return;
+    }
+    case IR_S_ATOMIC_END: {
+        if (!c->open_atomic.len)
+            return; /* an end without a begin: nothing to close */
+        uint32_t b = base_vec_pop(&c->open_atomic);
+        uint32_t e = new_ev(c, EV_AEND, op->guard);
+        c->evs.data[b].pair = e;
+        return;
+    }
+    case IR_S_THREAD_EXIT: {
+        thr *t = &c->thrs.data[c->cur];
+        bmc_smt_term v = op->rhs ? op->rhs : bv(c, c->pw, 0);
+        uint32_t w = bmc_smt_width(c->s, v);
+        if (w < c->pw)
+            v = bmc_smt_zext(c->s, c->pw - w, v);
+        else if (w > c->pw)
+            v = bmc_smt_extract(c->s, c->pw - 1, 0, v);
+        t->ret = t->ret ? ite(c, op->guard, v, t->ret) : v;
+        t->end_guard = or2(c, t->end_guard, op->guard);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* --- running the threads --- */
+
+static void run_thread(po *c, uint32_t tid)
+{
+    c->cur = tid;
+    c->open_atomic.len = 0;
+    thr *t = &c->thrs.data[tid];
+    t->bev0 = bmc_conc_nevents(c->b);
+    t->ev0 = (uint32_t)c->evs.len;
+    t->start_ev = new_ev(c, EV_START, t->started);
+    t->end_guard = bmc_smt_false(c->s);
+    bmc_smt_term g = t->started, ret = 0;
+    if (tid == 0 && c->p->init && c->p->init->has_body)
+        bmc_conc_run(c->b, c->p->init, g, NULL, NULL, 0, &g, &ret);
+    const ir_func *f = t->f;
+    bmc_smt_term args[1] = { t->arg };
+    const ir_type *types[1] = { t->arg_type };
+    uint32_t nargs = tid && t->arg && f->nparams ? 1 : 0;
+    if (!bmc_conc_stopped(c->b))
+        bmc_conc_run(c->b, f, g, args, types, nargs, &g, &ret);
+    t = &c->thrs.data[tid]; /* thrs may have grown */
+    if (ret) {
+        uint32_t w = bmc_smt_width(c->s, ret);
+        if (w < c->pw)
+            ret = bmc_smt_zext(c->s, c->pw - w, ret);
+        else if (w > c->pw)
+            ret = bmc_smt_extract(c->s, c->pw - 1, 0, ret);
+        t->ret = t->ret ? ite(c, g, ret, t->ret) : ret;
+    }
+    t->end_guard = or2(c, t->end_guard, g);
+    t->end_ev = new_ev(c, EV_END, t->end_guard);
+    t->bev1 = bmc_conc_nevents(c->b);
+    t->ev1 = (uint32_t)c->evs.len;
+}
+
+/* --- the encoding --- */
+
+static bmc_smt_term clk(po *c, uint32_t e) { return c->evs.data[e].clock; }
+
+static void assert_(po *c, bmc_smt_term t) { bmc_smt_assert(c->s, t); }
+
+/* Whether event a certainly runs before event b by program order (same
+ * thread, earlier). */
+static bool po_before(const po *c, uint32_t a, uint32_t b)
+{
+    return c->evs.data[a].thread == c->evs.data[b].thread && a < b;
+}
+
+static void encode_rf(po *c)
+{
+    /* writes by constant address; the rest are candidates of every read */
+    base_hashmap by_addr;
+    base_hashmap_init(&by_addr);
+    BASE_VEC(uint32_t) sym_w = { 0 };
+    BASE_VEC(uint32_t) next = { 0 }; /* chains of writes of one constant address */
+    for (uint32_t i = 0; i < c->writes.len; i++) {
+        uint64_t a, head;
+        base_vec_push(&next, UINT32_MAX);
+        if (bmc_smt_bv_value(c->s, c->writes.data[i].addr, &a)) {
+            if (base_hashmap_get(&by_addr, a, &head))
+                next.data[i] = (uint32_t)head;
+            base_hashmap_put(&by_addr, a, i);
+        } else {
+            base_vec_push(&sym_w, i);
+        }
+    }
+    BASE_VEC(uint32_t) cand = { 0 };
+    BASE_VEC(bmc_smt_term) eqs = { 0 };
+    bmc_smt_term mem0 = bmc_conc_init_mem(c->b);
+    for (uint32_t r = 0; r < c->reads.len; r++) {
+        const pbyte *rb = &c->reads.data[r];
+        uint32_t re = rb->ev;
+        bmc_smt_term rg = c->evs.data[re].guard;
+        if (bmc_smt_is_false(c->s, rg))
+            continue;
+        cand.len = eqs.len = 0;
+        uint64_t a, head;
+        if (bmc_smt_bv_value(c->s, rb->addr, &a)) {
+            if (base_hashmap_get(&by_addr, a, &head))
+                for (uint32_t w = (uint32_t)head; w != UINT32_MAX; w = next.data[w])
+                    base_vec_push(&cand, w);
+            for (size_t k = 0; k < sym_w.len; k++)
+                base_vec_push(&cand, sym_w.data[k]);
+        } else {
+            for (uint32_t w = 0; w < c->writes.len; w++)
+                base_vec_push(&cand, w);
+        }
+        /* drop writes of the read's own event, of events after it in its
+         * thread, that never run, or of another address */
+        size_t n = 0;
+        for (size_t k = 0; k < cand.len; k++) {
+            const pbyte *wb = &c->writes.data[cand.data[k]];
+            if (wb->ev == re || po_before(c, re, wb->ev) ||
+                bmc_smt_is_false(c->s, c->evs.data[wb->ev].guard))
+                continue;
+            bmc_smt_term e = eq(c, wb->addr, rb->addr);
+            if (bmc_smt_is_false(c->s, e))
+                continue;
+            cand.data[n++] = cand.data[k];
+            base_vec_push(&eqs, e);
+        }
+        cand.len = n;
+        /* writes after the read in its thread still constrain the initial value */
+        bmc_smt_term some = bmc_smt_false(c->s);
+        for (size_t k = 0; k <= cand.len; k++) {
+            bool init = k == cand.len;
+            uint32_t w = init ? UINT32_MAX : cand.data[k];
+            uint32_t we = init ? UINT32_MAX : c->writes.data[w].ev;
+            bmc_smt_term sv = bmc_smt_bool_var(c->s, init ? "rf0" : "rf");
+            c->st->rf_choices++;
+            some = or2(c, some, sv);
+            bmc_smt_term val = init ? bmc_smt_select(c->s, mem0, rb->addr) : c->writes.data[w].val;
+            bmc_smt_term body = eq(c, rb->val, val);
+            if (!init)
+                body = and2(c, body, and2(c, c->evs.data[we].guard,
+                                          and2(c, eqs.data[k], lt(c, clk(c, we), clk(c, re)))));
+            assert_(c, bmc_smt_implies(c->s, sv, body));
+            /* no other write of the address between the source and the read */
+            for (size_t j = 0; j < cand.len; j++) {
+                if (j == k)
+                    continue;
+                uint32_t w2e = c->writes.data[cand.data[j]].ev;
+                if (w2e == we)
+                    continue;
+                if (!init && po_before(c, w2e, we))
+                    continue; /* always before the source */
+                bmc_smt_term hit = and2(c, c->evs.data[w2e].guard, eqs.data[j]);
+                bmc_smt_term after = lt(c, clk(c, re), clk(c, w2e));
+                bmc_smt_term okk = init ? after : or2(c, lt(c, clk(c, w2e), clk(c, we)), after);
+                assert_(c, bmc_smt_implies(c->s, and2(c, sv, hit), okk));
+                c->st->order_clauses++;
+            }
+            /* writes after the read in program order: for the initial value,
+             * nothing to add (they are after it); for a source of the same
+             * thread after them, impossible anyway */
+        }
+        assert_(c, bmc_smt_implies(c->s, rg, some));
+    }
+    base_vec_free(&cand);
+    base_vec_free(&eqs);
+    base_vec_free(&sym_w);
+    base_vec_free(&next);
+    base_hashmap_free(&by_addr);
+}
+
+static uint32_t bits_for(size_t n)
+{
+    uint32_t b = 1;
+    while (b < 63 && ((size_t)1 << b) <= n)
+        b++;
+    return b;
+}
+
+static void encode(po *c)
+{
+    c->cw = bits_for(c->evs.len + 2);
+    c->st->clock_bits = c->cw;
+    for (uint32_t e = 0; e < c->evs.len; e++)
+        c->evs.data[e].clock = bmc_smt_bv_var(c->s, c->cw, "clock");
+    /* program order, thread starts */
+    for (uint32_t e = 1; e < c->evs.len; e++)
+        if (c->evs.data[e].thread == c->evs.data[e - 1].thread)
+            assert_(c, lt(c, clk(c, e - 1), clk(c, e)));
+    for (uint32_t t = 1; t < c->thrs.len; t++) {
+        const thr *th = &c->thrs.data[t];
+        if (th->start_ev != UINT32_MAX)
+            assert_(c, lt(c, clk(c, th->async_ev), clk(c, th->start_ev)));
+    }
+    /* joins: joined only after a thread with that handle ended */
+    for (uint32_t e = 0; e < c->evs.len; e++) {
+        const ev *j = &c->evs.data[e];
+        if (j->kind != EV_JOIN)
+            continue;
+        bmc_smt_term any = bmc_smt_false(c->s);
+        for (uint32_t t = 1; t < c->thrs.len; t++) {
+            const thr *th = &c->thrs.data[t];
+            if (th->end_ev == UINT32_MAX)
+                continue;
+            bmc_smt_term hw = j->handle;
+            uint32_t w = bmc_smt_width(c->s, hw);
+            bmc_smt_term is = w <= 64 ? eq(c, hw, bv(c, w, t)) : bmc_smt_false(c->s);
+            if (bmc_smt_is_false(c->s, is))
+                continue;
+            bmc_smt_term ok = and2(c, is, and2(c, th->end_guard, lt(c, clk(c, th->end_ev), clk(c, e))));
+            if (j->result)
+                ok = and2(c, ok, eq(c, j->result, th->ret ? th->ret : bv(c, c->pw, 0)));
+            any = or2(c, any, ok);
+        }
+        assert_(c, bmc_smt_implies(c->s, j->joined, any));
+    }
+    /* atomic sections: no other thread's memory event inside */
+    for (uint32_t b = 0; b < c->evs.len; b++) {
+        const ev *be = &c->evs.data[b];
+        if (be->kind != EV_ABEGIN || bmc_smt_is_false(c->s, be->guard))
+            continue;
+        uint32_t end = be->pair != UINT32_MAX ? be->pair : c->thrs.data[be->thread].end_ev;
+        if (end == UINT32_MAX)
+            continue;
+        for (uint32_t e = 0; e < c->evs.len; e++) {
+            const ev *o = &c->evs.data[e];
+            if (o->thread == be->thread || o->kind != EV_MEM || bmc_smt_is_false(c->s, o->guard))
+                continue;
+            bmc_smt_term out = or2(c, lt(c, clk(c, e), clk(c, b)), lt(c, clk(c, end), clk(c, e)));
+            assert_(c, bmc_smt_implies(c->s, and2(c, be->guard, o->guard), out));
+            c->st->order_clauses++;
+        }
+    }
+    encode_rf(c);
+}
+
+/* --- traces --- */
+
+static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
+{
+    po *c = ud;
+    uint32_t t = 0;
+    for (uint32_t k = 0; k < c->thrs.len; k++)
+        if (bev >= c->thrs.data[k].bev0 && bev < c->thrs.data[k].bev1) {
+            t = k;
+            break;
+        }
+    *thread = t;
+    const thr *th = &c->thrs.data[t];
+    /* the last po event of the thread made at or before bev */
+    uint32_t lo = th->ev0, hi = th->ev1;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (c->evs.data[mid].bev <= bev)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint32_t e = lo > th->ev0 ? lo - 1 : th->ev0;
+    return 2 * bmc_smt_model_bv(c->s, c->evs.data[e].clock) + 1;
+}
+
+/* --- exactness --- */
+
+static const char *const pure_externals[] = {
+    "printf", "fprintf", "puts", "fputs", "putchar", "strlen", "strnlen", "strcmp", "strncmp",
+    "memcmp", "strchr", "strrchr", "strstr", "atoi", "atol", "abs", "labs", "exit", "abort",
+    "__assert_fail", "assert", "perror", "free", "pthread_self", "usleep", "sleep",
+    "sched_yield", "pthread_yield", "nanosleep", "thrd_yield",
+};
+
+static const char *inexact(const ir_program *p)
+{
+    for (uint32_t i = 0; i < p->nfuncs; i++) {
+        const ir_func *f = p->funcs[i];
+        if (f->not_lowered)
+            return "a function could not be lowered";
+        for (uint32_t k = 0; k < f->nstmts; k++) {
+            const ir_stmt *s = &f->stmts[k];
+            if (s->kind != IR_S_CALL)
+                continue;
+            if (s->callee->kind != IR_E_FUNC) {
+                if (!s->ncands)
+                    return "a call through a function pointer with no known target";
+                continue;
+            }
+            const ir_func *g = s->callee->func;
+            if (g->has_body)
+                continue;
+            const char *name = base_sym_str(p->syms, g->name);
+            bool pure = false;
+            for (size_t j = 0; j < sizeof pure_externals / sizeof *pure_externals; j++)
+                pure |= strcmp(name, pure_externals[j]) == 0;
+            if (!pure)
+                return "a call to a function without a body";
+        }
+    }
+    return NULL;
+}
+
+/* --- the check --- */
+
+void po_opts_init(po_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    bmc_opts_init(&o->bo);
+    o->max_threads = 64;
+}
+
+bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
+                     bmc_result *r, po_stats *st, bool *exact, const char **inexact_why)
+{
+    po c;
+    memset(&c, 0, sizeof c);
+    po_stats dummy;
+    c.st = st ? st : &dummy;
+    memset(c.st, 0, sizeof *c.st);
+    c.p = p;
+    if (o)
+        c.o = *o;
+    else
+        po_opts_init(&c.o);
+    if (c.o.max_threads < 1)
+        c.o.max_threads = 1;
+    bmc_conc_hooks hk = { &c, h_load, h_store, h_sync, h_step_key };
+    c.b = bmc_conc_new(p, &c.o.bo, &hk, r);
+    c.s = bmc_conc_solver(c.b);
+    c.pw = bmc_conc_ptr_bits(c.b);
+    const char *why = inexact(p);
+    if (exact)
+        *exact = !why;
+    if (inexact_why)
+        *inexact_why = why;
+    if (!entry || !entry->has_body) {
+        bmc_conc_stop(c.b, entry ? entry->loc : (base_srcloc){ 0 }, "the entry function has no body");
+    } else {
+        thr mainth = { .f = entry, .started = bmc_smt_true(c.s), .async_ev = UINT32_MAX,
+                       .start_ev = UINT32_MAX, .end_ev = UINT32_MAX };
+        base_vec_push(&c.thrs, mainth);
+        for (uint32_t t = 0; t < c.thrs.len && !bmc_conc_stopped(c.b); t++)
+            run_thread(&c, t);
+        if (!bmc_conc_stopped(c.b))
+            encode(&c);
+    }
+    c.st->threads = c.thrs.len;
+    c.st->events = c.evs.len;
+    c.st->read_bytes = c.reads.len;
+    c.st->write_bytes = c.writes.len;
+    bmc_verdict v = bmc_conc_decide(c.b);
+    bmc_conc_free(c.b);
+    base_vec_free(&c.evs);
+    base_vec_free(&c.reads);
+    base_vec_free(&c.writes);
+    base_vec_free(&c.thrs);
+    base_vec_free(&c.open_atomic);
+    return v;
+}
