@@ -41,7 +41,7 @@ static const char check_usage[] =
     "                    of the KISS translation; explore: the exploration alone;\n"
     "                    po: every interleaving under SC, within the bounds, as a\n"
     "                    partial order (may answer true: a proof); auto: po first\n"
-    "                    (60%% of --timeout, else 20 s), then kiss\n"
+    "                    (60% of --timeout, else 20 s), then kiss\n"
     "  --witness FILE    write an SV-COMP violation witness (GraphML)\n"
     "  --timeout S       give up after S seconds (answer unknown)\n"
     "  --json            the verdict and the trace as JSON\n"
