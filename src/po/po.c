@@ -53,9 +53,20 @@ typedef struct ev {
     bmc_smt_term handle;     /* JOIN: the handle's value */
     bmc_smt_term joined;     /* JOIN: the Boolean that it returned */
     bmc_smt_term result;     /* JOIN: the value stored through args[0] (0: none) */
-    uint32_t pair;           /* ABEGIN: its AEND (UINT32_MAX: the thread's end) */
     const ir_stmt *s;
 } ev;
+
+/* An atomic section: from begin to end on the paths cond. */
+typedef struct section {
+    uint32_t begin, end;
+    bmc_smt_term cond;
+} section;
+
+/* An ATOMIC_BEGIN not yet closed on the paths open. */
+typedef struct open_begin {
+    uint32_t ev;
+    bmc_smt_term open;
+} open_begin;
 
 typedef struct thr {
     const ir_func *f;
@@ -80,7 +91,8 @@ typedef struct po {
     BASE_VEC(pbyte) reads;
     BASE_VEC(pbyte) writes;
     BASE_VEC(thr) thrs;
-    BASE_VEC(uint32_t) open_atomic; /* the current thread's open ABEGINs */
+    BASE_VEC(open_begin) open_atomic; /* the current thread's open ABEGINs, innermost last */
+    BASE_VEC(section) sections;
     uint32_t cur;            /* the running thread */
     uint32_t cw;             /* clock width */
     po_stats *st;
@@ -91,7 +103,7 @@ typedef struct po {
 static uint32_t new_ev(po *c, ev_kind k, bmc_smt_term guard)
 {
     ev e = { .kind = k, .thread = c->cur, .guard = guard, .bev = bmc_conc_nevents(c->b),
-             .pair = UINT32_MAX, .child = UINT32_MAX };
+             .child = UINT32_MAX };
     e.rd0 = (uint32_t)c->reads.len;
     e.wr0 = (uint32_t)c->writes.len;
     base_vec_push(&c->evs, e);
@@ -325,6 +337,29 @@ static void join_op(po *c, bmc_conc_op *op)
     op->lhs_value = bv(c, 32, 0);
 }
 
+/* An end on the paths g closes, on each path, the innermost begin still
+ * open there: the paths are split among the open begins, innermost first
+ * (sections can end in several branches, and nest). */
+static void close_sections(po *c, uint32_t end, bmc_smt_term g)
+{
+    bmc_smt_term rem = g;
+    for (size_t k = c->open_atomic.len; k-- > 0 && !bmc_smt_is_false(c->s, rem);) {
+        open_begin *ob = &c->open_atomic.data[k];
+        bmc_smt_term take = and2(c, rem, ob->open);
+        if (bmc_smt_is_false(c->s, take))
+            continue;
+        section sc = { ob->ev, end, take };
+        base_vec_push(&c->sections, sc);
+        ob->open = and2(c, ob->open, not1(c, take));
+        rem = and2(c, rem, not1(c, take));
+    }
+    size_t n = 0; /* drop the begins closed on every path */
+    for (size_t k = 0; k < c->open_atomic.len; k++)
+        if (!bmc_smt_is_false(c->s, c->open_atomic.data[k].open))
+            c->open_atomic.data[n++] = c->open_atomic.data[k];
+    c->open_atomic.len = n;
+}
+
 static void h_sync(void *ud, bmc_conc_op *op)
 {
     po *c = ud;
@@ -340,18 +375,13 @@ static void h_sync(void *ud, bmc_conc_op *op)
         op->lhs_value = bv(c, 32, 0);
         return;
     case IR_S_ATOMIC_BEGIN: {
-        uint32_t e = new_ev(c, EV_ABEGIN, op->guard);
-        base_vec_push(&c->open_atomic, e);
+        open_begin ob = { new_ev(c, EV_ABEGIN, op->guard), op->guard };
+        base_vec_push(&c->open_atomic, ob);
         return;
     }
-    case IR_S_ATOMIC_END: {
-        if (!c->open_atomic.len)
-            return; /* an end without a begin: nothing to close */
-        uint32_t b = base_vec_pop(&c->open_atomic);
-        uint32_t e = new_ev(c, EV_AEND, op->guard);
-        c->evs.data[b].pair = e;
+    case IR_S_ATOMIC_END:
+        close_sections(c, new_ev(c, EV_AEND, op->guard), op->guard);
         return;
-    }
     case IR_S_THREAD_EXIT: {
         thr *t = &c->thrs.data[c->cur];
         bmc_smt_term v = op->rhs ? op->rhs : bv(c, c->pw, 0);
@@ -400,6 +430,9 @@ static void run_thread(po *c, uint32_t tid)
     }
     t->end_guard = or2(c, t->end_guard, g);
     t->end_ev = new_ev(c, EV_END, t->end_guard);
+    /* sections still open run to the thread's end (on a path that stopped
+     * inside one, the end's clock may be just after the thread's last event) */
+    close_sections(c, t->end_ev, bmc_smt_true(c->s));
     t->bev1 = bmc_conc_nevents(c->b);
     t->ev1 = (uint32_t)c->evs.len;
 }
@@ -560,19 +593,15 @@ static void encode(po *c)
         assert_(c, bmc_smt_implies(c->s, j->joined, any));
     }
     /* atomic sections: no other thread's memory event inside */
-    for (uint32_t b = 0; b < c->evs.len; b++) {
-        const ev *be = &c->evs.data[b];
-        if (be->kind != EV_ABEGIN || bmc_smt_is_false(c->s, be->guard))
-            continue;
-        uint32_t end = be->pair != UINT32_MAX ? be->pair : c->thrs.data[be->thread].end_ev;
-        if (end == UINT32_MAX)
-            continue;
+    for (size_t k = 0; k < c->sections.len; k++) {
+        const section *sc = &c->sections.data[k];
+        uint32_t b = sc->begin, end = sc->end, th = c->evs.data[b].thread;
         for (uint32_t e = 0; e < c->evs.len; e++) {
             const ev *o = &c->evs.data[e];
-            if (o->thread == be->thread || o->kind != EV_MEM || bmc_smt_is_false(c->s, o->guard))
+            if (o->thread == th || o->kind != EV_MEM || bmc_smt_is_false(c->s, o->guard))
                 continue;
             bmc_smt_term out = or2(c, lt(c, clk(c, e), clk(c, b)), lt(c, clk(c, end), clk(c, e)));
-            assert_(c, bmc_smt_implies(c->s, and2(c, be->guard, o->guard), out));
+            assert_(c, bmc_smt_implies(c->s, and2(c, sc->cond, o->guard), out));
             c->st->order_clauses++;
         }
     }
@@ -607,40 +636,69 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
 
 /* --- exactness --- */
 
-static const char *const pure_externals[] = {
-    "printf", "fprintf", "puts", "fputs", "putchar", "strlen", "strnlen", "strcmp", "strncmp",
-    "memcmp", "strchr", "strrchr", "strstr", "atoi", "atol", "abs", "labs", "exit", "abort",
-    "__assert_fail", "assert", "perror", "free", "pthread_self", "usleep", "sleep",
-    "sched_yield", "pthread_yield", "nanosleep", "thrd_yield",
-};
-
-static const char *inexact(const ir_program *p)
+/* Why a SAFE answer about p from entry would be no proof, or NULL. Body-
+ * less calls return a nondeterministic value and change what their
+ * pointer arguments point to (bmc.h): an over-approximation of any C
+ * library function but those that call back into the program, so a call
+ * that passes a function pointer is not exact; nor is a function that
+ * could not be lowered or a call through a pointer with no known target.
+ * Only functions that may run count (reached from entry or init by calls
+ * and thread starts, or address-taken). */
+static const char *inexact(const ir_program *p, const ir_func *entry, char *buf, size_t bufsz)
 {
-    for (uint32_t i = 0; i < p->nfuncs; i++) {
-        const ir_func *f = p->funcs[i];
-        if (f->not_lowered)
-            return "a function could not be lowered";
-        for (uint32_t k = 0; k < f->nstmts; k++) {
+    base_hashmap seen;
+    base_hashmap_init(&seen);
+    BASE_VEC(const ir_func *) work = { 0 };
+    uint64_t x;
+    const char *why = NULL;
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        if (p->funcs[i]->address_taken)
+            base_vec_push(&work, p->funcs[i]);
+    if (entry)
+        base_vec_push(&work, entry);
+    if (p->init)
+        base_vec_push(&work, p->init);
+    while (work.len && !why) {
+        const ir_func *f = base_vec_pop(&work);
+        if (base_hashmap_get(&seen, (uint64_t)(uintptr_t)f, &x))
+            continue;
+        base_hashmap_put(&seen, (uint64_t)(uintptr_t)f, 1);
+        if (f->not_lowered) {
+            snprintf(buf, bufsz, "'%s' could not be lowered", base_sym_str(p->syms, f->name));
+            why = buf;
+            break;
+        }
+        for (uint32_t k = 0; k < f->nstmts && !why; k++) {
             const ir_stmt *s = &f->stmts[k];
-            if (s->kind != IR_S_CALL)
+            if (s->kind != IR_S_CALL && s->kind != IR_S_ASYNC)
                 continue;
             if (s->callee->kind != IR_E_FUNC) {
-                if (!s->ncands)
-                    return "a call through a function pointer with no known target";
+                if (!s->ncands) {
+                    snprintf(buf, bufsz, "a call through a function pointer with no known target "
+                                         "(line %u)", s->loc.line);
+                    why = buf;
+                }
+                for (uint32_t j = 0; j < s->ncands; j++)
+                    base_vec_push(&work, s->cands[j]);
                 continue;
             }
             const ir_func *g = s->callee->func;
-            if (g->has_body)
+            base_vec_push(&work, g);
+            if (g->has_body || g->not_lowered || s->kind != IR_S_CALL)
                 continue;
-            const char *name = base_sym_str(p->syms, g->name);
-            bool pure = false;
-            for (size_t j = 0; j < sizeof pure_externals / sizeof *pure_externals; j++)
-                pure |= strcmp(name, pure_externals[j]) == 0;
-            if (!pure)
-                return "a call to a function without a body";
+            for (uint32_t j = 0; j < s->nargs; j++) {
+                const ir_type *t = s->args[j]->type;
+                if (t->kind == IR_T_PTR && t->to && t->to->kind == IR_T_FUNC) {
+                    snprintf(buf, bufsz, "a call to '%s', which has no body, with a function "
+                                         "pointer (line %u)", base_sym_str(p->syms, g->name), s->loc.line);
+                    why = buf;
+                }
+            }
         }
     }
-    return NULL;
+    base_vec_free(&work);
+    base_hashmap_free(&seen);
+    return why;
 }
 
 /* --- the check --- */
@@ -671,11 +729,12 @@ bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o
     c.b = bmc_conc_new(p, &c.o.bo, &hk, r);
     c.s = bmc_conc_solver(c.b);
     c.pw = bmc_conc_ptr_bits(c.b);
-    const char *why = inexact(p);
+    char why_buf[300];
+    const char *why = inexact(p, entry, why_buf, sizeof why_buf);
     if (exact)
         *exact = !why;
     if (inexact_why)
-        *inexact_why = why;
+        *inexact_why = why ? base_arena_strdup(&r->arena, why) : NULL;
     if (!entry || !entry->has_body) {
         bmc_conc_stop(c.b, entry ? entry->loc : (base_srcloc){ 0 }, "the entry function has no body");
     } else {
@@ -698,5 +757,6 @@ bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o
     base_vec_free(&c.writes);
     base_vec_free(&c.thrs);
     base_vec_free(&c.open_atomic);
+    base_vec_free(&c.sections);
     return v;
 }
