@@ -47,7 +47,9 @@ typedef struct ev {
     uint32_t thread;
     bmc_smt_term guard;
     bmc_smt_term clock;
-    uint32_t rd0, nrd, wr0, nwr; /* into reads / writes */
+    uint32_t rd0, nrd, wr0, nwr; /* into reads / writes: one access of each at most */
+    bmc_smt_term raddr, waddr;   /* the accesses' first bytes */
+    bmc_smt_term rval, wval;     /* their values (8 x nrd, 8 x nwr bits) */
     size_t bev;
     uint32_t child;          /* ASYNC */
     bmc_smt_term handle;     /* JOIN: the handle's value */
@@ -126,6 +128,8 @@ static bmc_smt_term byte_of(po *c, bmc_smt_term v, uint32_t i)
 static bmc_smt_term add_reads(po *c, uint32_t e, bmc_smt_term addr, uint32_t n)
 {
     bmc_smt_term v = bmc_smt_bv_var(c->s, n * 8, "rd");
+    c->evs.data[e].raddr = addr;
+    c->evs.data[e].rval = v;
     for (uint32_t i = 0; i < n; i++) {
         pbyte b = { byte_addr(c, addr, i), byte_of(c, v, i), e };
         base_vec_push(&c->reads, b);
@@ -136,6 +140,8 @@ static bmc_smt_term add_reads(po *c, uint32_t e, bmc_smt_term addr, uint32_t n)
 
 static void add_writes(po *c, uint32_t e, bmc_smt_term addr, bmc_smt_term v, uint32_t n)
 {
+    c->evs.data[e].waddr = addr;
+    c->evs.data[e].wval = v;
     for (uint32_t i = 0; i < n; i++) {
         pbyte b = { byte_addr(c, addr, i), byte_of(c, v, i), e };
         base_vec_push(&c->writes, b);
@@ -143,18 +149,56 @@ static void add_writes(po *c, uint32_t e, bmc_smt_term addr, bmc_smt_term v, uin
     c->evs.data[e].nwr += n;
 }
 
+#define MAX_PLACES 16 /* an access through a pointer to one of this many places is split */
+
+/* The distinct constant places of an address that is an ite over at most
+ * MAX_PLACES constants (0: it is not; 1: a constant). */
+static size_t places(po *c, bmc_smt_term addr, uint64_t *at)
+{
+    size_t n = bmc_smt_bv_leaves(c->s, addr, at, MAX_PLACES), k = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < k; j++)
+            seen |= at[j] == at[i];
+        if (!seen)
+            at[k++] = at[i];
+    }
+    return k;
+}
+
+/* A load through a pointer to one of a few places is one event per place
+ * (only one runs), so that every address stays a constant. */
 static bmc_smt_term h_load(void *ud, bmc_smt_term guard, bmc_smt_term addr, uint32_t n)
 {
     po *c = ud;
-    uint32_t e = new_ev(c, EV_MEM, guard);
-    return add_reads(c, e, addr, n);
+    uint64_t at[MAX_PLACES];
+    size_t k = places(c, addr, at);
+    if (k <= 1)
+        return add_reads(c, new_ev(c, EV_MEM, guard), addr, n);
+    bmc_smt_term v = 0;
+    for (size_t i = k; i-- > 0;) {
+        bmc_smt_term a = bmc_smt_bv_const(c->s, c->pw, at[i]);
+        bmc_smt_term here = bmc_smt_eq(c->s, addr, a);
+        bmc_smt_term vi = add_reads(c, new_ev(c, EV_MEM, bmc_smt_and(c->s, guard, here)), a, n);
+        v = v ? bmc_smt_ite(c->s, here, vi, v) : vi;
+    }
+    return v;
 }
 
 static void h_store(void *ud, bmc_smt_term guard, bmc_smt_term addr, bmc_smt_term v, uint32_t n)
 {
     po *c = ud;
-    uint32_t e = new_ev(c, EV_MEM, guard);
-    add_writes(c, e, addr, v, n);
+    uint64_t at[MAX_PLACES];
+    size_t k = places(c, addr, at);
+    if (k <= 1) {
+        add_writes(c, new_ev(c, EV_MEM, guard), addr, v, n);
+        return;
+    }
+    for (size_t i = 0; i < k; i++) {
+        bmc_smt_term a = bmc_smt_bv_const(c->s, c->pw, at[i]);
+        bmc_smt_term g = bmc_smt_and(c->s, guard, bmc_smt_eq(c->s, addr, a));
+        add_writes(c, new_ev(c, EV_MEM, g), a, v, n);
+    }
 }
 
 /* --- synchronisation --- */
@@ -450,101 +494,188 @@ static bool po_before(const po *c, uint32_t a, uint32_t b)
     return c->evs.data[a].thread == c->evs.data[b].thread && a < b;
 }
 
-static void encode_rf(po *c)
-{
-    /* writes by constant address; the rest are candidates of every read */
+typedef BASE_VEC(uint32_t) u32_vec;
+typedef BASE_VEC(bmc_smt_term) term_vec;
+
+/* The index of write bytes by constant address (chains through next),
+ * and the write bytes at symbolic addresses. */
+typedef struct windex {
     base_hashmap by_addr;
-    base_hashmap_init(&by_addr);
-    BASE_VEC(uint32_t) sym_w = { 0 };
-    BASE_VEC(uint32_t) next = { 0 }; /* chains of writes of one constant address */
+    BASE_VEC(uint32_t) next;
+    BASE_VEC(uint32_t) sym;
+} windex;
+
+static void windex_build(po *c, windex *x)
+{
+    memset(x, 0, sizeof *x);
+    base_hashmap_init(&x->by_addr);
     for (uint32_t i = 0; i < c->writes.len; i++) {
         uint64_t a, head;
-        base_vec_push(&next, UINT32_MAX);
+        base_vec_push(&x->next, UINT32_MAX);
         if (bmc_smt_bv_value(c->s, c->writes.data[i].addr, &a)) {
-            if (base_hashmap_get(&by_addr, a, &head))
-                next.data[i] = (uint32_t)head;
-            base_hashmap_put(&by_addr, a, i);
+            if (base_hashmap_get(&x->by_addr, a, &head))
+                x->next.data[i] = (uint32_t)head;
+            base_hashmap_put(&x->by_addr, a, i);
         } else {
-            base_vec_push(&sym_w, i);
+            base_vec_push(&x->sym, i);
         }
     }
-    BASE_VEC(uint32_t) cand = { 0 };
-    BASE_VEC(bmc_smt_term) eqs = { 0 };
-    bmc_smt_term mem0 = bmc_conc_init_mem(c->b);
-    for (uint32_t r = 0; r < c->reads.len; r++) {
-        const pbyte *rb = &c->reads.data[r];
-        uint32_t re = rb->ev;
-        bmc_smt_term rg = c->evs.data[re].guard;
-        if (bmc_smt_is_false(c->s, rg))
+}
+
+static void windex_free(windex *x)
+{
+    base_hashmap_free(&x->by_addr);
+    base_vec_free(&x->next);
+    base_vec_free(&x->sym);
+}
+
+static uint32_t windex_first(const windex *x, uint64_t a)
+{
+    uint64_t head;
+    return base_hashmap_get(&x->by_addr, a, &head) ? (uint32_t)head : UINT32_MAX;
+}
+
+/* One reads-from choice `src` (a write event, or UINT32_MAX: the initial
+ * memory) for the read of event re, with the other writes that may hit
+ * the same place: others[j] (events), hit[j] (when they do). */
+static void rf_choice(po *c, uint32_t re, uint32_t src, bmc_smt_term body,
+                      const uint32_t *others, const bmc_smt_term *hit, size_t nothers,
+                      bmc_smt_term *some)
+{
+    bool init = src == UINT32_MAX;
+    bmc_smt_term sv = bmc_smt_bool_var(c->s, init ? "rf0" : "rf");
+    c->st->rf_choices++;
+    *some = or2(c, *some, sv);
+    if (!init)
+        body = and2(c, body, and2(c, c->evs.data[src].guard, lt(c, clk(c, src), clk(c, re))));
+    assert_(c, bmc_smt_implies(c->s, sv, body));
+    /* no other write of the place between the source and the read */
+    for (size_t j = 0; j < nothers; j++) {
+        uint32_t w2 = others[j];
+        if (w2 == src || w2 == re || po_before(c, re, w2))
+            continue; /* the read's own event writes after it reads */
+        if (!init && po_before(c, w2, src))
+            continue; /* always before the source */
+        bmc_smt_term after = lt(c, clk(c, re), clk(c, w2));
+        bmc_smt_term ok = init ? after : or2(c, lt(c, clk(c, w2), clk(c, src)), after);
+        assert_(c, bmc_smt_implies(c->s, and2(c, sv, and2(c, c->evs.data[w2].guard, hit[j])), ok));
+        c->st->order_clauses++;
+    }
+}
+
+/* Whether the read of event re (at a constant address) can choose whole
+ * writes: every write that touches its bytes writes exactly them. */
+static bool whole_read(po *c, const windex *x, uint32_t re, uint64_t a)
+{
+    const ev *r = &c->evs.data[re];
+    if (x->sym.len)
+        return false;
+    for (uint32_t i = 0; i < r->nrd; i++)
+        for (uint32_t w = windex_first(x, a + i); w != UINT32_MAX; w = x->next.data[w]) {
+            const ev *we = &c->evs.data[c->writes.data[w].ev];
+            uint64_t wa;
+            if (we->nwr != r->nrd || !bmc_smt_bv_value(c->s, we->waddr, &wa) || wa != a)
+                return false;
+        }
+    return true;
+}
+
+static void rf_whole(po *c, const windex *x, uint32_t re, uint64_t a, u32_vec *cand, term_vec *hits)
+{
+    const ev *r = &c->evs.data[re];
+    cand->len = hits->len = 0;
+    for (uint32_t w = windex_first(x, a); w != UINT32_MAX; w = x->next.data[w]) {
+        uint32_t we = c->writes.data[w].ev;
+        if (bmc_smt_is_false(c->s, c->evs.data[we].guard))
             continue;
-        cand.len = eqs.len = 0;
-        uint64_t a, head;
+        base_vec_push(cand, we);
+        base_vec_push(hits, bmc_smt_true(c->s));
+    }
+    bmc_smt_term some = bmc_smt_false(c->s);
+    bmc_smt_term mem0 = bmc_conc_init_mem(c->b), init = 0;
+    for (uint32_t i = 0; i < r->nrd; i++) {
+        bmc_smt_term b = bmc_smt_select(c->s, mem0, bv(c, c->pw, a + i));
+        init = init ? bmc_smt_concat(c->s, b, init) : b;
+    }
+    rf_choice(c, re, UINT32_MAX, eq(c, r->rval, init), cand->data, hits->data, cand->len, &some);
+    for (size_t k = 0; k < cand->len; k++) {
+        uint32_t we = cand->data[k];
+        if (we == re || po_before(c, re, we))
+            continue;
+        rf_choice(c, re, we, eq(c, r->rval, c->evs.data[we].wval), cand->data, hits->data,
+                  cand->len, &some);
+    }
+    assert_(c, bmc_smt_implies(c->s, r->guard, some));
+}
+
+/* Byte by byte: each read byte chooses a write byte. */
+static void rf_bytes(po *c, const windex *x, uint32_t re, u32_vec *cand, term_vec *hits)
+{
+    const ev *r = &c->evs.data[re];
+    bmc_smt_term mem0 = bmc_conc_init_mem(c->b);
+    BASE_VEC(uint32_t) wb = { 0 };
+    for (uint32_t i = 0; i < r->nrd; i++) {
+        const pbyte *rb = &c->reads.data[r->rd0 + i];
+        wb.len = cand->len = hits->len = 0;
+        uint64_t a;
         if (bmc_smt_bv_value(c->s, rb->addr, &a)) {
-            if (base_hashmap_get(&by_addr, a, &head))
-                for (uint32_t w = (uint32_t)head; w != UINT32_MAX; w = next.data[w])
-                    base_vec_push(&cand, w);
-            for (size_t k = 0; k < sym_w.len; k++)
-                base_vec_push(&cand, sym_w.data[k]);
+            for (uint32_t w = windex_first(x, a); w != UINT32_MAX; w = x->next.data[w])
+                base_vec_push(&wb, w);
+            for (size_t k = 0; k < x->sym.len; k++)
+                base_vec_push(&wb, x->sym.data[k]);
         } else {
             for (uint32_t w = 0; w < c->writes.len; w++)
-                base_vec_push(&cand, w);
+                base_vec_push(&wb, w);
         }
-        /* drop writes of the read's own event, of events after it in its
-         * thread, that never run, or of another address */
-        size_t n = 0;
-        for (size_t k = 0; k < cand.len; k++) {
-            const pbyte *wb = &c->writes.data[cand.data[k]];
-            if (wb->ev == re || po_before(c, re, wb->ev) ||
-                bmc_smt_is_false(c->s, c->evs.data[wb->ev].guard))
+        for (size_t k = 0; k < wb.len; k++) {
+            const pbyte *w = &c->writes.data[wb.data[k]];
+            if (bmc_smt_is_false(c->s, c->evs.data[w->ev].guard))
                 continue;
-            bmc_smt_term e = eq(c, wb->addr, rb->addr);
+            bmc_smt_term e = eq(c, w->addr, rb->addr);
             if (bmc_smt_is_false(c->s, e))
                 continue;
-            cand.data[n++] = cand.data[k];
-            base_vec_push(&eqs, e);
+            wb.data[cand->len] = wb.data[k];
+            base_vec_push(cand, w->ev);
+            base_vec_push(hits, e);
         }
-        cand.len = n;
-        /* writes after the read in its thread still constrain the initial value */
+        wb.len = cand->len;
         bmc_smt_term some = bmc_smt_false(c->s);
-        for (size_t k = 0; k <= cand.len; k++) {
-            bool init = k == cand.len;
-            uint32_t w = init ? UINT32_MAX : cand.data[k];
-            uint32_t we = init ? UINT32_MAX : c->writes.data[w].ev;
-            bmc_smt_term sv = bmc_smt_bool_var(c->s, init ? "rf0" : "rf");
-            c->st->rf_choices++;
-            some = or2(c, some, sv);
-            bmc_smt_term val = init ? bmc_smt_select(c->s, mem0, rb->addr) : c->writes.data[w].val;
-            bmc_smt_term body = eq(c, rb->val, val);
-            if (!init)
-                body = and2(c, body, and2(c, c->evs.data[we].guard,
-                                          and2(c, eqs.data[k], lt(c, clk(c, we), clk(c, re)))));
-            assert_(c, bmc_smt_implies(c->s, sv, body));
-            /* no other write of the address between the source and the read */
-            for (size_t j = 0; j < cand.len; j++) {
-                if (j == k)
-                    continue;
-                uint32_t w2e = c->writes.data[cand.data[j]].ev;
-                if (w2e == we)
-                    continue;
-                if (!init && po_before(c, w2e, we))
-                    continue; /* always before the source */
-                bmc_smt_term hit = and2(c, c->evs.data[w2e].guard, eqs.data[j]);
-                bmc_smt_term after = lt(c, clk(c, re), clk(c, w2e));
-                bmc_smt_term okk = init ? after : or2(c, lt(c, clk(c, w2e), clk(c, we)), after);
-                assert_(c, bmc_smt_implies(c->s, and2(c, sv, hit), okk));
-                c->st->order_clauses++;
-            }
-            /* writes after the read in program order: for the initial value,
-             * nothing to add (they are after it); for a source of the same
-             * thread after them, impossible anyway */
+        rf_choice(c, re, UINT32_MAX, eq(c, rb->val, bmc_smt_select(c->s, mem0, rb->addr)),
+                  cand->data, hits->data, cand->len, &some);
+        for (size_t k = 0; k < wb.len; k++) {
+            uint32_t we = cand->data[k];
+            if (we == re || po_before(c, re, we))
+                continue;
+            const pbyte *w = &c->writes.data[wb.data[k]];
+            rf_choice(c, re, we, and2(c, eq(c, rb->val, w->val), hits->data[k]), cand->data,
+                      hits->data, cand->len, &some);
         }
-        assert_(c, bmc_smt_implies(c->s, rg, some));
+        assert_(c, bmc_smt_implies(c->s, r->guard, some));
+    }
+    base_vec_free(&wb);
+}
+
+static void encode_rf(po *c)
+{
+    windex x;
+    windex_build(c, &x);
+    u32_vec cand = { 0 };
+    term_vec hits = { 0 };
+    for (uint32_t re = 0; re < c->evs.len; re++) {
+        const ev *r = &c->evs.data[re];
+        if (!r->nrd || bmc_smt_is_false(c->s, r->guard))
+            continue;
+        uint64_t a;
+        if (bmc_smt_bv_value(c->s, r->raddr, &a) && whole_read(c, &x, re, a)) {
+            c->st->whole_reads++;
+            rf_whole(c, &x, re, a, &cand, &hits);
+        } else {
+            rf_bytes(c, &x, re, &cand, &hits);
+        }
     }
     base_vec_free(&cand);
-    base_vec_free(&eqs);
-    base_vec_free(&sym_w);
-    base_vec_free(&next);
-    base_hashmap_free(&by_addr);
+    base_vec_free(&hits);
+    windex_free(&x);
 }
 
 static uint32_t bits_for(size_t n)

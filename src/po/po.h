@@ -53,6 +53,7 @@ typedef struct po_stats {
     size_t threads;     /* thread instances, main included */
     size_t events;      /* memory and synchronisation events */
     size_t read_bytes, write_bytes;
+    size_t whole_reads; /* reads that choose whole writes (the rest: byte by byte) */
     size_t rf_choices;  /* reads-from variables */
     size_t order_clauses; /* from-read / coherence clauses */
     uint32_t clock_bits;
