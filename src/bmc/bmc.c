@@ -1153,6 +1153,16 @@ static bool has_work(const state *pend, const state *pend_bk, const finfo *fi, c
     return false;
 }
 
+/* Whether statements from..to of f (a loop, to jumping back to from) only
+ * test: GOTOs and SKIPs, so an iteration changes nothing but time. */
+static bool pure_spin(const ir_func *f, uint32_t from, uint32_t to)
+{
+    for (uint32_t k = from; k <= to; k++)
+        if (f->stmts[k].kind != IR_S_GOTO && f->stmts[k].kind != IR_S_SKIP)
+            return false;
+    return true;
+}
+
 static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
 {
     const ir_func *f = fr->f;
@@ -1293,6 +1303,10 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
             cur.guard = bmc_smt_and(c->s, cur.guard, bmc_smt_not(c->s, cond));
             if (back.guard) {
                 if (bmc_smt_is_false(c->s, back.guard)) {
+                    st_free(&back);
+                } else if (c->hk && pure_spin(f, back_to, pc)) {
+                    /* the concurrent mode: a loop that only tests is not
+                     * iterated (bmc_conc.h), and that is no cut */
                     st_free(&back);
                 } else if (cnt[back_to] + 1 < c->o.unwind) {
                     cnt[back_to]++;

@@ -15,7 +15,13 @@
  *    evaluated.
  * Loops and recursion are cut as in bmc (the cuts are unwinding
  * assertions); the caller may add cuts of its own (a thread-creation
- * bound). After the caller asserted its constraints (reads-from, order),
+ * bound). One reduction: a loop whose body only tests (GOTOs and SKIPs:
+ * `while (flag) ;`, a spin lock's wait) takes no back edge at all — the
+ * paths that would iterate end, without a cut. This is sound and complete
+ * for assertions because a failed test changes nothing: an execution that
+ * spins k times and leaves is the one whose other threads' steps during
+ * the spinning come before the first test, which then succeeds; one that
+ * spins for ever is a prefix in which the thread stopped before the loop. After the caller asserted its constraints (reads-from, order),
  * bmc_conc_decide answers as bmc_check does, with the trace ordered by the
  * caller's step_key. */
 #ifndef RAVEL_BMC_BMC_CONC_H
