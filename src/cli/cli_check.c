@@ -58,7 +58,7 @@ typedef enum check_engine { ENGINE_KISS, ENGINE_EXPLORE, ENGINE_PO, ENGINE_AUTO 
 static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
                      const bmc_result *res, const char *inexact, bool svcomp)
 {
-    check_report c = { prog, res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, orig, "po",
+    check_report c = { prog, res, res->unwind, ck->ko.pending, cli_orig_stmt, orig, "po",
                        .direct = true, .max_threads = ck->ko.max_threads, .inexact = inexact };
     base_strbuf out = { 0 };
     if (svcomp)
@@ -79,14 +79,13 @@ static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
     return rc;
 }
 
-/* Runs the po engine on the untranslated program with budget seconds (0:
- * none). */
-static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget,
-                          bmc_result *res, const char **inexact)
+static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint32_t unwind,
+                               double budget, bmc_result *res, const char **inexact)
 {
     po_opts po;
     po_opts_init(&po);
     po.bo = ck->bo;
+    po.bo.unwind = unwind;
     po.bo.timeout_s = budget;
     po.bo.budget_s = budget;
     po.max_threads = ck->ko.max_threads;
@@ -96,12 +95,55 @@ static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double bud
     bmc_verdict v = po_check(prog, entry, &po, res, &st, &exact, inexact);
     if (getenv("RAVEL_TIMES"))
         fprintf(stderr,
-                "po: %zu threads, %zu events, %zu read bytes, %zu write bytes, %zu rf choices, "
-                "%zu order clauses, %u-bit clocks, %zu terms, encode %.3f s, %zu solver calls %.3f s\n",
-                st.threads, st.events, st.read_bytes, st.write_bytes, st.rf_choices,
-                st.order_clauses, st.clock_bits, res->stats.terms, res->stats.encode_s,
-                res->stats.solver_calls, res->stats.solve_s);
+                "po: unwind %u, %zu threads, %zu events, %zu read bytes, %zu write bytes, "
+                "%zu whole reads, %zu rf choices, %zu order clauses, %u-bit clocks, %zu terms, "
+                "encode %.3f s, %zu solver calls %.3f s: %s\n",
+                unwind, st.threads, st.events, st.read_bytes, st.write_bytes, st.whole_reads,
+                st.rf_choices, st.order_clauses, st.clock_bits, res->stats.terms,
+                res->stats.encode_s, res->stats.solver_calls, res->stats.solve_s,
+                bmc_verdict_name(v));
     return v;
+}
+
+/* Runs the po engine on the untranslated program with budget seconds (0:
+ * none). With a budget and no --unwind, the bound deepens (2, 3, 4, 6,
+ * 8, ...) while executions are cut and time remains; the answer is the
+ * deepest one reached (a bug or a proof at once). */
+static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget,
+                          bmc_result *res, const char **inexact)
+{
+    if (ck->unwind_given || budget <= 0)
+        return run_po_once(ck, prog, ck->bo.unwind, budget, res, inexact);
+    static const uint32_t bounds[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128 };
+    double t0 = base_now();
+    bool have = false;
+    bmc_result best;
+    const char *best_inexact = NULL;
+    for (size_t k = 0; k < sizeof bounds / sizeof *bounds; k++) {
+        double left = budget - (base_now() - t0);
+        if (left < 0.05)
+            break;
+        bmc_result cur;
+        const char *ix = NULL;
+        bmc_verdict v = run_po_once(ck, prog, bounds[k], left, &cur, &ix);
+        bool proved = v == BMC_SAFE_WITHIN_BOUNDS && cur.unwinding_checked && cur.unwinding_ok;
+        if (v == BMC_UNKNOWN && have) {
+            bmc_result_free(&cur);
+            break; /* the deeper bound ran out of time: the last answer stands */
+        }
+        if (have)
+            bmc_result_free(&best);
+        best = cur;
+        best_inexact = ix;
+        have = true;
+        if (v != BMC_SAFE_WITHIN_BOUNDS || proved)
+            break;
+    }
+    if (!have)
+        return run_po_once(ck, prog, 1, 0.001, res, inexact);
+    *res = best;
+    *inexact = best_inexact;
+    return best.verdict;
 }
 
 int cli_check(int argc, char **argv)

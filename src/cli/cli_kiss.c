@@ -46,6 +46,7 @@ int cli_kiss_arg(cli_kiss *c, int argc, char **argv, int *i, const char *cmd)
     } else if (strcmp(a, "--unwind") == 0) {
         ok = cli_number(cmd, a, v, 1, 1000, true, &x);
         c->bo.unwind = (uint32_t)x;
+        c->unwind_given = true;
     } else if (strcmp(a, "--pending") == 0) {
         ok = cli_number(cmd, a, v, 0, 64, true, &x);
         c->ko.pending = (uint32_t)x;

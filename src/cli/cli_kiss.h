@@ -26,6 +26,7 @@ typedef struct cli_kiss {
                               default, half of --timeout, or 1 s without one */
     uint64_t seed;         /* --seed N */
     bool explore_only;     /* the explore engine: no bounded check after the exploration */
+    bool unwind_given;     /* --unwind was on the command line */
 } cli_kiss;
 
 void cli_kiss_init(cli_kiss *c);
