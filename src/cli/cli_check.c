@@ -146,6 +146,168 @@ static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double bud
     return best.verdict;
 }
 
+/* The KISS side of check: the program lowered and translated. */
+typedef struct kiss_side {
+    cli_program cp;
+    cli_orig orig;
+    base_diag kd;
+    ir_func *entry;
+} kiss_side;
+
+/* Loads and translates; returns 0 or the exit code of a failure. */
+static int kiss_side_load(kiss_side *k, cli_kiss *ck)
+{
+    memset(k, 0, sizeof *k);
+    base_diag_init(&k->kd);
+    if (cli_program_load(&k->cp, &ck->fr))
+        return CLI_EXIT_INPUT;
+    ir_program *prog = &k->cp.prog;
+    cli_orig_keep(&k->orig, prog);
+    k->entry = kiss_translate(prog, &ck->ko, NULL, &k->kd);
+    base_diag_print(&k->kd, stderr);
+    if (!k->entry)
+        return CLI_EXIT_INPUT;
+    if (ir_check(prog, &k->kd)) {
+        base_diag_print(&k->kd, stderr);
+        return CLI_EXIT_INTERNAL;
+    }
+    return 0;
+}
+
+static void kiss_side_free(kiss_side *k)
+{
+    base_diag_free(&k->kd);
+    cli_orig_free(&k->orig);
+    cli_program_free(&k->cp);
+}
+
+/* Should the watchdog end the run, it answers in JSON too. */
+static void kiss_watchdog_json(const cli_kiss *ck, kiss_side *k, bool svcomp)
+{
+    if (!ck->json || ck->bo.timeout_s <= 0)
+        return;
+    bmc_result none = { .verdict = BMC_UNKNOWN,
+                        .reason = "timeout (the budget of --timeout ran out)" };
+    check_report nc = { &k->cp.prog, &none, ck->bo.unwind, ck->ko.pending, cli_orig_stmt,
+                        &k->orig, .engine = "none" };
+    base_strbuf ans = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&ans, "unknown\n");
+    report_check_json(&ans, &nc, ck->fr.files.data[0]);
+    cli_kiss_watchdog_answer(&ans, CLI_EXIT_UNKNOWN);
+}
+
+/* Prints a KISS engine's answer; returns the exit code. */
+static int kiss_answer(const cli_kiss *ck, kiss_side *k, const bmc_result *res,
+                       const char *engine_name, bool svcomp)
+{
+    check_report c = { &k->cp.prog, res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, &k->orig,
+                       .engine = engine_name };
+    base_strbuf out = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n" : "unknown\n");
+    if (ck->json)
+        report_check_json(&out, &c, ck->fr.files.data[0]);
+    else
+        report_check_text(&out, &c);
+    fwrite(out.data, 1, out.len, stdout);
+    base_strbuf_free(&out);
+    if (ck->witness && cli_kiss_write_witness(ck, &c, false) != 0)
+        return CLI_EXIT_INPUT;
+    return res->verdict == BMC_BUG ? CLI_EXIT_FOUND
+           : res->verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+}
+
+/* The po engine alone. */
+static int check_po(cli_kiss *ck, bool svcomp)
+{
+    cli_program cp;
+    int rc;
+    if (cli_program_load(&cp, &ck->fr)) {
+        rc = CLI_EXIT_INPUT;
+    } else {
+        bmc_result res;
+        const char *inexact = NULL;
+        run_po(ck, &cp.prog, ck->bo.timeout_s, &res, &inexact);
+        cli_orig orig;
+        cli_orig_keep(&orig, &cp.prog);
+        rc = po_answer(ck, &cp.prog, &orig, &res, inexact, svcomp);
+        cli_orig_free(&orig);
+        bmc_result_free(&res);
+    }
+    cli_program_free(&cp);
+    return rc;
+}
+
+/* What is left of a budget of total seconds started at t0 (0: none). */
+static double left_of(double total, double t0)
+{
+    if (total <= 0)
+        return 0;
+    double left = total - (base_now() - t0);
+    return left < 0.001 ? 0.001 : left;
+}
+
+/* The portfolio: a short exploration (a bug it finds is real), then po
+ * (a bug, or a proof), then KISS's exploration and bounded check with the
+ * rest; when neither finds a bug, po's bounded answer (every
+ * interleaving) is the stronger. */
+static int check_auto(cli_kiss *ck, bool svcomp)
+{
+    double t0 = base_now(), total = ck->bo.timeout_s;
+    kiss_side k;
+    int rc = kiss_side_load(&k, ck);
+    if (rc) {
+        kiss_side_free(&k);
+        return rc;
+    }
+    kiss_watchdog_json(ck, &k, svcomp);
+    bmc_result res;
+    const char *name;
+    cli_kiss e = *ck;
+    e.explore_only = true;
+    e.explore_s = total > 0 ? (0.1 * total < 2 ? 0.1 * total : 2) : 1;
+    if (cli_kiss_run(&e, &k.cp.prog, k.entry, &res, &name) == BMC_BUG) {
+        rc = kiss_answer(ck, &k, &res, name, svcomp);
+        bmc_result_free(&res);
+        kiss_side_free(&k);
+        return rc;
+    }
+    bmc_result_free(&res);
+    cli_program cp;
+    if (cli_program_load(&cp, &ck->fr)) {
+        cli_program_free(&cp);
+        kiss_side_free(&k);
+        return CLI_EXIT_INPUT;
+    }
+    bmc_result pores;
+    const char *inexact = NULL;
+    double budget = total > 0 ? 0.6 * left_of(total, t0) : 20.0;
+    bmc_verdict v = run_po(ck, &cp.prog, budget, &pores, &inexact);
+    check_report pc = { &cp.prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
+                        .inexact = inexact };
+    bool have_po = v == BMC_SAFE_WITHIN_BOUNDS;
+    if (v != BMC_BUG && !report_check_proved(&pc)) {
+        cli_kiss rest = *ck;
+        rest.bo.timeout_s = left_of(total, t0);
+        if (cli_kiss_run(&rest, &k.cp.prog, k.entry, &res, &name) == BMC_BUG || !have_po) {
+            rc = kiss_answer(ck, &k, &res, name, svcomp);
+            bmc_result_free(&res);
+            goto done;
+        }
+        bmc_result_free(&res);
+    }
+    cli_orig orig;
+    cli_orig_keep(&orig, &cp.prog);
+    rc = po_answer(ck, &cp.prog, &orig, &pores, inexact, svcomp);
+    cli_orig_free(&orig);
+done:
+    bmc_result_free(&pores);
+    cli_program_free(&cp);
+    kiss_side_free(&k);
+    return rc;
+}
+
 int cli_check(int argc, char **argv)
 {
     cli_kiss ck;
@@ -194,104 +356,23 @@ int cli_check(int argc, char **argv)
     bool svcomp = fr->tasks.len > 0;
     cli_kiss_watchdog(&ck, svcomp);
     ck.explore_only = engine == ENGINE_EXPLORE;
-    cli_program cp;
-    size_t errors = cli_program_load(&cp, fr);
-    ir_program *prog = &cp.prog;
-    bmc_result pores;
-    bool have_po = false;
-    const char *inexact = NULL;
-    if (errors) {
-        rc = CLI_EXIT_INPUT;
-    } else if (engine == ENGINE_PO || engine == ENGINE_AUTO) {
-        double t0 = base_now();
-        double budget = engine == ENGINE_PO ? ck.bo.timeout_s
-                        : ck.bo.timeout_s > 0 ? 0.6 * ck.bo.timeout_s : 20.0;
-        bmc_verdict v = run_po(&ck, prog, budget, &pores, &inexact);
-        check_report pc = { prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
-                            .inexact = inexact };
-        if (engine == ENGINE_PO || v == BMC_BUG || report_check_proved(&pc)) {
-            cli_orig orig;
-            cli_orig_keep(&orig, prog);
-            rc = po_answer(&ck, prog, &orig, &pores, inexact, svcomp);
-            cli_orig_free(&orig);
-            bmc_result_free(&pores);
-            cli_program_free(&cp);
-            cli_kiss_free(&ck);
-            return rc;
-        }
-        have_po = v == BMC_SAFE_WITHIN_BOUNDS;
-        if (!have_po)
-            bmc_result_free(&pores);
-        if (ck.bo.timeout_s > 0) {
-            ck.bo.timeout_s -= base_now() - t0;
-            if (ck.bo.timeout_s < 0.001)
-                ck.bo.timeout_s = 0.001;
-        }
-    }
-    if (!errors) {
-        cli_orig orig;
-        cli_orig_keep(&orig, prog);
-        base_diag kd;
-        base_diag_init(&kd);
-        ir_func *entry = kiss_translate(prog, &ck.ko, NULL, &kd);
-        base_diag_print(&kd, stderr);
-        if (!entry) {
-            rc = CLI_EXIT_INPUT;
-        } else if (ir_check(prog, &kd)) {
-            base_diag_print(&kd, stderr);
-            rc = CLI_EXIT_INTERNAL;
-        } else {
+    if (engine == ENGINE_PO) {
+        rc = check_po(&ck, svcomp);
+    } else if (engine == ENGINE_AUTO) {
+        rc = check_auto(&ck, svcomp);
+    } else {
+        kiss_side k;
+        rc = kiss_side_load(&k, &ck);
+        if (!rc) {
+            kiss_watchdog_json(&ck, &k, svcomp);
             bmc_result res;
-            if (ck.json && ck.bo.timeout_s > 0) {
-                /* should the watchdog end the run, it answers in JSON too */
-                bmc_result none = { .verdict = BMC_UNKNOWN,
-                                    .reason = "timeout (the budget of --timeout ran out)" };
-                check_report nc = { prog, &none, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
-                                    .engine = "none" };
-                base_strbuf ans = { 0 };
-                if (svcomp)
-                    base_strbuf_puts(&ans, "unknown\n");
-                report_check_json(&ans, &nc, fr->files.data[0]);
-                cli_kiss_watchdog_answer(&ans, CLI_EXIT_UNKNOWN);
-            }
-            const char *engine_name;
-            cli_kiss_run(&ck, prog, entry, &res, &engine_name);
-            if (have_po && res.verdict != BMC_BUG) {
-                /* po's bounded answer covers every interleaving: it is the stronger */
-                bmc_result_free(&res);
-                have_po = false;
-                rc = po_answer(&ck, prog, &orig, &pores, inexact, svcomp);
-                bmc_result_free(&pores);
-                base_diag_free(&kd);
-                cli_orig_free(&orig);
-                cli_program_free(&cp);
-                cli_kiss_free(&ck);
-                return rc;
-            }
-            check_report c = { prog, &res, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
-                               .engine = engine_name };
-            base_strbuf out = { 0 };
-            if (svcomp)
-                base_strbuf_puts(&out, res.verdict == BMC_BUG ? "false\n" : "unknown\n");
-            if (ck.json)
-                report_check_json(&out, &c, fr->files.data[0]);
-            else
-                report_check_text(&out, &c);
-            fwrite(out.data, 1, out.len, stdout);
-            base_strbuf_free(&out);
-            if (ck.witness && cli_kiss_write_witness(&ck, &c, false) != 0)
-                rc = CLI_EXIT_INPUT;
-            if (!rc)
-                rc = res.verdict == BMC_BUG ? CLI_EXIT_FOUND
-                     : res.verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+            const char *name;
+            cli_kiss_run(&ck, &k.cp.prog, k.entry, &res, &name);
+            rc = kiss_answer(&ck, &k, &res, name, svcomp);
             bmc_result_free(&res);
         }
-        base_diag_free(&kd);
-        cli_orig_free(&orig);
+        kiss_side_free(&k);
     }
-    if (have_po)
-        bmc_result_free(&pores);
-    cli_program_free(&cp);
     cli_kiss_free(&ck);
     return rc;
 }
