@@ -34,12 +34,14 @@
 #include "base/clock.h"
 #include "base/hashmap.h"
 #include "base/vec.h"
+#include "bmc/bmc_conc.h"
 #include "bmc/smt.h"
 #include "ir/ir_print.h"
 
 #define HAVOC_MAX 4096u       /* fresh objects up to this size get nondet bytes */
 #define AGG_MAX (1u << 18)    /* aggregate copies and zeroings up to this size */
 #define BIG_GAP (1u << 20)    /* room reserved for a block of unknown size */
+#define CONC_MAX 4096u        /* the concurrent mode: the largest memory access */
 
 typedef struct state {
     bmc_smt_term guard; /* 0: no state */
@@ -124,6 +126,9 @@ typedef struct ctx {
     const ir_func *cur_f;
     uint32_t cur_stmt;
     double t0;
+    const bmc_conc_hooks *hk; /* the concurrent mode (bmc_conc.h): memory and
+                                 synchronisation go to these hooks; NULL: bmc_check */
+    bmc_smt_term mem0;        /* the concurrent mode: the memory before any thread */
 } ctx;
 
 /* --- small helpers --- */
@@ -280,7 +285,8 @@ static void st_merge(ctx *c, state *dst, state *src)
             else
                 dst->regs[i] = bmc_smt_ite(c->s, g, src->regs[i], dst->regs[i]);
         }
-    dst->mem = bmc_smt_ite(c->s, g, src->mem, dst->mem);
+    if (dst->mem != src->mem)
+        dst->mem = bmc_smt_ite(c->s, g, src->mem, dst->mem);
     dst->guard = bmc_smt_or(c->s, dst->guard, g);
     st_free(src);
 }
@@ -343,8 +349,19 @@ static finfo *func_info(ctx *c, const ir_func *f)
 
 /* --- memory --- */
 
-static bmc_smt_term load_bytes(ctx *c, bmc_smt_term mem, bmc_smt_term addr, uint64_t n)
+static bmc_smt_term load_bytes(ctx *c, const state *st, bmc_smt_term addr, uint64_t n)
 {
+    if (c->hk) {
+        if (n > CONC_MAX) {
+            stop(c, c->loc, "unsupported construct: an access of %" PRIu64 " bytes to shared "
+                            "memory (at most %u)", n, CONC_MAX);
+            return bmc_smt_bv_const(c->s, (uint32_t)(n * 8), 0);
+        }
+        if (bmc_smt_is_false(c->s, st->guard))
+            return bmc_smt_bv_const(c->s, (uint32_t)(n * 8), 0);
+        return c->hk->load(c->hk->ud, st->guard, addr, (uint32_t)n);
+    }
+    bmc_smt_term mem = st->mem;
     bmc_smt_term v = bmc_smt_select(c->s, mem, addr);
     for (uint64_t i = 1; i < n; i++)
         v = bmc_smt_concat(c->s, bmc_smt_select(c->s, mem, ptr_add(c, addr, i)), v);
@@ -353,8 +370,17 @@ static bmc_smt_term load_bytes(ctx *c, bmc_smt_term mem, bmc_smt_term addr, uint
 
 #define MAX_TARGETS 16 /* a pointer to one of at most this many places is split */
 
-static bmc_smt_term store_bytes(ctx *c, bmc_smt_term mem, bmc_smt_term addr, bmc_smt_term v, uint64_t n)
+static bmc_smt_term store_bytes(ctx *c, const state *st, bmc_smt_term addr, bmc_smt_term v, uint64_t n)
 {
+    if (c->hk) {
+        if (n > CONC_MAX)
+            stop(c, c->loc, "unsupported construct: an access of %" PRIu64 " bytes to shared "
+                            "memory (at most %u)", n, CONC_MAX);
+        else if (!bmc_smt_is_false(c->s, st->guard))
+            c->hk->store(c->hk->ud, st->guard, addr, v, (uint32_t)n);
+        return st->mem;
+    }
+    bmc_smt_term mem = st->mem;
     uint64_t at[MAX_TARGETS];
     size_t na = bmc_smt_bv_leaves(c->s, addr, at, MAX_TARGETS);
     if (na > 1) {
@@ -388,7 +414,7 @@ static bmc_smt_term load(ctx *c, const state *st, bmc_smt_term addr, const ir_ty
         stop(c, c->loc, "unsupported construct: an aggregate of %" PRIu64 " bytes copied", n);
         return bvc(c, vwidth(c, t), 0);
     }
-    bmc_smt_term v = load_bytes(c, st->mem, addr, n);
+    bmc_smt_term v = load_bytes(c, st, addr, n);
     uint32_t w = vwidth(c, t);
     if (is_bool(t))
         return bmc_smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
@@ -402,13 +428,17 @@ static void store(ctx *c, state *st, bmc_smt_term addr, const ir_type *t, bmc_sm
         stop(c, c->loc, "unsupported construct: an aggregate of %" PRIu64 " bytes copied", n);
         return;
     }
-    st->mem = store_bytes(c, st->mem, addr, resize(c, v, (uint32_t)(n * 8), false), n);
+    st->mem = store_bytes(c, st, addr, resize(c, v, (uint32_t)(n * 8), false), n);
 }
 
 static void zero_fill(ctx *c, state *st, bmc_smt_term addr, uint64_t n)
 {
     if (n > AGG_MAX) {
         stop(c, c->loc, "unsupported construct: an aggregate of %" PRIu64 " bytes zeroed", n);
+        return;
+    }
+    if (c->hk) {
+        st->mem = store_bytes(c, st, addr, bmc_smt_bv_const(c->s, (uint32_t)(n * 8), 0), n);
         return;
     }
     bmc_smt_term z = bvc(c, 8, 0);
@@ -421,7 +451,7 @@ static void havoc(ctx *c, state *st, bmc_smt_term addr, uint64_t n, const char *
     if (n == 0 || n > HAVOC_MAX)
         return;
     bmc_smt_term v = bmc_smt_bv_var(c->s, (uint32_t)(n * 8), name);
-    st->mem = store_bytes(c, st->mem, addr, v, n);
+    st->mem = store_bytes(c, st, addr, v, n);
 }
 
 /* --- expressions --- */
@@ -539,7 +569,7 @@ static bmc_smt_term read_lval(ctx *c, state *st, const lval *lv)
         st->guard = bmc_smt_and(c->s, st->guard, bmc_smt_not(c->s, lv->oob));
     if (lv->bw) {
         uint64_t nb = (lv->boff + lv->bw + 7) / 8;
-        bmc_smt_term v = load_bytes(c, st->mem, lv->addr, nb);
+        bmc_smt_term v = load_bytes(c, st, lv->addr, nb);
         v = bmc_smt_extract(c->s, lv->boff + lv->bw - 1, lv->boff, v);
         if (is_bool(lv->type))
             return bmc_smt_ite(c->s, nonzero(c, v), bvc(c, 1, 1), bvc(c, 1, 0));
@@ -559,14 +589,14 @@ static void write_lval(ctx *c, state *st, const lval *lv, bmc_smt_term v)
     if (lv->bw) {
         uint64_t nb = (lv->boff + lv->bw + 7) / 8;
         uint32_t w = (uint32_t)(nb * 8);
-        bmc_smt_term old = load_bytes(c, st->mem, lv->addr, nb);
+        bmc_smt_term old = load_bytes(c, st, lv->addr, nb);
         bmc_smt_term bits = resize(c, v, lv->bw, false);
         bmc_smt_term nv = bits;
         if (lv->boff)
             nv = bmc_smt_concat(c->s, nv, bmc_smt_extract(c->s, lv->boff - 1, 0, old));
         if (lv->boff + lv->bw < w)
             nv = bmc_smt_concat(c->s, bmc_smt_extract(c->s, w - 1, lv->boff + lv->bw, old), nv);
-        st->mem = store_bytes(c, st->mem, lv->addr, nv, nb);
+        st->mem = store_bytes(c, st, lv->addr, nv, nb);
         return;
     }
     store(c, st, lv->addr, lv->type, v);
@@ -942,9 +972,43 @@ static void havoc_pointees(ctx *c, state *st, const ir_stmt *s, const bmc_smt_te
             }
             uint64_t base = o->base, size = o->size;
             bmc_smt_term v = bmc_smt_bv_var(c->s, (uint32_t)(size * 8), "written");
-            st->mem = store_bytes(c, st->mem, bvc(c, c->pw, base), v, size);
+            st->mem = store_bytes(c, st, bvc(c, c->pw, base), v, size);
         }
     }
+}
+
+/* The concurrent mode: a synchronisation statement goes to the sync hook. */
+static void conc_sync(ctx *c, state *st, frame *fr, const ir_stmt *s)
+{
+    bmc_conc_op op = { .s = s, .func = fr->f, .kind = s->kind, .guard = st->guard };
+    if (s->rhs) {
+        op.rhs = eval(c, st, fr, s->rhs);
+        op.rhs_type = s->rhs->type;
+    }
+    if (s->nargs)
+        op.arg0 = eval(c, st, fr, s->args[0]);
+    if (s->kind == IR_S_ASYNC && s->callee && s->callee->kind != IR_E_FUNC)
+        op.callee = eval(c, st, fr, s->callee);
+    if (c->stop)
+        return;
+    op.guard = st->guard;
+    c->hk->sync(c->hk->ud, &op);
+    if (c->stop)
+        return;
+    if (op.guard_out)
+        st->guard = op.guard_out;
+    add_event(c, BMC_STEP_SYNC, st->guard);
+    if (s->lhs && op.lhs_value && s->kind != IR_S_ATOMIC_BEGIN && s->kind != IR_S_ATOMIC_END)
+        assign(c, st, fr, s->lhs, resize(c, op.lhs_value, vwidth(c, s->lhs->type), false),
+               BMC_STEP_ASSIGN, NULL);
+}
+
+static void conc_atomic(ctx *c, state *st, const ir_func *f, const ir_stmt *s, ir_stmt_kind k)
+{
+    bmc_conc_op op = { .s = s, .func = f, .kind = k, .guard = st->guard };
+    c->hk->sync(c->hk->ud, &op);
+    if (op.guard_out)
+        st->guard = op.guard_out;
 }
 
 static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
@@ -1027,7 +1091,15 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
             st_merge(c, &out, &sub);
             continue;
         }
+        bool atomic = c->hk && g->is_atomic;
+        if (atomic)
+            conc_atomic(c, &sub, fr->f, s, IR_S_ATOMIC_BEGIN);
         run_function(c, g, &sub, args, types, n, &rv);
+        c->cur_f = fr->f;
+        c->cur_stmt = pc;
+        c->loc = s->loc;
+        if (atomic && !c->stop)
+            conc_atomic(c, &sub, fr->f, s, IR_S_ATOMIC_END);
         c->cur_f = fr->f;
         c->cur_stmt = pc;
         c->loc = s->loc;
@@ -1089,6 +1161,16 @@ static bool has_work(const state *pend, const state *pend_bk, const finfo *fi, c
     return false;
 }
 
+/* Whether statements from..to of f (a loop, to jumping back to from) only
+ * test: GOTOs and SKIPs, so an iteration changes nothing but time. */
+static bool pure_spin(const ir_func *f, uint32_t from, uint32_t to)
+{
+    for (uint32_t k = from; k <= to; k++)
+        if (f->stmts[k].kind != IR_S_GOTO && f->stmts[k].kind != IR_S_SKIP)
+            return false;
+    return true;
+}
+
 static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
 {
     const ir_func *f = fr->f;
@@ -1134,6 +1216,18 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
             }
         }
         uint32_t next = pc + 1;
+        if (c->hk && (s->kind == IR_S_ASYNC || s->kind == IR_S_JOIN || s->kind == IR_S_LOCK ||
+                      s->kind == IR_S_UNLOCK || s->kind == IR_S_LOCK_INIT ||
+                      s->kind == IR_S_LOCK_DESTROY || s->kind == IR_S_COND_WAIT ||
+                      s->kind == IR_S_COND_SIGNAL || s->kind == IR_S_ATOMIC_BEGIN ||
+                      s->kind == IR_S_ATOMIC_END || s->kind == IR_S_THREAD_EXIT)) {
+            if (!bmc_smt_is_false(c->s, cur.guard))
+                conc_sync(c, &cur, fr, s);
+            if (s->kind == IR_S_THREAD_EXIT)
+                cur.guard = bmc_smt_false(c->s);
+            pc = next;
+            continue;
+        }
         switch (s->kind) {
         case IR_S_SKIP:
         case IR_S_ATOMIC_BEGIN:
@@ -1217,6 +1311,10 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
             cur.guard = bmc_smt_and(c->s, cur.guard, bmc_smt_not(c->s, cond));
             if (back.guard) {
                 if (bmc_smt_is_false(c->s, back.guard)) {
+                    st_free(&back);
+                } else if (c->hk && pure_spin(f, back_to, pc)) {
+                    /* the concurrent mode: a loop that only tests is not
+                     * iterated (bmc_conc.h), and that is no cut */
                     st_free(&back);
                 } else if (cnt[back_to] + 1 < c->o.unwind) {
                     cnt[back_to]++;
@@ -1505,10 +1603,51 @@ static bool holds(ctx *c, bmc_smt_term t)
     return r;
 }
 
+/* The concurrent mode: an event's place in the model's interleaving. */
+typedef struct tkey {
+    uint64_t key;
+    uint32_t thread;
+    size_t ev;
+} tkey;
+
+static tkey trace_key(ctx *c, size_t ev)
+{
+    tkey k = { 0, 0, ev };
+    k.key = c->hk->step_key(c->hk->ud, ev, &k.thread);
+    return k;
+}
+
+static int tkey_cmp(const void *a, const void *b)
+{
+    const tkey *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    if (x->thread != y->thread)
+        return x->thread < y->thread ? -1 : 1;
+    return x->ev < y->ev ? -1 : x->ev > y->ev;
+}
+
 static void build_trace(ctx *c, size_t fail_ev)
 {
     BASE_VEC(bmc_step) steps = { 0 };
-    for (size_t i = 0; i <= fail_ev; i++) {
+    size_t nsel = fail_ev + 1;
+    tkey *sel = NULL;
+    if (c->hk) { /* every event that ran before the failure, in the interleaving's order */
+        tkey fk = trace_key(c, fail_ev);
+        sel = base_xmalloc((c->evs.len + 1) * sizeof *sel);
+        nsel = 0;
+        for (size_t i = 0; i < c->evs.len; i++) {
+            const event *e = &c->evs.data[i];
+            if (e->kind == EV_APPROX || !holds(c, e->guard))
+                continue;
+            tkey k = trace_key(c, i);
+            if (tkey_cmp(&k, &fk) <= 0)
+                sel[nsel++] = k;
+        }
+        qsort(sel, nsel, sizeof *sel, tkey_cmp);
+    }
+    for (size_t j = 0; j < nsel; j++) {
+        size_t i = sel ? sel[j].ev : j;
         const event *e = &c->evs.data[i];
         if (e->kind == EV_APPROX || !holds(c, e->guard))
             continue;
@@ -1538,8 +1677,11 @@ static void build_trace(ctx *c, size_t fail_ev)
             st.args = av;
             st.nargs = e->nargs;
         }
+        if (sel)
+            st.thread = sel[j].thread;
         base_vec_push(&steps, st);
     }
+    free(sel);
     c->r->nsteps = steps.len;
     c->r->steps = BASE_ARENA_ARRAY(&c->r->arena, bmc_step, steps.len ? steps.len : 1);
     if (steps.len)
@@ -1588,6 +1730,23 @@ static void solver_unknown(ctx *c)
 static size_t failing_event(ctx *c, const event **approx_hit)
 {
     *approx_hit = NULL;
+    if (c->hk) { /* threads: the earliest failure; any approximation that ran */
+        size_t best = SIZE_MAX;
+        tkey bk = { 0 };
+        for (size_t i = 0; i < c->evs.len; i++) {
+            const event *e = &c->evs.data[i];
+            if (e->kind == EV_APPROX && !*approx_hit && holds(c, e->guard))
+                *approx_hit = e;
+            if (e->kind == BMC_STEP_ASSERT && holds(c, e->fail)) {
+                tkey k = trace_key(c, i);
+                if (best == SIZE_MAX || tkey_cmp(&k, &bk) < 0) {
+                    best = i;
+                    bk = k;
+                }
+            }
+        }
+        return best;
+    }
     for (size_t i = 0; i < c->evs.len; i++) {
         const event *e = &c->evs.data[i];
         if (e->kind == EV_APPROX && !*approx_hit && holds(c, e->guard))
@@ -1698,48 +1857,90 @@ void bmc_opts_init(bmc_opts *o)
     o->max_terms = 5000000;
 }
 
-bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts *o,
-                      bmc_result *r)
+/* Sets c up for p (the result r, the initial state *st: globals zero,
+ * string literals stored). hk: the concurrent mode. */
+static void ctx_setup(ctx *c, const ir_program *p, const bmc_opts *o, bmc_result *r,
+                      const bmc_conc_hooks *hk, state *st)
 {
     memset(r, 0, sizeof *r);
     base_arena_init(&r->arena);
-    ctx c;
-    memset(&c, 0, sizeof c);
-    c.p = p;
-    c.r = r;
+    memset(c, 0, sizeof *c);
+    c->p = p;
+    c->r = r;
+    c->hk = hk;
     if (o)
-        c.o = *o;
+        c->o = *o;
     else
-        bmc_opts_init(&c.o);
-    if (c.o.unwind < 1)
-        c.o.unwind = 1;
-    if (c.o.max_terms == 0)
-        c.o.max_terms = 5000000;
-    r->unwind = c.o.unwind;
-    c.t0 = base_now();
-    c.pw = p->ptr_bytes ? p->ptr_bytes * 8 : 64;
-    c.next_addr = 0x1000;
-    c.s = bmc_smt_new();
-    base_hashmap_init(&c.taken);
-    base_hashmap_init(&c.finfos);
-    base_hashmap_init(&c.faddr);
-    base_hashmap_init(&c.saddr);
-    base_hashmap_init(&c.gvar);
-    base_hashmap_init(&c.gval);
+        bmc_opts_init(&c->o);
+    if (c->o.unwind < 1)
+        c->o.unwind = 1;
+    if (c->o.max_terms == 0)
+        c->o.max_terms = 5000000;
+    r->unwind = c->o.unwind;
+    c->t0 = base_now();
+    c->pw = p->ptr_bytes ? p->ptr_bytes * 8 : 64;
+    c->next_addr = 0x1000;
+    c->s = bmc_smt_new();
+    base_hashmap_init(&c->taken);
+    base_hashmap_init(&c->finfos);
+    base_hashmap_init(&c->faddr);
+    base_hashmap_init(&c->saddr);
+    base_hashmap_init(&c->gvar);
+    base_hashmap_init(&c->gval);
 
-    state st = { bmc_smt_true(c.s), bmc_smt_array_const(c.s, c.pw, bvc(&c, 8, 0)), NULL, p->nglobals };
-    st.regs = base_xcalloc(p->nglobals + 1, sizeof *st.regs);
-    scan_program(&c, &st);
-    c.gaddr = base_xcalloc(p->nglobals + 1, sizeof *c.gaddr);
+    *st = (state){ bmc_smt_true(c->s), bmc_smt_array_const(c->s, c->pw, bvc(c, 8, 0)), NULL,
+                   p->nglobals };
+    st->regs = base_xcalloc(p->nglobals + 1, sizeof *st->regs);
+    scan_program(c, st);
+    c->gaddr = base_xcalloc(p->nglobals + 1, sizeof *c->gaddr);
     for (uint32_t i = 0; i < p->nglobals; i++) {
         const ir_var *v = p->globals[i];
         uint64_t x;
-        if (!ir_type_is_scalar(v->type) || v->address_taken ||
-            base_hashmap_get(&c.taken, (uint64_t)(uintptr_t)v, &x))
-            c.gaddr[i] = bvc(&c, c.pw, new_obj(&c, tsize(&c, v->type), sym(&c, v->name), v->type, false));
+        if (hk && v->is_thread_local)
+            stop(c, v->loc, "unsupported construct: a thread-local variable ('%s')",
+                 sym(c, v->name));
+        if (hk || !ir_type_is_scalar(v->type) || v->address_taken ||
+            base_hashmap_get(&c->taken, (uint64_t)(uintptr_t)v, &x))
+            c->gaddr[i] = bvc(c, c->pw, new_obj(c, tsize(c, v->type), sym(c, v->name), v->type, false));
         else
-            st.regs[i] = bvc(&c, vwidth(&c, v->type), 0);
+            st->regs[i] = bvc(c, vwidth(c, v->type), 0);
     }
+    c->mem0 = st->mem;
+}
+
+static void ctx_teardown(ctx *c)
+{
+    bmc_result *r = c->r;
+    r->stats.terms = bmc_smt_num_terms(c->s);
+    r->stats.smt_asserts = bmc_smt_num_asserts(c->s);
+    r->stats.array_selects = bmc_smt_num_array_selects(c->s);
+    if (r->stats.encode_s == 0)
+        r->stats.encode_s = base_now() - c->t0;
+    bmc_smt_free(c->s);
+    for (size_t i = 0; i < c->fis.len; i++) {
+        free(c->fis.data[i].last_back);
+        free(c->fis.data[i].in_mem);
+    }
+    base_vec_free(&c->fis);
+    base_vec_free(&c->objs);
+    base_vec_free(&c->evs);
+    base_vec_free(&c->cuts);
+    base_vec_free(&c->stack);
+    free(c->gaddr);
+    base_hashmap_free(&c->taken);
+    base_hashmap_free(&c->finfos);
+    base_hashmap_free(&c->faddr);
+    base_hashmap_free(&c->saddr);
+    base_hashmap_free(&c->gvar);
+    base_hashmap_free(&c->gval);
+}
+
+bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts *o,
+                      bmc_result *r)
+{
+    ctx c;
+    state st;
+    ctx_setup(&c, p, o, r, NULL, &st);
     if (!entry || !entry->has_body) {
         set_unknown(&c, "the entry function has no body", entry ? entry->loc : (base_srcloc){ 0 });
     } else {
@@ -1754,29 +1955,87 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
             decide(&c);
     }
     st_free(&st);
-    r->stats.terms = bmc_smt_num_terms(c.s);
-    r->stats.smt_asserts = bmc_smt_num_asserts(c.s);
-    r->stats.array_selects = bmc_smt_num_array_selects(c.s);
-    if (r->stats.encode_s == 0)
-        r->stats.encode_s = base_now() - c.t0;
-    bmc_smt_free(c.s);
-    for (size_t i = 0; i < c.fis.len; i++) {
-        free(c.fis.data[i].last_back);
-        free(c.fis.data[i].in_mem);
-    }
-    base_vec_free(&c.fis);
-    base_vec_free(&c.objs);
-    base_vec_free(&c.evs);
-    base_vec_free(&c.cuts);
-    base_vec_free(&c.stack);
-    free(c.gaddr);
-    base_hashmap_free(&c.taken);
-    base_hashmap_free(&c.finfos);
-    base_hashmap_free(&c.faddr);
-    base_hashmap_free(&c.saddr);
-    base_hashmap_free(&c.gvar);
-    base_hashmap_free(&c.gval);
+    ctx_teardown(&c);
     return r->verdict;
+}
+
+/* --- the concurrent mode (bmc_conc.h) --- */
+
+struct bmc_conc {
+    ctx c;
+};
+
+bmc_conc *bmc_conc_new(const ir_program *p, const bmc_opts *o, const bmc_conc_hooks *h,
+                       bmc_result *r)
+{
+    bmc_conc *b = base_xcalloc(1, sizeof *b);
+    state st;
+    ctx_setup(&b->c, p, o, r, h, &st);
+    st_free(&st);
+    return b;
+}
+
+void bmc_conc_free(bmc_conc *b)
+{
+    if (!b)
+        return;
+    ctx_teardown(&b->c);
+    free(b);
+}
+
+bmc_smt_solver *bmc_conc_solver(bmc_conc *b) { return b->c.s; }
+uint32_t bmc_conc_ptr_bits(const bmc_conc *b) { return b->c.pw; }
+bmc_smt_term bmc_conc_init_mem(const bmc_conc *b) { return b->c.mem0; }
+bmc_smt_term bmc_conc_func_addr(bmc_conc *b, const ir_func *f) { return func_addr(&b->c, f); }
+size_t bmc_conc_nevents(const bmc_conc *b) { return b->c.evs.len; }
+bool bmc_conc_stopped(const bmc_conc *b) { return b->c.stop; }
+
+void bmc_conc_stop(bmc_conc *b, base_srcloc loc, const char *reason)
+{
+    stop(&b->c, loc, "%s", reason);
+}
+
+void bmc_conc_run(bmc_conc *b, const ir_func *f, bmc_smt_term guard, const bmc_smt_term *args,
+                  const ir_type *const *types, uint32_t nargs, bmc_smt_term *exit_guard,
+                  bmc_smt_term *ret)
+{
+    ctx *c = &b->c;
+    state st = { guard, c->mem0, NULL, c->p->nglobals };
+    st.regs = base_xcalloc(c->p->nglobals + 1, sizeof *st.regs);
+    bmc_smt_term rv = 0;
+    if (!c->stop && f->has_body)
+        run_function(c, f, &st, args, types, nargs, &rv);
+    else if (!f->has_body)
+        stop(c, f->loc, "the function '%s' has no body", sym(c, f->name));
+    *exit_guard = st.guard ? st.guard : bmc_smt_false(c->s);
+    *ret = rv;
+    st_free(&st);
+}
+
+void bmc_conc_add_cut(bmc_conc *b, bmc_smt_term guard, const ir_func *f, uint32_t stmt,
+                      base_srcloc loc)
+{
+    cut ct = { guard, f, stmt, loc, false };
+    base_vec_push(&b->c.cuts, ct);
+    b->c.r->stats.cuts++;
+}
+
+bmc_smt_term bmc_conc_name(bmc_conc *b, bmc_smt_term t)
+{
+    ctx *c = &b->c;
+    name_guard(c, t);
+    uint64_t x;
+    return base_hashmap_get(&c->gvar, t, &x) ? (bmc_smt_term)x : t;
+}
+
+bmc_verdict bmc_conc_decide(bmc_conc *b)
+{
+    ctx *c = &b->c;
+    if (c->stop)
+        set_unknown(c, c->stop_reason, c->stop_loc);
+    else
+        decide(c);
+    return c->r->verdict;
 }
 
 void bmc_result_free(bmc_result *r)
@@ -1797,7 +2056,7 @@ const char *bmc_verdict_name(bmc_verdict v)
 const char *bmc_step_kind_name(bmc_step_kind k)
 {
     static const char *const names[] = { "assign", "nondet", "alloc", "call",
-                                         "return", "goto", "assume", "assert" };
+                                         "return", "goto", "assume", "assert", "sync" };
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }
 
@@ -1862,6 +2121,7 @@ void bmc_format_result(base_strbuf *out, const ir_program *p, const bmc_result *
             break;
         case BMC_STEP_GOTO: base_strbuf_printf(out, "goto %u", s->target); break;
         case BMC_STEP_ASSUME: base_strbuf_puts(out, "assume holds"); break;
+        case BMC_STEP_SYNC: base_strbuf_printf(out, "sync (thread %u)", s->thread); break;
         case BMC_STEP_ASSERT:
             base_strbuf_printf(out, "assert %s", i + 1 == r->nsteps ? "FAILS" : "holds");
             break;

@@ -113,6 +113,8 @@ typedef enum bmc_step_kind {
     BMC_STEP_GOTO,     /* a jump was taken to statement target */
     BMC_STEP_ASSUME,   /* an assume that held */
     BMC_STEP_ASSERT,   /* an assertion that held (failed: the last step, BUG) */
+    BMC_STEP_SYNC,     /* a synchronisation statement that ran (engines over
+                          concurrent programs: thread start and join, lock, ...) */
 } bmc_step_kind;
 
 /* One executed statement. func/stmt/loc name the statement (for RETURN:
@@ -124,6 +126,8 @@ typedef struct bmc_step {
     uint32_t stmt;
     base_srcloc loc;
     uint32_t depth;
+    uint32_t thread;          /* engines over concurrent programs: the thread instance
+                                 that ran it (0: main); 0 otherwise */
     const char *lhs;          /* ASSIGN, NONDET, ALLOC: the lvalue as C (s->m.v, a[2]) */
     const ir_var *var;        /* when lhs is exactly a variable: that variable (a global,
                                  or a local or parameter of func), else NULL */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/strbuf.h"
 #include "bmc/bmc.h"
 #include "cli/cli.h"
@@ -13,6 +14,7 @@
 #include "cli/cli_kiss.h"
 #include "ir/ir_check.h"
 #include "kiss/kiss.h"
+#include "po/po.h"
 #include "report/check_out.h"
 
 static const char check_usage[] =
@@ -35,6 +37,11 @@ static const char check_usage[] =
     "                    sequential program) before the bounded check; a bug\n"
     "                    found so is real (default: half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
+    "  --engine E        kiss (default): exploration, then bounded model checking,\n"
+    "                    of the KISS translation; explore: the exploration alone;\n"
+    "                    po: every interleaving under SC, within the bounds, as a\n"
+    "                    partial order (may answer true: a proof); auto: po first\n"
+    "                    (60% of --timeout, else 20 s), then kiss\n"
     "  --witness FILE    write an SV-COMP violation witness (GraphML)\n"
     "  --timeout S       give up after S seconds (answer unknown)\n"
     "  --json            the verdict and the trace as JSON\n"
@@ -45,11 +52,268 @@ static const char check_usage[] =
     "3 unknown (timeout, memory, unsupported construct); 4 out of memory;\n"
     "5 bad input (missing file, clang error, unsupported property)\n";
 
+typedef enum check_engine { ENGINE_KISS, ENGINE_EXPLORE, ENGINE_PO, ENGINE_AUTO } check_engine;
+
+/* Prints the po engine's answer; returns the exit code. */
+static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
+                     const bmc_result *res, const char *inexact, bool svcomp)
+{
+    check_report c = { prog, res, res->unwind, ck->ko.pending, cli_orig_stmt, orig, "po",
+                       .direct = true, .max_threads = ck->ko.max_threads, .inexact = inexact };
+    base_strbuf out = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n"
+                               : report_check_proved(&c) ? "true\n" : "unknown\n");
+    if (ck->json)
+        report_check_json(&out, &c, ck->fr.files.data[0]);
+    else
+        report_check_text(&out, &c);
+    fwrite(out.data, 1, out.len, stdout);
+    base_strbuf_free(&out);
+    int rc = 0;
+    if (ck->witness && cli_kiss_write_witness(ck, &c, false) != 0)
+        rc = CLI_EXIT_INPUT;
+    if (!rc)
+        rc = res->verdict == BMC_BUG ? CLI_EXIT_FOUND
+             : res->verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+    return rc;
+}
+
+static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint32_t unwind,
+                               double budget, bmc_result *res, const char **inexact)
+{
+    po_opts po;
+    po_opts_init(&po);
+    po.bo = ck->bo;
+    po.bo.unwind = unwind;
+    po.bo.timeout_s = budget;
+    po.bo.budget_s = budget;
+    po.max_threads = ck->ko.max_threads;
+    const ir_func *entry = ir_find_func(prog, "main");
+    bool exact;
+    po_stats st;
+    bmc_verdict v = po_check(prog, entry, &po, res, &st, &exact, inexact);
+    if (getenv("RAVEL_TIMES"))
+        fprintf(stderr,
+                "po: unwind %u, %zu threads, %zu events, %zu read bytes, %zu write bytes, "
+                "%zu whole reads, %zu rf choices, %zu order clauses, %u-bit clocks, %zu terms, "
+                "encode %.3f s, %zu solver calls %.3f s: %s\n",
+                unwind, st.threads, st.events, st.read_bytes, st.write_bytes, st.whole_reads,
+                st.rf_choices, st.order_clauses, st.clock_bits, res->stats.terms,
+                res->stats.encode_s, res->stats.solver_calls, res->stats.solve_s,
+                bmc_verdict_name(v));
+    return v;
+}
+
+/* Runs the po engine on the untranslated program with budget seconds (0:
+ * none). With a budget and no --unwind, the bound deepens (2, 3, 4, 6,
+ * 8, ...) while executions are cut and time remains; the answer is the
+ * deepest one reached (a bug or a proof at once). */
+static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget,
+                          bmc_result *res, const char **inexact)
+{
+    if (ck->unwind_given || budget <= 0)
+        return run_po_once(ck, prog, ck->bo.unwind, budget, res, inexact);
+    static const uint32_t bounds[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128 };
+    double t0 = base_now();
+    bool have = false;
+    bmc_result best;
+    const char *best_inexact = NULL;
+    for (size_t k = 0; k < sizeof bounds / sizeof *bounds; k++) {
+        double left = budget - (base_now() - t0);
+        if (left < 0.05)
+            break;
+        bmc_result cur;
+        const char *ix = NULL;
+        bmc_verdict v = run_po_once(ck, prog, bounds[k], left, &cur, &ix);
+        bool proved = v == BMC_SAFE_WITHIN_BOUNDS && cur.unwinding_checked && cur.unwinding_ok;
+        if (v == BMC_UNKNOWN && have) {
+            bmc_result_free(&cur);
+            break; /* the deeper bound ran out of time: the last answer stands */
+        }
+        if (have)
+            bmc_result_free(&best);
+        best = cur;
+        best_inexact = ix;
+        have = true;
+        if (v != BMC_SAFE_WITHIN_BOUNDS || proved)
+            break;
+    }
+    if (!have)
+        return run_po_once(ck, prog, 1, 0.001, res, inexact);
+    *res = best;
+    *inexact = best_inexact;
+    return best.verdict;
+}
+
+/* The KISS side of check: the program lowered and translated. */
+typedef struct kiss_side {
+    cli_program cp;
+    cli_orig orig;
+    base_diag kd;
+    ir_func *entry;
+} kiss_side;
+
+/* Loads and translates; returns 0 or the exit code of a failure. */
+static int kiss_side_load(kiss_side *k, cli_kiss *ck)
+{
+    memset(k, 0, sizeof *k);
+    base_diag_init(&k->kd);
+    if (cli_program_load(&k->cp, &ck->fr))
+        return CLI_EXIT_INPUT;
+    ir_program *prog = &k->cp.prog;
+    cli_orig_keep(&k->orig, prog);
+    k->entry = kiss_translate(prog, &ck->ko, NULL, &k->kd);
+    base_diag_print(&k->kd, stderr);
+    if (!k->entry)
+        return CLI_EXIT_INPUT;
+    if (ir_check(prog, &k->kd)) {
+        base_diag_print(&k->kd, stderr);
+        return CLI_EXIT_INTERNAL;
+    }
+    return 0;
+}
+
+static void kiss_side_free(kiss_side *k)
+{
+    base_diag_free(&k->kd);
+    cli_orig_free(&k->orig);
+    cli_program_free(&k->cp);
+}
+
+/* Should the watchdog end the run, it answers in JSON too. */
+static void kiss_watchdog_json(const cli_kiss *ck, kiss_side *k, bool svcomp)
+{
+    if (!ck->json || ck->bo.timeout_s <= 0)
+        return;
+    bmc_result none = { .verdict = BMC_UNKNOWN,
+                        .reason = "timeout (the budget of --timeout ran out)" };
+    check_report nc = { &k->cp.prog, &none, ck->bo.unwind, ck->ko.pending, cli_orig_stmt,
+                        &k->orig, .engine = "none" };
+    base_strbuf ans = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&ans, "unknown\n");
+    report_check_json(&ans, &nc, ck->fr.files.data[0]);
+    cli_kiss_watchdog_answer(&ans, CLI_EXIT_UNKNOWN);
+}
+
+/* Prints a KISS engine's answer; returns the exit code. */
+static int kiss_answer(const cli_kiss *ck, kiss_side *k, const bmc_result *res,
+                       const char *engine_name, bool svcomp)
+{
+    check_report c = { &k->cp.prog, res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, &k->orig,
+                       .engine = engine_name };
+    base_strbuf out = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n" : "unknown\n");
+    if (ck->json)
+        report_check_json(&out, &c, ck->fr.files.data[0]);
+    else
+        report_check_text(&out, &c);
+    fwrite(out.data, 1, out.len, stdout);
+    base_strbuf_free(&out);
+    if (ck->witness && cli_kiss_write_witness(ck, &c, false) != 0)
+        return CLI_EXIT_INPUT;
+    return res->verdict == BMC_BUG ? CLI_EXIT_FOUND
+           : res->verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+}
+
+/* The po engine alone. */
+static int check_po(cli_kiss *ck, bool svcomp)
+{
+    cli_program cp;
+    int rc;
+    if (cli_program_load(&cp, &ck->fr)) {
+        rc = CLI_EXIT_INPUT;
+    } else {
+        bmc_result res;
+        const char *inexact = NULL;
+        run_po(ck, &cp.prog, ck->bo.timeout_s, &res, &inexact);
+        cli_orig orig;
+        cli_orig_keep(&orig, &cp.prog);
+        rc = po_answer(ck, &cp.prog, &orig, &res, inexact, svcomp);
+        cli_orig_free(&orig);
+        bmc_result_free(&res);
+    }
+    cli_program_free(&cp);
+    return rc;
+}
+
+/* What is left of a budget of total seconds started at t0 (0: none). */
+static double left_of(double total, double t0)
+{
+    if (total <= 0)
+        return 0;
+    double left = total - (base_now() - t0);
+    return left < 0.001 ? 0.001 : left;
+}
+
+/* The portfolio: a short exploration (a bug it finds is real), then po
+ * (a bug, or a proof), then KISS's exploration and bounded check with the
+ * rest; when neither finds a bug, po's bounded answer (every
+ * interleaving) is the stronger. */
+static int check_auto(cli_kiss *ck, bool svcomp)
+{
+    double t0 = base_now(), total = ck->bo.timeout_s;
+    kiss_side k;
+    int rc = kiss_side_load(&k, ck);
+    if (rc) {
+        kiss_side_free(&k);
+        return rc;
+    }
+    kiss_watchdog_json(ck, &k, svcomp);
+    bmc_result res;
+    const char *name;
+    cli_kiss e = *ck;
+    e.explore_only = true;
+    e.explore_s = total > 0 ? (0.1 * total < 2 ? 0.1 * total : 2) : 1;
+    if (cli_kiss_run(&e, &k.cp.prog, k.entry, &res, &name) == BMC_BUG) {
+        rc = kiss_answer(ck, &k, &res, name, svcomp);
+        bmc_result_free(&res);
+        kiss_side_free(&k);
+        return rc;
+    }
+    bmc_result_free(&res);
+    cli_program cp;
+    if (cli_program_load(&cp, &ck->fr)) {
+        cli_program_free(&cp);
+        kiss_side_free(&k);
+        return CLI_EXIT_INPUT;
+    }
+    bmc_result pores;
+    const char *inexact = NULL;
+    double budget = total > 0 ? 0.6 * left_of(total, t0) : 20.0;
+    bmc_verdict v = run_po(ck, &cp.prog, budget, &pores, &inexact);
+    check_report pc = { &cp.prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
+                        .inexact = inexact };
+    bool have_po = v == BMC_SAFE_WITHIN_BOUNDS;
+    if (v != BMC_BUG && !report_check_proved(&pc)) {
+        cli_kiss rest = *ck;
+        rest.bo.timeout_s = left_of(total, t0);
+        if (cli_kiss_run(&rest, &k.cp.prog, k.entry, &res, &name) == BMC_BUG || !have_po) {
+            rc = kiss_answer(ck, &k, &res, name, svcomp);
+            bmc_result_free(&res);
+            goto done;
+        }
+        bmc_result_free(&res);
+    }
+    cli_orig orig;
+    cli_orig_keep(&orig, &cp.prog);
+    rc = po_answer(ck, &cp.prog, &orig, &pores, inexact, svcomp);
+    cli_orig_free(&orig);
+done:
+    bmc_result_free(&pores);
+    cli_program_free(&cp);
+    kiss_side_free(&k);
+    return rc;
+}
+
 int cli_check(int argc, char **argv)
 {
     cli_kiss ck;
     cli_kiss_init(&ck);
     int rc = CLI_EXIT_OK;
+    check_engine engine = ENGINE_KISS;
     for (int i = 1; i < argc && !rc; i++) {
         int r = cli_kiss_arg(&ck, argc, argv, &i, "check");
         if (r < 0)
@@ -57,6 +321,23 @@ int cli_check(int argc, char **argv)
         if (r)
             continue;
         const char *a = argv[i];
+        if (strcmp(a, "--engine") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : NULL;
+            if (v && strcmp(v, "kiss") == 0)
+                engine = ENGINE_KISS;
+            else if (v && strcmp(v, "explore") == 0)
+                engine = ENGINE_EXPLORE;
+            else if (v && strcmp(v, "po") == 0)
+                engine = ENGINE_PO;
+            else if (v && strcmp(v, "auto") == 0)
+                engine = ENGINE_AUTO;
+            else {
+                fprintf(stderr, "ravel check: error: --engine needs one of kiss, explore, po, "
+                                "auto%s%s%s\n", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+                rc = CLI_EXIT_USAGE;
+            }
+            continue;
+        }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(check_usage, stdout);
             cli_kiss_free(&ck);
@@ -74,61 +355,24 @@ int cli_check(int argc, char **argv)
     cli_front *fr = &ck.fr;
     bool svcomp = fr->tasks.len > 0;
     cli_kiss_watchdog(&ck, svcomp);
-    cli_program cp;
-    size_t errors = cli_program_load(&cp, fr);
-    ir_program *prog = &cp.prog;
-    if (errors) {
-        rc = CLI_EXIT_INPUT;
+    ck.explore_only = engine == ENGINE_EXPLORE;
+    if (engine == ENGINE_PO) {
+        rc = check_po(&ck, svcomp);
+    } else if (engine == ENGINE_AUTO) {
+        rc = check_auto(&ck, svcomp);
     } else {
-        cli_orig orig;
-        cli_orig_keep(&orig, prog);
-        base_diag kd;
-        base_diag_init(&kd);
-        ir_func *entry = kiss_translate(prog, &ck.ko, NULL, &kd);
-        base_diag_print(&kd, stderr);
-        if (!entry) {
-            rc = CLI_EXIT_INPUT;
-        } else if (ir_check(prog, &kd)) {
-            base_diag_print(&kd, stderr);
-            rc = CLI_EXIT_INTERNAL;
-        } else {
+        kiss_side k;
+        rc = kiss_side_load(&k, &ck);
+        if (!rc) {
+            kiss_watchdog_json(&ck, &k, svcomp);
             bmc_result res;
-            const char *engine;
-            if (ck.json && ck.bo.timeout_s > 0) {
-                /* should the watchdog end the run, it answers in JSON too */
-                bmc_result none = { .verdict = BMC_UNKNOWN,
-                                    .reason = "timeout (the budget of --timeout ran out)" };
-                check_report nc = { prog, &none, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
-                                    "none" };
-                base_strbuf ans = { 0 };
-                if (svcomp)
-                    base_strbuf_puts(&ans, "unknown\n");
-                report_check_json(&ans, &nc, fr->files.data[0]);
-                cli_kiss_watchdog_answer(&ans, CLI_EXIT_UNKNOWN);
-            }
-            cli_kiss_run(&ck, prog, entry, &res, &engine);
-            check_report c = { prog, &res, ck.bo.unwind, ck.ko.pending, cli_orig_stmt, &orig,
-                               engine };
-            base_strbuf out = { 0 };
-            if (svcomp)
-                base_strbuf_puts(&out, res.verdict == BMC_BUG ? "false\n" : "unknown\n");
-            if (ck.json)
-                report_check_json(&out, &c, fr->files.data[0]);
-            else
-                report_check_text(&out, &c);
-            fwrite(out.data, 1, out.len, stdout);
-            base_strbuf_free(&out);
-            if (ck.witness && cli_kiss_write_witness(&ck, &c, false) != 0)
-                rc = CLI_EXIT_INPUT;
-            if (!rc)
-                rc = res.verdict == BMC_BUG ? CLI_EXIT_FOUND
-                     : res.verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+            const char *name;
+            cli_kiss_run(&ck, &k.cp.prog, k.entry, &res, &name);
+            rc = kiss_answer(&ck, &k, &res, name, svcomp);
             bmc_result_free(&res);
         }
-        base_diag_free(&kd);
-        cli_orig_free(&orig);
+        kiss_side_free(&k);
     }
-    cli_program_free(&cp);
     cli_kiss_free(&ck);
     return rc;
 }

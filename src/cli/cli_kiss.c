@@ -46,6 +46,7 @@ int cli_kiss_arg(cli_kiss *c, int argc, char **argv, int *i, const char *cmd)
     } else if (strcmp(a, "--unwind") == 0) {
         ok = cli_number(cmd, a, v, 1, 1000, true, &x);
         c->bo.unwind = (uint32_t)x;
+        c->unwind_given = true;
     } else if (strcmp(a, "--pending") == 0) {
         ok = cli_number(cmd, a, v, 0, 64, true, &x);
         c->ko.pending = (uint32_t)x;
@@ -227,6 +228,17 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
             return BMC_BUG;
         }
         bmc_result_free(r);
+        if (c->explore_only) {
+            char why[160];
+            snprintf(why, sizeof why, "no bug found by %.3g s of random exploration", st.seconds);
+            memset(r, 0, sizeof *r);
+            base_arena_init(&r->arena);
+            r->verdict = BMC_UNKNOWN;
+            r->unwind = bo.unwind;
+            r->reason = base_arena_strdup(&r->arena, why);
+            *engine = "explore";
+            return BMC_UNKNOWN;
+        }
         if (bo.timeout_s > 0) {
             bo.timeout_s -= base_now() - start;
             if (bo.timeout_s < 0.001)

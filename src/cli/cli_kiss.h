@@ -25,6 +25,8 @@ typedef struct cli_kiss {
     double explore_s;      /* --explore S: the random exploration's budget; < 0: the
                               default, half of --timeout, or 1 s without one */
     uint64_t seed;         /* --seed N */
+    bool explore_only;     /* the explore engine: no bounded check after the exploration */
+    bool unwind_given;     /* --unwind was on the command line */
 } cli_kiss;
 
 void cli_kiss_init(cli_kiss *c);
@@ -68,8 +70,8 @@ int cli_kiss_write_witness(const cli_kiss *c, const check_report *r, bool race);
 
 /* Checks the translated program from entry: the random exploration first
  * (a bug it finds is real; its budget is --explore), then bounded model
- * checking with the rest of --timeout. *engine says which answered
- * ("explore" or "bmc"). */
+ * checking with the rest of --timeout (explore_only: UNKNOWN instead).
+ * *engine says which answered ("explore" or "bmc"). */
 bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
                          bmc_result *r, const char **engine);
 

@@ -122,7 +122,7 @@ static int round_run(cli_kiss *ck, pair_vec *excl, race_round *rd, bool witness)
         const char *engine;
         rd->verdict = cli_kiss_run(ck, prog, entry, &res, &engine);
         check_report c = { prog, &res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, &orig,
-                           engine };
+                           .engine = engine };
         if (rd->verdict == BMC_BUG) {
             if (!report_race_explain(&c, &kr, &rd->f)) {
                 rd->verdict = BMC_UNKNOWN;

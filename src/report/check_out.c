@@ -21,6 +21,14 @@ check_user_step *report_check_steps(const check_report *c, size_t *n, const char
     size_t k = 0;
     for (size_t i = 0; i < r->nsteps; i++) {
         const bmc_step *s = &r->steps[i];
+        if (c->direct) {
+            if (!s->func || s->stmt >= s->func->nstmts || s->func == c->p->init)
+                continue;
+            if (s->thread < nnames && !names[s->thread])
+                names[s->thread] = base_sym_str(c->p->syms, s->func->name);
+            out[k++] = (check_user_step){ s->thread, s, s->stmt };
+            continue;
+        }
         if (s->kind == BMC_STEP_ASSIGN && s->var && s->var->kind == IR_V_GLOBAL &&
             strcmp(base_sym_str(c->p->syms, s->var->name), "kiss.cur") == 0) {
             cur = (uint32_t)s->value.bits;
@@ -126,9 +134,51 @@ void report_check_interleaving(base_strbuf *o, const check_report *c)
     free(steps);
 }
 
+bool report_check_proved(const check_report *c)
+{
+    const bmc_result *r = c->r;
+    return c->direct && r->verdict == BMC_SAFE_WITHIN_BOUNDS && r->unwinding_checked &&
+           r->unwinding_ok && !c->inexact;
+}
+
+/* What cut an execution: a loop, a recursion or the thread-creation bound. */
+static const char *cut_what(const bmc_result *r)
+{
+    if (r->cut_is_recursion)
+        return "a recursion";
+    if (r->cut_func && r->cut_stmt < r->cut_func->nstmts &&
+        r->cut_func->stmts[r->cut_stmt].kind == IR_S_ASYNC)
+        return "a thread creation (--max-threads)";
+    return "a loop";
+}
+
+static void direct_safe_text(base_strbuf *o, const check_report *c)
+{
+    const bmc_result *r = c->r;
+    if (report_check_proved(c)) {
+        base_strbuf_puts(o, "true: no execution fails an assertion\n");
+        base_strbuf_printf(o, "  (every interleaving under SC; no loop, recursion or thread "
+                              "creation exceeds unwind %u, %u threads)\n",
+                           c->unwind, c->max_threads);
+        return;
+    }
+    base_strbuf_printf(o, "no assertion violation within unwind %u, %u threads\n", c->unwind,
+                       c->max_threads);
+    base_strbuf_puts(o, "  (every interleaving under SC within these bounds)\n");
+    if (r->unwinding_checked && !r->unwinding_ok && r->cut_loc.file)
+        base_strbuf_printf(o, "  the bound cut %s at %s:%u: a larger bound explores more\n",
+                           cut_what(r), r->cut_loc.file, r->cut_loc.line);
+    else if (c->inexact)
+        base_strbuf_printf(o, "  not a proof: %s, which is not modelled exactly\n", c->inexact);
+}
+
 void report_check_text(base_strbuf *o, const check_report *c)
 {
     const bmc_result *r = c->r;
+    if (c->direct && r->verdict == BMC_SAFE_WITHIN_BOUNDS) {
+        direct_safe_text(o, c);
+        return;
+    }
     if (r->verdict == BMC_UNKNOWN) {
         base_strbuf_printf(o, "unknown: %s", r->reason ? r->reason : "no answer");
         if (r->reason_loc.line)
@@ -150,7 +200,10 @@ void report_check_text(base_strbuf *o, const check_report *c)
     base_strbuf_printf(o, "bug: %s at %s:%u:%u\n", r->message ? r->message : "assertion fails",
                        r->loc.file ? r->loc.file : "?", r->loc.line, r->loc.col);
     report_check_interleaving(o, c);
-    if (c->engine && strcmp(c->engine, "explore") == 0)
+    if (c->direct)
+        base_strbuf_printf(o, "within unwind %u, %u threads (partial-order engine, SC)\n",
+                           c->unwind, c->max_threads);
+    else if (c->engine && strcmp(c->engine, "explore") == 0)
         base_strbuf_printf(o, "found by random exploration, %u pending thread%s\n", c->pending,
                            c->pending == 1 ? "" : "s");
     else
@@ -165,8 +218,11 @@ void report_check_json(base_strbuf *o, const check_report *c, const char *file)
     base_strbuf_json_string(o, file ? file : "");
     base_strbuf_printf(o, ",\"verdict\":\"%s\",\"unwind\":%u,\"pending\":%u",
                        r->verdict == BMC_BUG ? "bug"
+                       : report_check_proved(c) ? "safe"
                        : r->verdict == BMC_SAFE_WITHIN_BOUNDS ? "no bug within bounds" : "unknown",
                        c->unwind, c->pending);
+    if (c->direct)
+        base_strbuf_printf(o, ",\"max_threads\":%u", c->max_threads);
     if (r->verdict == BMC_UNKNOWN) {
         base_strbuf_puts(o, ",\"reason\":");
         base_strbuf_json_string(o, r->reason ? r->reason : "");

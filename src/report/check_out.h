@@ -1,7 +1,8 @@
 /* check_out: the result of `ravel check` for people (text, the
  * interleaving as one column per thread) and for tools (JSON).
  *
- * The checked program is the KISS translation of the user's; a trace step
+ * The checked program is the KISS translation of the user's (or, for the
+ * po engine, the user's program itself: check_report.direct); a trace step
  * belongs to the user's program when its statement's `origin` is nonzero,
  * and to the thread whose id kiss.cur held when it ran. Steps of the
  * translation itself (scheduling, raising) are left out; a thread switch
@@ -28,8 +29,18 @@ typedef struct check_report {
     /* Statement `index` of the original function f (NULL: unknown). */
     const check_orig_stmt *(*orig)(void *ctx, const ir_func *f, uint32_t index);
     void *ctx;
-    const char *engine;           /* which engine answered ("bmc", "explore"); NULL: bmc */
+    const char *engine;           /* which engine answered ("bmc", "explore", "po"); NULL: bmc */
+    /* An engine over the concurrent program itself (po): p is the user's
+     * program, not a translation; a step's thread is bmc_step.thread and
+     * its statement is its own. */
+    bool direct;
+    uint32_t max_threads;         /* direct: the thread-creation bound */
+    const char *inexact;          /* direct: why a SAFE answer is no proof (NULL: it is) */
 } check_report;
+
+/* Whether the result proves the program safe: the po engine's SAFE with
+ * every unwinding assertion holding and nothing over-approximated. */
+bool report_check_proved(const check_report *c);
 
 /* A step of the user's program in a trace: the thread it ran in (the value
  * of kiss.cur) and the original statement it implements. */

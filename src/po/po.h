@@ -1,0 +1,69 @@
+/* po: bounded model checking of a concurrent IR program as a partial
+ * order (Alglave, Kroening, Tautschnig, CAV 2013), under sequential
+ * consistency.
+ *
+ * Every thread instance — main (after __ravel_init), and every thread an
+ * ASYNC starts, also in loops, up to max_threads instances — is unwound
+ * into guarded SSA by bmc's symbolic execution (bmc/bmc_conc.h). Every
+ * memory access becomes an event: a guard, a clock (a bit-vector), and
+ * bytes with symbolic addresses and values. Reads-from is a Boolean choice
+ * per (read byte, write byte or the initial memory); the clocks order the
+ * events, and SC's axioms are clauses over them:
+ *   - program order: each thread's events have increasing clocks; a
+ *     thread's first event comes after the ASYNC that started it;
+ *   - a read byte whose event runs reads some write of its address (or the
+ *     initial memory) with a smaller clock, and the value it wrote;
+ *   - no write to that address runs between them (from-read and coherence
+ *     in one: with every constraint a strict `<`, any total order that
+ *     breaks the clocks' ties is an interleaving with the same reads);
+ *   - an atomic section (ATOMIC_BEGIN..END, a __VERIFIER_atomic_* call)
+ *     has no other thread's memory event between its two ends.
+ * Synchronisation is memory: a lock is one read-modify-write event on a
+ * 4-byte lock word at the lock object's address (owner thread + 1 in bits
+ * 0-15, a count in bits 16-23 — recursion or readers —, the kind set by
+ * LOCK_INIT in bits 24-31); a blocked operation stops its thread (its
+ * later events do not run), which is an execution prefix. JOIN stops its
+ * thread unless the joined thread ended at a smaller clock. COND_WAIT
+ * returns at any time (POSIX allows spurious wake-ups) and COND_SIGNAL
+ * does nothing, so every POSIX behaviour is included.
+ *
+ * Answers: BUG with a trace (steps carry their thread, in the order of
+ * the model's clocks); SAFE_WITHIN_BOUNDS with unwinding_ok when no
+ * execution was cut by a loop, recursion or thread-creation bound — then
+ * no interleaving of any input fails an assertion (see `exact`);
+ * UNKNOWN with a reason. */
+#ifndef RAVEL_PO_PO_H
+#define RAVEL_PO_PO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bmc/bmc.h"
+#include "ir/ir.h"
+
+typedef struct po_opts {
+    bmc_opts bo;           /* unwind, timeout, formula size */
+    uint32_t max_threads;  /* thread instances besides main (>= 1); more is a cut */
+} po_opts;
+
+void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads */
+
+typedef struct po_stats {
+    size_t threads;     /* thread instances, main included */
+    size_t events;      /* memory and synchronisation events */
+    size_t read_bytes, write_bytes;
+    size_t whole_reads; /* reads that choose whole writes (the rest: byte by byte) */
+    size_t rf_choices;  /* reads-from variables */
+    size_t order_clauses; /* from-read / coherence clauses */
+    uint32_t clock_bits;
+} po_stats;
+
+/* Checks p from entry (main). r as bmc_check's; *exact (when not NULL) is
+ * false when a construct the model over-approximates or does not model is
+ * present (a call to a function without a body that might change memory):
+ * then a SAFE answer is not a proof. Returns r->verdict. */
+bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
+                     bmc_result *r, po_stats *st, bool *exact, const char **inexact_why);
+
+#endif

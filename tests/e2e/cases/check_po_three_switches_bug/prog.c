@@ -1,0 +1,35 @@
+#include <assert.h>
+#include <pthread.h>
+/* The failure needs the order A1 B1 A2 B2 A3: four context switches. */
+int a, b;
+void *ta(void *p)
+{
+    (void)p;
+    a = 1;
+    if (b == 1) {
+        a = 2;
+        if (b == 2)
+            a = 3;
+    }
+    return 0;
+}
+void *tb(void *p)
+{
+    (void)p;
+    if (a == 1) {
+        b = 1;
+        if (a == 2) {
+            b = 2;
+            if (a == 3)
+                assert(0);
+        }
+    }
+    return 0;
+}
+int main(void)
+{
+    pthread_t x, y;
+    pthread_create(&x, 0, ta, 0);
+    pthread_create(&y, 0, tb, 0);
+    return 0;
+}
