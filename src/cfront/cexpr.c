@@ -10,6 +10,7 @@
  * UnexposedExpr: a one-child UnexposedExpr whose extent is its child's is a
  * conversion (array and function decay, lvalue-to-rvalue, arithmetic), and
  * the conversion is read off the two types. */
+#include <stdio.h>
 #include <string.h>
 
 #include "base/intern.h"
@@ -497,7 +498,16 @@ const ir_expr *cf_lvalue(cf_ctx *c, CXCursor e)
     }
     case CXCursor_CompoundLiteralExpr: {
         cf_cursors k = cf_children(c, e);
-        const ir_expr *t = ir_var_ref(c->p, cf_temp(c, type_of(c, e)));
+        const ir_expr *t;
+        if (c->f == c->p->init) { /* at file scope: an object of static storage */
+            char name[64];
+            snprintf(name, sizeof name, "compound.%u", c->p->nglobals);
+            ir_var *g = ir_add_global(c->p, name, type_of(c, e), cf_loc(c, e));
+            g->is_static = true;
+            t = ir_var_ref(c->p, g);
+        } else {
+            t = ir_var_ref(c->p, cf_temp(c, type_of(c, e)));
+        }
         if (k.n)
             cf_init(c, t, k.v[k.n - 1]);
         return t;

@@ -752,15 +752,17 @@ static void report_mains(cf_ctx *c, const char *where)
 {
     base_strbuf names = { 0 };
     size_t n = 0;
-    const char *chosen = NULL;
+    const char *chosen = NULL, *chosen_path = NULL;
     for (uint32_t i = 0; i < c->p->nfuncs; i++) {
         const ir_func *f = c->p->funcs[i];
         bool a_main = f->is_main || strncmp(base_sym_str(c->p->syms, f->name), "main@", 5) == 0;
         if (!a_main || (!f->has_body && !f->not_lowered))
             continue;
         const char *file = strrchr(f->loc.file, '/') ? strrchr(f->loc.file, '/') + 1 : f->loc.file;
-        if (strcmp(base_sym_str(c->p->syms, f->name), "main") == 0)
+        if (strcmp(base_sym_str(c->p->syms, f->name), "main") == 0) {
             chosen = file;
+            chosen_path = f->loc.file;
+        }
         if (n < 8)
             base_strbuf_printf(&names, "%s%s", n ? ", " : "", file);
         n++;
@@ -775,10 +777,12 @@ static void report_mains(cf_ctx *c, const char *where)
                              "the units that define main: %s", names.data);
         c->errors++;
     } else if (n > 1 && !c->opts->main_unit) {
+        if (!c->opts->compdb_dir)
+            where = chosen_path ? chosen_path : where;
         base_diag_report(c->d, BASE_SEV_NOTE, base_srcloc_make(where, 0, 0),
-                         "%zu units define main (%s): a compilation database has no link "
-                         "commands, so each main is taken as a program of its own together "
-                         "with the units that define no main; `main` is %s's "
+                         "%zu units define main (%s): with no link commands to say which "
+                         "units make up which program, each main is taken as a program of its "
+                         "own together with the units that define no main; `main` is %s's "
                          "(--main FILE analyses one program)",
                          n, names.data, chosen ? chosen : "?");
     }

@@ -1,0 +1,2 @@
+        .text
+        movq %rax, %rbx
