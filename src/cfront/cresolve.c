@@ -82,9 +82,10 @@ static bool flow_add(param_flow *to, const ir_func *g)
     return true;
 }
 
-/* Adds what the argument expression a (in caller f) may carry to `to`. */
-static bool flow_arg(flow_ctx *x, const ir_func *f, const ir_expr *a, param_flow *to)
+/* Adds what the argument expression a (in caller fi) may carry to `to`. */
+static bool flow_arg(flow_ctx *x, uint32_t fi, const ir_expr *a, param_flow *to)
 {
+    const ir_func *f = x->p->funcs[fi];
     a = strip_casts(a);
     if (to->unknown)
         return false;
@@ -93,10 +94,7 @@ static bool flow_arg(flow_ctx *x, const ir_func *f, const ir_expr *a, param_flow
     if (a->kind == IR_E_CONST && a->value == 0)
         return false; /* NULL */
     int pi = a->kind == IR_E_VAR ? param_index(f, a->var) : -1;
-    uint32_t fi = 0;
-    while (pi >= 0 && fi < x->p->nfuncs && x->p->funcs[fi] != f)
-        fi++;
-    if (pi < 0 || fi == x->p->nfuncs) {
+    if (pi < 0) {
         to->unknown = true;
         return true;
     }
@@ -161,7 +159,7 @@ static void compute_flows(flow_ctx *x)
                     continue;
                 const ir_func *g = p->funcs[gi];
                 for (uint32_t k = 0; k < s->nargs && k < g->nparams; k++)
-                    changed |= flow_arg(x, f, s->args[k], &x->flows[x->first[gi] + k]);
+                    changed |= flow_arg(x, fi, s->args[k], &x->flows[x->first[gi] + k]);
             }
         }
     }
