@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/vec.h"
+#include "logic/check.h"
 #include "logic/combinators.h"
 #include "logic/vocab.h"
 
@@ -830,7 +831,13 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
             logic_mm_flag fl = { ins->name ? ins->name : "flag", f };
             base_vec_push(&L->flags, fl);
         } else {
-            base_vec_push(&L->parts, f);
+            char what[96];
+            if (!ins->name)
+                snprintf(what, sizeof what, "%s%s (line %u)", ins->negated ? "~" : "",
+                         ins->test == CAT_T_ACYCLIC ? "acyclic"
+                         : ins->test == CAT_T_IRREFLEXIVE ? "irreflexive" : "empty",
+                         ins->loc.line);
+            base_vec_push(&L->parts, logic_check_named(L->b, ins->name ? ins->name : what, f));
         }
         return true;
     }

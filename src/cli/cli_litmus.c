@@ -52,7 +52,12 @@ static const char litmus_usage[] =
     "                     enumeration of final states or witness counts)\n"
     "  --json             print a JSON array, one object per test\n"
     "  --dot DIR          write one execution per test to DIR/<test>.dot (a\n"
-    "                     positive one when the condition is reachable)\n"
+    "                     positive one when the condition is reachable); with\n"
+    "                     --explain also DIR/<test>-why.dot\n"
+    "  --explain          when the condition's outcome is forbidden (for forall:\n"
+    "                     its failure), name the model's checks that forbid it and\n"
+    "                     find a candidate execution with the outcome that violates\n"
+    "                     exactly those (SAT models only)\n"
     "  --timeout S        give up on a test after S seconds (answer unknown)\n"
     "  --unroll N         follow each backward branch at most N times (default 2)\n"
     "  --max-clauses N    give up on a test (unknown) once its SAT problem has more\n"
@@ -127,7 +132,7 @@ static void collect(const char *path, path_vec *out, int depth)
     base_vec_push(out, base_xstrdup(path));
 }
 
-static void dot_name(base_strbuf *b, const char *dir, const char *name)
+static void dot_name(base_strbuf *b, const char *dir, const char *name, const char *suffix)
 {
     base_strbuf_printf(b, "%s/", dir);
     for (const char *p = name; *p; p++) {
@@ -136,7 +141,21 @@ static void dot_name(base_strbuf *b, const char *dir, const char *name)
                   c == '+' || c == '-' || c == '_' || c == '.';
         base_strbuf_putc(b, ok ? c : '_');
     }
-    base_strbuf_puts(b, ".dot");
+    base_strbuf_printf(b, "%s.dot", suffix);
+}
+
+/* Writes text to path; false (after a message) if it cannot. */
+static bool write_dot(const char *path, const base_strbuf *dot)
+{
+    FILE *f = fopen(path, "w");
+    bool ok = f && fputs(base_strbuf_cstr(dot), f) >= 0;
+    if (!ok)
+        fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+    if (f && fclose(f) != 0 && ok) {
+        fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+        ok = false;
+    }
+    return ok;
 }
 
 /* --dump-qbf and --qbf-solver, behind litmus_options' QBF callbacks. */
@@ -326,7 +345,7 @@ static bool is_cat_path(const char *name)
 static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
 {
     const char *model_name = "sc";
-    bool verdict_only = false, json = false, quiet = false, use_qbf = false;
+    bool verdict_only = false, json = false, quiet = false, use_qbf = false, explain = false;
     qbf_cli qc = { 0 };
     const char *dot_dir = NULL;
     double timeout = 0, unroll = 2, max_clauses = 20e6;
@@ -391,6 +410,8 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
             }
         } else if (strcmp(a, "--verdict-only") == 0) {
             verdict_only = true;
+        } else if (strcmp(a, "--explain") == 0) {
+            explain = true;
         } else if (strcmp(a, "--qbf") == 0) {
             use_qbf = true;
         } else if (strcmp(a, "--dump-qbf") == 0) {
@@ -514,6 +535,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
                 .model = model,
                 .verdict_only = verdict_only,
                 .want_witness = dot_dir != NULL,
+                .explain = explain,
                 .deadline = timeout > 0 ? base_now() + timeout : 0,
                 .max_clauses = (uint64_t)max_clauses,
                 .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
@@ -559,16 +581,19 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
             fputs(base_strbuf_cstr(&out), stdout);
             if (dot_dir && res.witness.present) {
                 base_strbuf path = { 0 }, dot = { 0 };
-                dot_name(&path, dot_dir, t->name);
+                dot_name(&path, dot_dir, t->name, "");
                 report_litmus_dot(&dot, t, &res);
-                FILE *f = fopen(base_strbuf_cstr(&path), "w");
-                if (!f || fputs(base_strbuf_cstr(&dot), f) < 0) {
-                    fprintf(stderr, "%s: error: cannot write: %s\n", base_strbuf_cstr(&path),
-                            strerror(errno));
+                if (!write_dot(base_strbuf_cstr(&path), &dot))
                     status = CLI_EXIT_INPUT;
-                }
-                if (f)
-                    fclose(f);
+                base_strbuf_free(&path);
+                base_strbuf_free(&dot);
+            }
+            if (dot_dir && res.explain.witness.present) {
+                base_strbuf path = { 0 }, dot = { 0 };
+                dot_name(&path, dot_dir, t->name, "-why");
+                report_litmus_dot_explain(&dot, t, &res);
+                if (!write_dot(base_strbuf_cstr(&path), &dot))
+                    status = CLI_EXIT_INPUT;
                 base_strbuf_free(&path);
                 base_strbuf_free(&dot);
             }

@@ -8,6 +8,7 @@
 #include "base/hashmap.h"
 #include "base/xalloc.h"
 #include "litmus/encode.h"
+#include "logic/check.h"
 #include "logic/exec.h"
 #include "logic/ground.h"
 #include "logic/vocab.h"
@@ -169,9 +170,8 @@ static void read_state(sim *s, litmus_value *row)
     }
 }
 
-static void keep_witness(sim *s, bool positive)
+static void keep_witness_in(sim *s, bool positive, litmus_witness *w)
 {
-    litmus_witness *w = &s->res->witness;
     uint32_t n = s->es->nevents;
     w->present = true;
     w->positive = positive;
@@ -200,6 +200,11 @@ static void keep_witness(sim *s, bool positive)
                 }
             }
         }
+}
+
+static void keep_witness(sim *s, bool positive)
+{
+    keep_witness_in(s, positive, &s->res->witness);
 }
 
 static const litmus_test *sort_test;
@@ -417,6 +422,148 @@ static void ask_flag(sim *s, const litmus_options *opt, const logic_mm_flag *fla
     res->flags[res->nflags++] = base_xstrdup(flag->name);
 }
 
+/* --- why an outcome is forbidden --- */
+
+/* What the explanation is about: the condition's outcome for exists and
+ * ~exists, its failure for forall; and whether the model allowed it. */
+static const logic_formula *explain_target(sim *s, bool *allowed)
+{
+    const litmus_result *res = s->res;
+    const logic_formula *f = prop_formula(s, s->t->cond);
+    if (s->t->quant == LITMUS_Q_FORALL) {
+        *allowed = res->negative > 0;
+        return logic_not(&s->b, f);
+    }
+    *allowed = res->positive > 0;
+    return f;
+}
+
+/* Solves under the target and the selectors of every check outside drop. */
+static sat_result explain_solve(sim *s, int target, const int *sel, uint32_t n, uint64_t drop)
+{
+    if (target != SAT_TRUE)
+        sat_assume(s->solver, target);
+    for (uint32_t i = 0; i < n; i++)
+        if (!(drop >> i & 1) && sel[i] != SAT_TRUE && sel[i] != SAT_FALSE)
+            sat_assume(s->solver, sel[i]);
+    return sat_solve(s->solver);
+}
+
+/* The next k-subset of n bits after *m in colex order (Gosper's hack);
+ * false after the last. */
+static bool next_subset(uint64_t *m, uint32_t n)
+{
+    uint64_t v = *m, c = v & -v, r = v + c;
+    uint64_t next = (((r ^ v) >> 2) / c) | r;
+    if (next >> n)
+        return false;
+    *m = next;
+    return true;
+}
+
+/* Fills res->explain: the smallest sets of the model's named checks
+ * (logic/check.h) whose dropping lets some candidate execution satisfy the
+ * target, and one such execution. Every check of a smallest set is violated
+ * by that execution (else a smaller set would do), and every other check
+ * holds in it. Grounds the model again with the checks made optional, in a
+ * solver of its own; s's tables are replaced by the new ones. */
+static void explain(sim *s, const litmus_options *opt, const logic_formula *model, bool no_execution)
+{
+    litmus_explanation *x = &s->res->explain;
+    x->asked = true;
+    bool allowed;
+    const logic_formula *target = explain_target(s, &allowed);
+    if (allowed) {
+        x->kind = LITMUS_EXPLAIN_ALLOWED;
+        return;
+    }
+    logic_relaxed rx;
+    logic_checks_relax(&s->b, model, &rx);
+    if (rx.n > 63) {
+        x->kind = LITMUS_EXPLAIN_UNKNOWN;
+        snprintf(x->reason, sizeof x->reason, "the model has %u checks (at most 63 are explained)",
+                 rx.n);
+        return;
+    }
+    x->nchecks = rx.n;
+    x->checks = base_xcalloc(rx.n ? rx.n : 1, sizeof *x->checks);
+    for (uint32_t i = 0; i < rx.n; i++)
+        x->checks[i] = base_xstrdup(rx.names[i]);
+
+    /* Every formula is built in s's builder before e copies s (e grounds
+     * only, into a solver of its own). */
+    const logic_formula *phi = logic_exec_close(&s->b, &s->ex, rx.f);
+    const logic_formula *filter = s->t->filter ? prop_formula(s, s->t->filter) : NULL;
+    sim e = *s;
+    e.solver = sat_solver_new();
+    sat_circuit_init(&e.circ, e.solver);
+    logic_grounder_init(&e.g, &s->b, &e.circ);
+    e.g.deadline = opt->deadline;
+    e.g.max_clauses = opt->max_clauses;
+    sat_set_deadline(e.solver, opt->deadline);
+    logic_ground_assert(&e.g, phi);
+    if (filter && e.g.status == LOGIC_GROUND_OK)
+        logic_ground_assert(&e.g, filter);
+    if (no_execution)
+        sat_add_clause(e.solver, NULL, 0);
+    int target_lit = e.g.status == LOGIC_GROUND_OK ? logic_ground_lit(&e.g, target) : SAT_FALSE;
+    int *sel = base_xcalloc(rx.n ? rx.n : 1, sizeof *sel);
+    if (e.g.status == LOGIC_GROUND_OK) {
+        e.X = logic_ground_table(&e.g, e.ex.X);
+        e.rf = logic_ground_table(&e.g, e.ex.rf);
+        e.co = logic_ground_table(&e.g, e.ex.co);
+        for (uint32_t i = 0; i < rx.n; i++) {
+            const int *tab = logic_ground_table(&e.g, rx.sel[i]);
+            sel[i] = tab ? tab[0] : SAT_TRUE;
+        }
+    }
+    x->kind = LITMUS_EXPLAIN_CHECKS;
+    if (e.g.status != LOGIC_GROUND_OK || s->b.error) {
+        x->kind = LITMUS_EXPLAIN_UNKNOWN;
+        snprintf(x->reason, sizeof x->reason, "%s",
+                 e.g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding"
+                 : e.g.status == LOGIC_GROUND_TOO_LARGE ? "the SAT problem grew past --max-clauses"
+                 : e.g.status == LOGIC_GROUND_NEEDS_QBF
+                     ? "the model has a universal second-order quantifier (no explanation on QBF)"
+                     : "internal error: the model's formula is ill formed");
+    } else if (target_lit == SAT_FALSE) {
+        x->kind = LITMUS_EXPLAIN_NO_CANDIDATE;
+    } else {
+        /* First: is there a candidate at all, with every check dropped? */
+        uint64_t all = rx.n == 64 ? ~0ull : (1ull << rx.n) - 1;
+        sat_result r = explain_solve(&e, target_lit, sel, rx.n, all);
+        if (r == SAT_UNSAT)
+            x->kind = LITMUS_EXPLAIN_NO_CANDIDATE;
+        for (uint32_t k = 1; r == SAT_SAT && k <= rx.n && x->nsets == 0; k++) {
+            uint64_t m = (1ull << k) - 1;
+            do {
+                sat_result q = explain_solve(&e, target_lit, sel, rx.n, m);
+                if (q == SAT_UNKNOWN) {
+                    r = SAT_UNKNOWN;
+                    break;
+                }
+                if (q == SAT_SAT) {
+                    if (!x->witness.present) {
+                        keep_witness_in(&e, true, &x->witness);
+                        x->state = base_xcalloc(s->t->nobs ? s->t->nobs : 1, sizeof *x->state);
+                        read_state(&e, x->state);
+                    }
+                    x->sets = base_xrealloc(x->sets, (x->nsets + 1) * sizeof *x->sets);
+                    x->sets[x->nsets++] = m;
+                }
+            } while (next_subset(&m, rx.n));
+        }
+        if (r == SAT_UNKNOWN) {
+            x->kind = LITMUS_EXPLAIN_UNKNOWN;
+            snprintf(x->reason, sizeof x->reason, "timeout in the SAT solver");
+        }
+    }
+    free(sel);
+    logic_grounder_free(&e.g);
+    sat_circuit_free(&e.circ);
+    sat_solver_free(e.solver);
+}
+
 bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_result *res,
                      base_diag *diag)
 {
@@ -539,6 +686,16 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
             s.qbf = NULL;
         }
     }
+    if (opt->explain && res->status == LITMUS_DECIDED) {
+        if (qbf || opt->model->config_only) {
+            res->explain.asked = true;
+            res->explain.kind = LITMUS_EXPLAIN_UNKNOWN;
+            snprintf(res->explain.reason, sizeof res->explain.reason,
+                     "model %s is decided on QBF: explanations need a SAT model", opt->model->name);
+        } else {
+            explain(&s, opt, model, some_thread_empty);
+        }
+    }
     if (res->status == LITMUS_DECIDED) {
         res->obs = res->positive == 0 ? LITMUS_OBS_NEVER
                    : res->negative == 0 ? LITMUS_OBS_ALWAYS : LITMUS_OBS_SOMETIMES;
@@ -571,6 +728,14 @@ void litmus_result_free(litmus_result *res)
     free(res->witness.in_x);
     free(res->witness.rf);
     free(res->witness.co);
+    for (uint32_t i = 0; i < res->explain.nchecks; i++)
+        free(res->explain.checks[i]);
+    free(res->explain.checks);
+    free(res->explain.sets);
+    free(res->explain.state);
+    free(res->explain.witness.in_x);
+    free(res->explain.witness.rf);
+    free(res->explain.witness.co);
     litmus_evstruct_free(&res->es);
     memset(res, 0, sizeof *res);
 }

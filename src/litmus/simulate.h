@@ -63,6 +63,9 @@ typedef struct litmus_options {
     void *qbf_ctx;
     bool verdict_only;
     bool want_witness;   /* keep one execution for --dot */
+    /* When the condition's outcome is forbidden, say which of the model's
+     * checks forbid it (litmus_explanation). SAT models only. */
+    bool explain;
     double deadline;     /* absolute base_now() time; 0 for none */
     uint64_t max_clauses; /* grounding budget; past it the answer is unknown (0: none) */
     litmus_es_limits limits;
@@ -79,6 +82,30 @@ typedef struct litmus_witness {
     uint32_t nco;
 } litmus_witness;
 
+/* Why the condition's outcome (for forall: its failure) is forbidden. The
+ * outcome is allowed once some set of the model's named checks
+ * (logic/check.h) is dropped; sets are the smallest such sets, as bit masks
+ * over checks. The witness is a candidate execution with the outcome in
+ * which every check of sets[0] fails and every other check holds. */
+typedef enum litmus_explain_kind {
+    LITMUS_EXPLAIN_ALLOWED,      /* the model allows the outcome: nothing to explain */
+    LITMUS_EXPLAIN_CHECKS,       /* sets[] say which checks forbid it */
+    LITMUS_EXPLAIN_NO_CANDIDATE, /* no candidate execution has it, whatever the model */
+    LITMUS_EXPLAIN_UNKNOWN,      /* see reason */
+} litmus_explain_kind;
+
+typedef struct litmus_explanation {
+    bool asked;
+    litmus_explain_kind kind;
+    char reason[160];
+    char **checks;               /* the model's check names, in formula order (owned) */
+    uint32_t nchecks;
+    uint64_t *sets;              /* smallest sets of checks to drop (owned) */
+    uint32_t nsets;
+    litmus_witness witness;      /* for sets[0] */
+    litmus_value *state;         /* the witness's final state (test->nobs values) */
+} litmus_explanation;
+
 typedef struct litmus_result {
     litmus_status status;
     char reason[256];          /* for UNKNOWN */
@@ -94,6 +121,7 @@ typedef struct litmus_result {
     uint32_t nstates;
     litmus_evstruct es;
     litmus_witness witness;
+    litmus_explanation explain; /* options.explain */
     /* problem size and time (QBF mode: clauses of the largest QBF, and QBF
      * solves) */
     int sat_vars;

@@ -107,6 +107,9 @@ typedef struct logic_builder {
     int32_t nvars;   /* first-order variables handed out */
     uint32_t nsov;   /* SO variables handed out */
     const char *error; /* first construction error (unknown relation), or NULL */
+    /* The model's named checks, newest first (logic/check.h). */
+    const struct logic_check *checks;
+    uint32_t nchecks;
 } logic_builder;
 
 void logic_builder_init(logic_builder *b, const logic_structure *st);

@@ -39,6 +39,7 @@
 #include <assert.h>
 
 #include "logic/combinators.h"
+#include "logic/check.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
 
@@ -147,12 +148,12 @@ const logic_formula *logic_mm_c11_undef(logic_builder *b, const logic_exec *e,
     const logic_rexpr *psc = name(b, &sc, "psc", logic_union(b, pscb, pscf), cf, false);
 
     const logic_formula *parts[6] = {
-        logic_irrefl(b, hb),
-        logic_irrefl(b, logic_seq(b, hb, eco)),
-        logic_irrefl(b, logic_seq(b, rmw, eco)),
-        logic_empty(b, logic_inter(b, rmw, logic_seq(b, fr, co))),
-        logic_acyclic(b, "psc+", psc, cf),
-        logic_acyclic(b, "sb|rf", logic_union(b, sb, rf), cf),
+        logic_check_named(b, "hb", logic_irrefl(b, hb)),
+        logic_check_named(b, "coherence", logic_irrefl(b, logic_seq(b, hb, eco))),
+        logic_check_named(b, "atomic1", logic_irrefl(b, logic_seq(b, rmw, eco))),
+        logic_check_named(b, "atomic2", logic_empty(b, logic_inter(b, rmw, logic_seq(b, fr, co)))),
+        logic_check_named(b, "sc", logic_acyclic(b, "psc+", psc, cf)),
+        logic_check_named(b, "no-thin-air", logic_acyclic(b, "sb|rf", logic_union(b, sb, rf), cf)),
     };
     const logic_formula *body = logic_and(b, parts, 6);
     for (uint32_t i = sc.n; i-- > 0;)

@@ -13,6 +13,7 @@
  * when an execution is consistent, hence the encoding is exact.
  * Annotations do not change this model. */
 #include "logic/combinators.h"
+#include "logic/check.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
 
@@ -25,10 +26,10 @@ const logic_formula *logic_mm_ra(logic_builder *b, const logic_exec *e)
                                        &closed, &hbv);
     const logic_formula *parts[5] = {
         closed,
-        logic_irrefl(b, hb),
-        logic_irrefl(b, logic_seq(b, e->cor, hb)),
-        logic_irrefl(b, logic_seq(b, e->fr, hb)),
-        logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))),
+        logic_check_named(b, "hb", logic_irrefl(b, hb)),
+        logic_check_named(b, "co;hb", logic_irrefl(b, logic_seq(b, e->cor, hb))),
+        logic_check_named(b, "fr;hb", logic_irrefl(b, logic_seq(b, e->fr, hb))),
+        logic_check_named(b, "atomic", logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe)))),
     };
     return logic_so_exists(b, hbv, logic_and(b, parts, 5));
 }

@@ -5,14 +5,16 @@
  * model). sc-so states the same with a universal second-order
  * quantifier, which exercises the QBF back end. */
 #include "logic/combinators.h"
+#include "logic/check.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
 
 const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e)
 {
     const logic_rexpr *rmw = logic_named(b, LOGIC_V_RMW, 2);
-    return logic_and2(b, logic_acyclic(b, "sc", logic_union(b, e->po, e->com), e->conflict),
-                      logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))));
+    return logic_and2(b, logic_check_named(b, "sc", logic_acyclic(b, "sc", logic_union(b, e->po, e->com),
+                                                                 e->conflict)),
+                      logic_check_named(b, "atomic", logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe)))));
 }
 
 /* sc-so: the same model with acyclicity in universal second-order form
@@ -20,6 +22,6 @@ const logic_formula *logic_mm_sc(logic_builder *b, const logic_exec *e)
 const logic_formula *logic_mm_sc_so(logic_builder *b, const logic_exec *e)
 {
     const logic_rexpr *rmw = logic_named(b, LOGIC_V_RMW, 2);
-    return logic_and2(b, logic_acyclic_so(b, "S", logic_union(b, e->po, e->com)),
-                      logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))));
+    return logic_and2(b, logic_check_named(b, "sc", logic_acyclic_so(b, "S", logic_union(b, e->po, e->com))),
+                      logic_check_named(b, "atomic", logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe)))));
 }

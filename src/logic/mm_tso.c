@@ -7,6 +7,7 @@
  * po ; [f[mb]] ; po between memory events, and implied orders every event
  * before and after a locked (rmw) instruction. */
 #include "logic/combinators.h"
+#include "logic/check.h"
 #include "logic/mm.h"
 #include "logic/vocab.h"
 
@@ -29,9 +30,9 @@ const logic_formula *logic_mm_tso(logic_builder *b, const logic_exec *e)
         logic_union(b, e->rfe, logic_union(b, e->cor, e->fr)))));
 
     const logic_formula *parts[3] = {
-        logic_acyclic(b, "uniproc", logic_union(b, e->poloc, e->com), e->conflict),
-        logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe))),
-        logic_acyclic(b, "tso", ghb, e->conflict),
+        logic_check_named(b, "uniproc", logic_acyclic(b, "uniproc", logic_union(b, e->poloc, e->com), e->conflict)),
+        logic_check_named(b, "atomic", logic_empty(b, logic_inter(b, rmw, logic_seq(b, e->fre, e->coe)))),
+        logic_check_named(b, "tso", logic_acyclic(b, "tso", ghb, e->conflict)),
     };
     return logic_and(b, parts, 3);
 }

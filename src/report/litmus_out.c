@@ -135,6 +135,7 @@ void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_res
                            obs_name(r->obs), r->positive, r->negative);
     if (r->es.dropped_paths)
         base_strbuf_printf(out, "Warning: some executions were cut at --unroll %u\n", r->es.unroll);
+    report_litmus_explain(out, t, r);
     base_strbuf_printf(out, "Time %s %.2f\n\n", t->name, r->time_total);
 }
 
@@ -197,6 +198,7 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
             base_strbuf_putc(out, ']');
         }
     }
+    report_litmus_explain_json(out, t, r);
     base_strbuf_printf(out, ", \"verdict_only\": %s, \"events\": %u, \"sat_vars\": %d, "
                             "\"sat_clauses\": %" PRIu64 ", \"sat_calls\": %" PRIu64
                             ", \"time_ground\": %.6f, \"time_solve\": %.6f, \"time\": %.6f}",
@@ -230,19 +232,130 @@ static void event_label(base_strbuf *out, const litmus_test *t, const litmus_eve
     }
 }
 
+/* The checks of mask, as "'a' and 'b'". */
+static void check_set(base_strbuf *out, const litmus_explanation *x, uint64_t mask)
+{
+    uint32_t seen = 0, total = 0;
+    for (uint32_t i = 0; i < x->nchecks; i++)
+        total += (uint32_t)(mask >> i & 1);
+    for (uint32_t i = 0; i < x->nchecks; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        if (seen)
+            base_strbuf_puts(out, seen + 1 == total ? " and " : ", ");
+        base_strbuf_printf(out, "'%s'", x->checks[i]);
+        seen++;
+    }
+}
+
+void report_litmus_explain(base_strbuf *out, const litmus_test *t, const litmus_result *r)
+{
+    const litmus_explanation *x = &r->explain;
+    if (!x->asked || r->status != LITMUS_DECIDED)
+        return;
+    base_strbuf_puts(out, "Explanation: ");
+    switch (x->kind) {
+    case LITMUS_EXPLAIN_ALLOWED:
+        base_strbuf_puts(out, "the model allows the outcome; nothing forbids it\n");
+        return;
+    case LITMUS_EXPLAIN_NO_CANDIDATE:
+        base_strbuf_puts(out, "no candidate execution has the outcome, whatever the model's "
+                              "checks (no choice of paths, reads-from and coherence gives it)\n");
+        return;
+    case LITMUS_EXPLAIN_UNKNOWN:
+        base_strbuf_printf(out, "unknown: %s\n", x->reason);
+        return;
+    case LITMUS_EXPLAIN_CHECKS:
+        break;
+    }
+    base_strbuf_puts(out, "forbidden by ");
+    for (uint32_t k = 0; k < x->nsets; k++) {
+        if (k)
+            base_strbuf_puts(out, k + 1 == x->nsets ? " or by " : ", by ");
+        check_set(out, x, x->sets[k]);
+    }
+    bool several = x->sets[0] & (x->sets[0] - 1);
+    base_strbuf_puts(out, x->nsets > 1 ? " (dropping either allows the outcome)\n"
+                          : several    ? " (dropping them together allows the outcome)\n"
+                                       : " (dropping it allows the outcome)\n");
+    base_strbuf_puts(out, "Explanation: a candidate execution with the outcome (");
+    report_litmus_state(out, t, x->state);
+    base_strbuf_puts(out, ") violates ");
+    check_set(out, x, x->sets[0]);
+    base_strbuf_puts(out, "; every other check holds in it\n");
+}
+
+void report_litmus_explain_json(base_strbuf *out, const litmus_test *t, const litmus_result *r)
+{
+    const litmus_explanation *x = &r->explain;
+    if (!x->asked || r->status != LITMUS_DECIDED)
+        return;
+    static const char *const kinds[] = { "allowed", "checks", "no-candidate", "unknown" };
+    base_strbuf_printf(out, ", \"explain\": {\"result\": \"%s\"", kinds[x->kind]);
+    if (x->kind == LITMUS_EXPLAIN_UNKNOWN) {
+        base_strbuf_puts(out, ", \"reason\": ");
+        base_strbuf_json_string(out, x->reason);
+    }
+    base_strbuf_puts(out, ", \"checks\": [");
+    for (uint32_t i = 0; i < x->nchecks; i++) {
+        if (i)
+            base_strbuf_puts(out, ", ");
+        base_strbuf_json_string(out, x->checks[i]);
+    }
+    base_strbuf_puts(out, "]");
+    if (x->kind == LITMUS_EXPLAIN_CHECKS) {
+        base_strbuf_puts(out, ", \"forbidden_by\": [");
+        for (uint32_t k = 0; k < x->nsets; k++) {
+            base_strbuf_puts(out, k ? ", [" : "[");
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < x->nchecks; i++)
+                if (x->sets[k] >> i & 1) {
+                    if (n++)
+                        base_strbuf_puts(out, ", ");
+                    base_strbuf_json_string(out, x->checks[i]);
+                }
+            base_strbuf_putc(out, ']');
+        }
+        base_strbuf_puts(out, "], \"witness_state\": ");
+        base_strbuf strs = { 0 };
+        report_litmus_state(&strs, t, x->state);
+        base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+        base_strbuf_free(&strs);
+    }
+    base_strbuf_putc(out, '}');
+}
+
 void report_litmus_dot(base_strbuf *out, const litmus_test *t, const litmus_result *r)
 {
-    const litmus_evstruct *es = &r->es;
-    const litmus_witness *w = &r->witness;
+    base_strbuf title = { 0 };
+    base_strbuf_printf(&title, "%s: %s execution of ", t->name,
+                       r->witness.positive ? "a positive" : "a negative");
+    report_litmus_condition(&title, t);
+    report_litmus_dot_witness(out, t, &r->es, &r->witness, base_strbuf_cstr(&title));
+    base_strbuf_free(&title);
+}
+
+void report_litmus_dot_explain(base_strbuf *out, const litmus_test *t, const litmus_result *r)
+{
+    const litmus_explanation *x = &r->explain;
+    base_strbuf title = { 0 };
+    base_strbuf_printf(&title, "%s: a candidate execution of ", t->name);
+    report_litmus_condition(&title, t);
+    base_strbuf_puts(&title, " that violates ");
+    check_set(&title, x, x->nsets ? x->sets[0] : 0);
+    report_litmus_dot_witness(out, t, &r->es, &x->witness, base_strbuf_cstr(&title));
+    base_strbuf_free(&title);
+}
+
+void report_litmus_dot_witness(base_strbuf *out, const litmus_test *t, const litmus_evstruct *es,
+                               const litmus_witness *w, const char *title)
+{
     base_strbuf_puts(out, "digraph ");
     base_strbuf_json_string(out, t->name);
     base_strbuf_puts(out, " {\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n");
     base_strbuf_puts(out, "  label=");
     base_strbuf strs = { 0 };
-    base_strbuf_printf(&strs, "%s: %s execution of ", t->name,
-                       w->positive ? "a positive" : "a negative");
-    report_litmus_condition(&strs, t);
-    base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+    base_strbuf_json_string(out, title);
     base_strbuf_puts(out, ";\n");
     /* Initial writes, then one cluster per thread. */
     for (uint32_t e = 0; e < es->nevents; e++) {
@@ -277,6 +390,14 @@ void report_litmus_dot(base_strbuf *out, const litmus_test *t, const litmus_resu
     for (uint32_t i = 0; i < w->nco; i++)
         base_strbuf_printf(out, "  e%u -> e%u [label=\"co\", color=blue, fontcolor=blue];\n",
                            w->co[2 * i], w->co[2 * i + 1]);
+    /* fr = rf^-1; co, drawn to the immediate coherence successor of the
+     * write read from (the rest follow by co). */
+    for (uint32_t i = 0; i < w->nrf; i++)
+        for (uint32_t k = 0; k < w->nco; k++)
+            if (w->co[2 * k] == w->rf[2 * i] && w->co[2 * k + 1] != w->rf[2 * i + 1])
+                base_strbuf_printf(out, "  e%u -> e%u [label=\"fr\", color=darkorange, "
+                                        "fontcolor=darkorange, style=dashed];\n",
+                                   w->rf[2 * i + 1], w->co[2 * k + 1]);
     base_strbuf_puts(out, "}\n");
     base_strbuf_free(&strs);
 }

@@ -9,7 +9,11 @@
  *  - json: one object per test (an array overall, written by the cli);
  *    `undefined` (true/false) is present for models that have undefined
  *    behaviour;
- *  - dot: one execution drawn with Graphviz (events by thread; po, rf, co).
+ *  - dot: one execution drawn with Graphviz (events by thread; po, rf, co
+ *    and fr);
+ *  - explain (--explain): which of the model's checks forbid the outcome,
+ *    in text after herd's lines, as an "explain" member in JSON, and the
+ *    candidate execution that violates them as dot.
  *
  * Pure formatting: no file is opened here. */
 #ifndef RAVEL_REPORT_LITMUS_OUT_H
@@ -27,5 +31,12 @@ void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_res
 void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_result *r,
                         const char *model);
 void report_litmus_dot(base_strbuf *out, const litmus_test *t, const litmus_result *r);
+void report_litmus_explain(base_strbuf *out, const litmus_test *t, const litmus_result *r);
+/* Appends `, "explain": {...}` (nothing unless asked). */
+void report_litmus_explain_json(base_strbuf *out, const litmus_test *t, const litmus_result *r);
+/* The explanation's witness; r->explain.nsets > 0. */
+void report_litmus_dot_explain(base_strbuf *out, const litmus_test *t, const litmus_result *r);
+void report_litmus_dot_witness(base_strbuf *out, const litmus_test *t, const litmus_evstruct *es,
+                               const litmus_witness *w, const char *title);
 
 #endif

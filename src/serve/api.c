@@ -37,11 +37,12 @@ typedef struct param_spec {
 static const param_spec litmus_params[] = {
     { "model", "-m", false },      { "verdict_only", "--verdict-only", true },
     { "unroll", "--unroll", false }, { "max_clauses", "--max-clauses", false },
-    { NULL, NULL, false },
+    { "explain", "--explain", true }, { NULL, NULL, false },
 };
 static const param_spec graphs_params[] = {
     { "model", "-m", false },         { "unroll", "--unroll", false },
-    { "max_graphs", "--max-graphs", false }, { NULL, NULL, false },
+    { "max_graphs", "--max-graphs", false }, { "explain", "--explain", true },
+    { NULL, NULL, false },
 };
 static const param_spec check_params[] = {
     { "unwind", "--unwind", false },   { "pending", "--pending", false },
@@ -102,9 +103,10 @@ static bool fail(char *err, size_t errlen, const char *fmt, const char *a)
     return false;
 }
 
-bool serve_api_build(serve_endpoint ep, const serve_param *ps, size_t n, double default_timeout,
-                     double max_timeout, serve_cmd *cmd, char *err, size_t errlen)
+bool serve_api_build(serve_endpoint ep, const serve_param *ps, size_t n, const serve_api_env *env,
+                     serve_cmd *cmd, char *err, size_t errlen)
 {
+    double default_timeout = env->default_timeout, max_timeout = env->max_timeout;
     memset(cmd, 0, sizeof *cmd);
     const param_spec *spec;
     const char *defname;
@@ -158,6 +160,18 @@ bool serve_api_build(serve_endpoint ep, const serve_param *ps, size_t n, double 
             if (strcmp(v, "json") != 0 && strcmp(v, "herd") != 0)
                 return fail(err, errlen, "parameter 'format' is json or herd, not '%s'", v);
             cmd->json = strcmp(v, "json") == 0;
+            continue;
+        }
+        if (litmus && strcmp(k, "model") == 0 && has_suffix(v, ".cat")) {
+            const serve_cat_model *m = NULL;
+            for (size_t j = 0; j < env->ncats && !m; j++)
+                if (strcmp(env->cats[j].name, v) == 0)
+                    m = &env->cats[j];
+            if (!m)
+                return fail(err, errlen, "no cat model '%s' on this server (see /api/models)", v);
+            if (!push(cmd, "-I") || !push(cmd, m->dir) || !push(cmd, "-model") || !push(cmd, m->path) ||
+                (m->bell && (!push(cmd, "-bell") || !push(cmd, m->bell))))
+                return fail(err, errlen, "the path of cat model '%s' is too long", v);
             continue;
         }
         const param_spec *p = spec;

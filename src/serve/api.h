@@ -36,12 +36,27 @@ typedef struct serve_cmd {
     size_t used;
 } serve_cmd;
 
+/* A cat model the server offers (ravel serve --models DIR): the name the
+ * page picks it by (its file name, which ends in .cat), its path, and its
+ * directory (the job's -I, for its includes and a bell file beside it). */
+typedef struct serve_cat_model {
+    const char *name, *path, *dir;
+    const char *bell; /* NAME.bell beside it, or NULL */
+} serve_cat_model;
+
+/* What a request may ask for on this server. */
+typedef struct serve_api_env {
+    double default_timeout, max_timeout; /* ravel serve --timeout, --max-timeout */
+    const serve_cat_model *cats;
+    size_t ncats;
+} serve_api_env;
+
 /* Parses "/api/litmus" etc.; false for an unknown path. */
 bool serve_api_endpoint(const char *url, serve_endpoint *ep);
 /* Fills *cmd; on a bad parameter returns false with a one-line message in
- * err. default_timeout and max_timeout are the server's (--timeout,
- * --max-timeout). */
-bool serve_api_build(serve_endpoint ep, const serve_param *ps, size_t n, double default_timeout,
-                     double max_timeout, serve_cmd *cmd, char *err, size_t errlen);
+ * err. A litmus model whose name ends in .cat must be one of env's cat
+ * models; the job then reads that file (-I DIR -model PATH [-bell B]). */
+bool serve_api_build(serve_endpoint ep, const serve_param *ps, size_t n, const serve_api_env *env,
+                     serve_cmd *cmd, char *err, size_t errlen);
 
 #endif

@@ -20,6 +20,7 @@
 #include "serve/assets.h"
 #include "serve/graphs.h"
 #include "serve/job.h"
+#include "serve/library.h"
 
 /* Exit codes as cli/cli.h's. */
 enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_RESOURCE = 4, EXIT_INPUT = 5, EXIT_MODEL = 6 };
@@ -49,11 +50,16 @@ static const char serve_usage[] =
     "  --max-timeout S  the largest timeout a request may ask for (default 60)\n"
     "  --mem MB         a job's address-space cap in MiB (default 4096)\n"
     "  --max-body KB    the largest request body in KiB (default 1024)\n"
+    "  --samples DIR    offer the litmus tests and C programs below DIR as samples,\n"
+    "                   grouped by directory (e.g. a corpus); may be repeated\n"
+    "  --models DIR     offer DIR's cat models (*.cat, with NAME.bell beside) in\n"
+    "                   the model picker; may be repeated\n"
     "  -q, --quiet      no line per request on stderr\n"
     "  -h, --help       this text\n"
     "\n"
     "exit codes: 0 stopped by a signal; 2 bad command line; 4 cannot listen\n"
-    "(address in use, bad address)\n";
+    "(address in use, bad address); 5 a --samples or --models directory cannot be\n"
+    "read\n";
 
 typedef struct serve_cfg {
     int workers, queue;
@@ -63,6 +69,7 @@ typedef struct serve_cfg {
 } serve_cfg;
 
 static serve_cfg cfg;
+static serve_library lib; /* fixed before the daemon starts */
 
 /* The job slots: at most cfg.workers running, cfg.queue waiting. */
 static pthread_mutex_t q_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -197,9 +204,18 @@ static enum MHD_Result get_samples(struct MHD_Connection *c)
             continue;
         base_strbuf_puts(&b, n++ ? ",\n {\"name\": " : "\n {\"name\": ");
         base_strbuf_json_string(&b, strchr(a->name, '/') + 1);
-        base_strbuf_printf(&b, ", \"kind\": \"%s\", \"text\": ", litmus ? "litmus" : "c");
+        base_strbuf_printf(&b, ", \"kind\": \"%s\", \"group\": \"examples\", \"text\": ",
+                           litmus ? "litmus" : "c");
         base_strbuf_json_string(&b, (const char *)a->data);
         base_strbuf_putc(&b, '}');
+    }
+    for (size_t i = 0; i < lib.nsamples; i++) {
+        const serve_sample *s = &lib.samples[i];
+        base_strbuf_puts(&b, n++ ? ",\n {\"name\": " : "\n {\"name\": ");
+        base_strbuf_json_string(&b, s->name);
+        base_strbuf_printf(&b, ", \"kind\": \"%s\", \"group\": ", s->litmus ? "litmus" : "c");
+        base_strbuf_json_string(&b, s->group);
+        base_strbuf_printf(&b, ", \"id\": %zu}", i);
     }
     base_strbuf_puts(&b, "\n]\n");
     enum MHD_Result r = reply(c, 200, "application/json", base_strbuf_cstr(&b), b.len, -1);
@@ -220,9 +236,36 @@ static enum MHD_Result get_models(struct MHD_Connection *c)
         base_strbuf_json_string(&b, m[k].summary);
         base_strbuf_putc(&b, '}');
     }
+    for (size_t k = 0; k < lib.ncats; k++) {
+        base_strbuf_puts(&b, n + k ? ",\n {\"name\": " : "\n {\"name\": ");
+        base_strbuf_json_string(&b, lib.cats[k].name);
+        base_strbuf_puts(&b, ", \"solver\": \"cat\", \"summary\": ");
+        base_strbuf_json_string(&b, lib.cats[k].path);
+        base_strbuf_putc(&b, '}');
+    }
     base_strbuf_puts(&b, "\n]\n");
     enum MHD_Result r = reply(c, 200, "application/json", base_strbuf_cstr(&b), b.len, -1);
     base_strbuf_free(&b);
+    return r;
+}
+
+/* GET /api/sample?id=N: the text of a --samples file. */
+static enum MHD_Result get_sample(struct MHD_Connection *c)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "id");
+    char *end = NULL;
+    unsigned long long id = v && *v ? strtoull(v, &end, 10) : 0;
+    if (!v || !*v || *end || v[0] == '-' || id >= lib.nsamples)
+        return send_error(c, 404, "no such sample (see /api/samples)", NULL, -1);
+    size_t len = 0;
+    char *text = serve_library_read(&lib, (size_t)id, cfg.max_body, &len);
+    if (!text) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "cannot read sample %llu: %s", id, strerror(errno));
+        return send_error(c, 500, msg, NULL, -1);
+    }
+    enum MHD_Result r = reply(c, 200, "text/plain; charset=utf-8", text, len, -1);
+    free(text);
     return r;
 }
 
@@ -243,6 +286,8 @@ static enum MHD_Result handle_get(struct MHD_Connection *c, const char *url)
         return get_samples(c);
     if (strcmp(url, "/api/models") == 0)
         return get_models(c);
+    if (strcmp(url, "/api/sample") == 0)
+        return get_sample(c);
     if (strcmp(url, "/api/health") == 0)
         return get_health(c);
     char name[256];
@@ -284,7 +329,9 @@ static enum MHD_Result handle_job(struct MHD_Connection *c, serve_endpoint ep, c
         return send_error(c, 400, "too many query parameters", NULL, -1);
     serve_cmd cmd;
     char err[256];
-    if (!serve_api_build(ep, pl.p, pl.n, cfg.timeout, cfg.max_timeout, &cmd, err, sizeof err))
+    serve_api_env env = { .default_timeout = cfg.timeout, .max_timeout = cfg.max_timeout,
+                          .cats = lib.cats, .ncats = lib.ncats };
+    if (!serve_api_build(ep, pl.p, pl.n, &env, &cmd, err, sizeof err))
         return send_error(c, 400, err, NULL, -1);
     if (len == 0)
         return send_error(c, 400, "the request body (the test or program) is empty", NULL, -1);
@@ -466,6 +513,20 @@ int serve_main(int argc, char **argv)
             { "--mem", &mem, 16, 1 << 20, "number of MiB (at least 16)" },
             { "--max-body", &max_body, 1, 1 << 20, "number of KiB" },
         };
+        if (strcmp(a, "--samples") == 0 || strcmp(a, "--models") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "ravel serve: error: option '%s' needs an argument\n", a);
+                serve_library_free(&lib);
+                return EXIT_USAGE;
+            }
+            const char *dir = argv[++i];
+            if (!(a[2] == 's' ? serve_library_add_samples(&lib, dir)
+                              : serve_library_add_models(&lib, dir))) {
+                serve_library_free(&lib);
+                return EXIT_INPUT;
+            }
+            continue;
+        }
         bool known = strcmp(a, "--bind") == 0;
         size_t k = 0;
         for (; k < sizeof nums / sizeof *nums && !known; k++)
@@ -562,5 +623,6 @@ int serve_main(int argc, char **argv)
     pthread_mutex_unlock(&q_mu);
     serve_job_kill_all();
     MHD_stop_daemon(d);
+    serve_library_free(&lib);
     return EXIT_OK;
 }

@@ -9,6 +9,11 @@
 
 #include "serve/api.h"
 
+static const serve_cat_model cats[] = {
+    { .name = "m.cat", .path = "/srv/models/m.cat", .dir = "/srv/models", .bell = "/srv/models/m.bell" },
+};
+static const serve_api_env env = { .default_timeout = 10, .max_timeout = 60, .cats = cats, .ncats = 1 };
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 4096)
@@ -30,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int ep = SERVE_EP_LITMUS; ep <= SERVE_EP_DEADLOCK; ep++) {
         serve_cmd cmd;
         char err[256];
-        if (!serve_api_build((serve_endpoint)ep, ps, n, 10, 60, &cmd, err, sizeof err)) {
+        if (!serve_api_build((serve_endpoint)ep, ps, n, &env, &cmd, err, sizeof err)) {
             if (!err[0] || strlen(err) >= sizeof err)
                 abort();
             continue;

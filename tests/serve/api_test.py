@@ -59,7 +59,11 @@ def alive(s, what):
 SB, MP = read("litmus/SB.litmus"), read("litmus/MP.litmus")
 RACE, ABBA, BAD = read("c/counter_race.c"), read("c/abba.c"), read("c/bad.c")
 
-with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30"]) as s:
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODELS, SAMPLES = os.path.join(HERE, "models"), os.path.join(HERE, "samples")
+
+with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30",
+                    "--models", MODELS, "--samples", SAMPLES]) as s:
     # --- GET ---
     st, h, body = s.request("GET", "/")
     check(st == 200 and h["Content-Type"].startswith("text/html") and "<html" in body, "GET / is the page")
@@ -67,13 +71,25 @@ with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30"]) as s:
         st, h, body = s.request("GET", f)
         check(st == 200 and len(body) > 100, "GET " + f)
     st, _, body = s.request("GET", "/api/models")
-    models = [m["name"] for m in json.loads(body)]
+    models = [m["name"] for m in json.loads(body) if m["solver"] != "cat"]
+    cats = [m for m in json.loads(body) if m["solver"] == "cat"]
     listed = subprocess.run([RAVEL, "litmus", "--list-models"], capture_output=True, text=True).stdout
     check(st == 200 and models == [l.split()[0] for l in listed.splitlines()], "GET /api/models is --list-models")
+    check([m["name"] for m in cats] == ["sc-split.cat"], "GET /api/models: the --models cat files", body)
     st, _, body = s.request("GET", "/api/samples")
     samples = json.loads(body)
     check(st == 200 and any(x["name"] == "SB.litmus" and x["text"] == SB for x in samples)
           and any(x["kind"] == "c" and x["name"] == "abba.c" for x in samples), "GET /api/samples")
+    extra = [x for x in samples if x.get("group") == "samples/lisa"]
+    check(len(extra) == 1 and extra[0]["name"] == "LB+po.litmus" and "text" not in extra[0],
+          "GET /api/samples: a --samples file by group, without its text", str(extra))
+    if extra:
+        st, h, body = s.request("GET", "/api/sample?id=%d" % extra[0]["id"])
+        with open(os.path.join(SAMPLES, "lisa", "LB+po.litmus")) as f:
+            check(st == 200 and body == f.read(), "GET /api/sample?id=N: the file's text", body[:200])
+    for q in ("id=999999", "id=-1", "id=x", ""):
+        st, _, body = s.request("GET", "/api/sample?" + q)
+        check(st == 404 and "no such sample" in json.loads(body)["error"], "GET /api/sample?%s: 404" % q, body)
     st, _, body = s.request("GET", "/nope")
     check(st == 404 and "error" in json.loads(body), "GET unknown page: 404 JSON")
 
@@ -98,6 +114,25 @@ with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30"]) as s:
     d = json.loads(body)
     check(st == 200 and h["X-Ravel-Exit"] == "5" and d[0]["verdict"] == "error"
           and d[0]["error"].startswith("bad.litmus:6:19: error:"), "litmus parse error: file:line:col", body)
+
+    # --- litmus: a cat model from --models, and why an outcome is forbidden ---
+    st, _, body = s.request("POST", "/api/litmus?model=sc-split.cat&explain=1", SB)
+    d = json.loads(body)[0]
+    rc, want = cli_json(["litmus", "--json", "-q", "-I", MODELS, "-model", os.path.join(MODELS, "sc-split.cat"),
+                         "--explain"], "test.litmus", SB)
+    check(st == 200 and no_times(d) == no_times(json.loads(want)[0]), "litmus with a cat model: the command's --json", body)
+    check(d.get("explain", {}).get("forbidden_by") == [["order"]], "explain: SB is forbidden by 'order' alone", body)
+    st, _, body = s.request("POST", "/api/litmus?model=nosuch.cat", SB)
+    d = json.loads(body)
+    check(st == 400 and "no cat model 'nosuch.cat' on this server" in d["error"], "litmus: an unknown cat model", body)
+    st, _, body = s.request("POST", "/api/litmus/graphs?model=sc-split.cat&explain=1", MP)
+    d = json.loads(body)
+    check(st == 200 and d["observation"] == "Never" and d["explain"]["forbidden_by"] == [["order"]]
+          and d["svg"].startswith("<svg") and "violates" in d["svg"] and "fr" in d["svg"],
+          "graphs explain: MP's forbidden outcome, the violating execution drawn", body[:400])
+    st, _, body = s.request("POST", "/api/litmus/graphs?model=tso&explain=1", SB)
+    d = json.loads(body)
+    check(st == 200 and d["explain"]["result"] == "allowed" and d["svg"] is None, "graphs explain: allowed, nothing to draw", body[:300])
 
     # --- litmus/graphs ---
     st, _, body = s.request("POST", "/api/litmus/graphs?model=tso", SB)

@@ -119,7 +119,9 @@ def choose(d, select, value):
     check(ok, "option %s in #%s" % (value, select))
 
 
-with Server(RAVEL, ["-j", "2", "-q"]) as srv:
+HERE = os.path.dirname(os.path.abspath(__file__))
+with Server(RAVEL, ["-j", "2", "-q", "--models", os.path.join(HERE, "models"),
+                    "--samples", os.path.join(HERE, "samples")]) as srv:
     d = Driver()
     try:
         d.s("POST", "/url", {"url": srv.url + "/"})
@@ -155,6 +157,22 @@ with Server(RAVEL, ["-j", "2", "-q"]) as srv:
                       "return h.startsWith('Test MP') ? h : ''", "verdict-only result")
         check(herd and "States" not in herd and "Never" in herd, "verdict only: no states, Never", herd)
         check(d.js("return document.querySelectorAll('#litmus-graphs svg').length") == 0, "verdict only: no graphs")
+
+        # --- litmus: why is MP's outcome forbidden under a cat model (--models) ---
+        choose(d, "litmus-model", "sc-split.cat")
+        d.click("#litmus-run")
+        d.wait("return document.getElementById('litmus-why-run')", "the why button")
+        d.click("#litmus-why-run")
+        names = d.wait("const s = document.querySelector('#litmus-why .check-names'); "
+                       "return s && document.querySelector('#litmus-why svg') ? s.textContent : ''", "the explanation")
+        check(names == "order", "why: MP is forbidden by the check named order", names)
+        check(d.js("return [...document.querySelectorAll('#litmus-why svg text')].some((t) => t.textContent === 'fr')"),
+              "why: the violating execution draws fr")
+        d.shot("serve-litmus-why.png")
+
+        # --- a sample from --samples, fetched when picked ---
+        choose(d, "litmus-sample", "LB+po.litmus")
+        d.wait("return document.getElementById('litmus-editor').value.startsWith('LISA LB+po')", "the --samples file's text")
 
         # --- C: check, the lost update, stepping through the interleaving ---
         d.click("#tab-c")

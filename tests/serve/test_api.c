@@ -10,6 +10,12 @@
 
 #include "serve/api.h"
 
+static const serve_cat_model cats[] = {
+    { .name = "tso.cat", .path = "/m/tso.cat", .dir = "/m", .bell = NULL },
+    { .name = "lk.cat", .path = "/k/lk.cat", .dir = "/k", .bell = "/k/lk.bell" },
+};
+static const serve_api_env env = { .default_timeout = 10, .max_timeout = 60, .cats = cats, .ncats = 2 };
+
 static char joined[4096];
 
 static const char *join(const serve_cmd *c)
@@ -43,15 +49,33 @@ static void test_litmus_options(void **state)
     serve_param ps[] = { { "model", "tso" }, { "verdict_only", "1" }, { "name", "SB.litmus" } };
     serve_cmd c;
     char err[256];
-    assert_true(serve_api_build(SERVE_EP_LITMUS, ps, 3, 10, 60, &c, err, sizeof err));
+    assert_true(serve_api_build(SERVE_EP_LITMUS, ps, 3, &env, &c, err, sizeof err));
     assert_string_equal(join(&c), "litmus -m tso --verdict-only --timeout 10 --json -q @FILE@");
     assert_string_equal(c.name, "SB.litmus");
     assert_true(c.json);
     serve_param herd[] = { { "format", "herd" }, { "verdict_only", "0" }, { "timeout", "2.5" } };
-    assert_true(serve_api_build(SERVE_EP_LITMUS, herd, 3, 10, 60, &c, err, sizeof err));
+    assert_true(serve_api_build(SERVE_EP_LITMUS, herd, 3, &env, &c, err, sizeof err));
     assert_string_equal(join(&c), "litmus --timeout 2.5 -q @FILE@");
     assert_false(c.json);
     assert_string_equal(c.name, "test.litmus");
+}
+
+static void test_cat_models(void **state)
+{
+    (void)state;
+    serve_cmd c;
+    char err[256];
+    serve_param ps[] = { { "model", "tso.cat" }, { "explain", "1" } };
+    assert_true(serve_api_build(SERVE_EP_LITMUS_GRAPHS, ps, 2, &env, &c, err, sizeof err));
+    assert_string_equal(join(&c),
+                        "serve --graphs-job -I /m -model /m/tso.cat --explain --timeout 10 @FILE@");
+    serve_param lk[] = { { "model", "lk.cat" } };
+    assert_true(serve_api_build(SERVE_EP_LITMUS, lk, 1, &env, &c, err, sizeof err));
+    assert_string_equal(join(&c),
+                        "litmus -I /k -model /k/lk.cat -bell /k/lk.bell --timeout 10 --json -q @FILE@");
+    serve_param other[] = { { "model", "x86.cat" } };
+    assert_false(serve_api_build(SERVE_EP_LITMUS, other, 1, &env, &c, err, sizeof err));
+    assert_non_null(strstr(err, "no cat model 'x86.cat' on this server"));
 }
 
 static void test_c_options(void **state)
@@ -60,13 +84,13 @@ static void test_c_options(void **state)
     serve_param ps[] = { { "unwind", "2" }, { "explore", "1" } };
     serve_cmd c;
     char err[256];
-    assert_true(serve_api_build(SERVE_EP_RACE, ps, 2, 10, 60, &c, err, sizeof err));
+    assert_true(serve_api_build(SERVE_EP_RACE, ps, 2, &env, &c, err, sizeof err));
     assert_string_equal(join(&c), "race --unwind 2 --explore 1 --timeout 10 --json -q -j 1 @FILE@");
     serve_param dl[] = { { "lock_order", "1" } };
-    assert_true(serve_api_build(SERVE_EP_DEADLOCK, dl, 1, 10, 60, &c, err, sizeof err));
+    assert_true(serve_api_build(SERVE_EP_DEADLOCK, dl, 1, &env, &c, err, sizeof err));
     assert_string_equal(join(&c), "deadlock --lock-order --json -q -j 1 @FILE@");
     assert_string_equal(c.name, "prog.c");
-    assert_true(serve_api_build(SERVE_EP_LITMUS_GRAPHS, NULL, 0, 10, 60, &c, err, sizeof err));
+    assert_true(serve_api_build(SERVE_EP_LITMUS_GRAPHS, NULL, 0, &env, &c, err, sizeof err));
     assert_string_equal(join(&c), "serve --graphs-job --timeout 10 @FILE@");
 }
 
@@ -75,7 +99,7 @@ static void rejects(serve_endpoint ep, const char *k, const char *v, const char 
     serve_param ps[] = { { k, v } };
     serve_cmd c;
     char err[256];
-    assert_false(serve_api_build(ep, ps, 1, 10, 60, &c, err, sizeof err));
+    assert_false(serve_api_build(ep, ps, 1, &env, &c, err, sizeof err));
     assert_non_null(strstr(err, msg));
 }
 
@@ -100,7 +124,7 @@ static void test_rejections(void **state)
     serve_param twice[] = { { "model", "sc" }, { "model", "tso" } };
     serve_cmd c;
     char err[256];
-    assert_false(serve_api_build(SERVE_EP_LITMUS, twice, 2, 10, 60, &c, err, sizeof err));
+    assert_false(serve_api_build(SERVE_EP_LITMUS, twice, 2, &env, &c, err, sizeof err));
     assert_non_null(strstr(err, "twice"));
 }
 
@@ -110,6 +134,7 @@ int main(void)
         cmocka_unit_test(test_endpoints),
         cmocka_unit_test(test_litmus_options),
         cmocka_unit_test(test_c_options),
+        cmocka_unit_test(test_cat_models),
         cmocka_unit_test(test_rejections),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -71,23 +71,48 @@ const samples = { litmus: [], c: [] };
 let litmusName = 'test.litmus';
 let cName = 'prog.c';
 
+// A sample's file name as the API takes it (a plain token), else a default.
+function apiName(name, fallback) {
+  return /^[A-Za-z0-9_+][A-Za-z0-9_.+-]{0,63}$/.test(name) ? name : fallback;
+}
+
+// The samples, one <optgroup> per group (the examples, then each folder of
+// the server's --samples directories). A sample from --samples carries an id
+// and its text is fetched when picked.
 function fillSamples(select, list, editor, pick, onPick) {
-  select.replaceChildren(el('option', { value: '', text: '(your own)' }),
-    ...list.map((s, i) => el('option', { value: String(i), text: s.name })));
+  const groups = new Map();
+  list.forEach((s, i) => {
+    const g = s.group || 'examples';
+    if (!groups.has(g)) groups.set(g, el('optgroup', { label: g }));
+    groups.get(g).append(el('option', { value: String(i), text: s.name }));
+  });
+  select.replaceChildren(el('option', { value: '', text: '(your own)' }), ...groups.values());
+  const load = async (s) => {
+    if (s.text === undefined) {
+      const r = await fetch('/api/sample?id=' + s.id);
+      s.text = r.ok ? await r.text() : '';
+      if (!r.ok) { editor.value = ''; return; }
+    }
+    editor.value = s.text;
+    onPick(s.name);
+  };
   select.addEventListener('change', () => {
     const s = list[Number(select.value)];
-    if (select.value !== '' && s) { editor.value = s.text; onPick(s.name); }
+    if (select.value !== '' && s) load(s);
   });
-  const i = list.findIndex((s) => s.name === pick);
-  if (i >= 0) { select.value = String(i); editor.value = list[i].text; onPick(list[i].name); }
+  const i = list.findIndex((s) => s.name === pick && (s.group || 'examples').startsWith('examples'));
+  if (i >= 0) { select.value = String(i); load(list[i]); }
 }
 
 async function loadMeta() {
   const [s, m] = await Promise.all([fetch('/api/samples').then((r) => r.json()), fetch('/api/models').then((r) => r.json())]);
   for (const x of s) (samples[x.kind] || []).push(x);
-  fillSamples($('litmus-sample'), samples.litmus, $('litmus-editor'), 'SB.litmus', (n) => { litmusName = n; });
-  fillSamples($('c-sample'), samples.c, $('c-editor'), 'counter_race.c', (n) => { cName = n; });
-  $('litmus-model').replaceChildren(...m.map((x) => el('option', { value: x.name, title: x.summary, text: x.name + ' — ' + x.summary })));
+  fillSamples($('litmus-sample'), samples.litmus, $('litmus-editor'), 'SB.litmus', (n) => { litmusName = apiName(n, 'test.litmus'); });
+  fillSamples($('c-sample'), samples.c, $('c-editor'), 'counter_race.c', (n) => { cName = apiName(n, 'prog.c'); });
+  const builtin = m.filter((x) => x.solver !== 'cat'), cats = m.filter((x) => x.solver === 'cat');
+  $('litmus-model').replaceChildren(
+    el('optgroup', { label: 'built in' }, ...builtin.map((x) => el('option', { value: x.name, title: x.summary, text: x.name + ' — ' + x.summary }))),
+    cats.length ? el('optgroup', { label: 'cat files (--models)' }, ...cats.map((x) => el('option', { value: x.name, title: x.summary, text: x.name }))) : null);
   $('litmus-model').value = 'sc';
 }
 $('litmus-editor').addEventListener('input', () => { $('litmus-sample').value = ''; litmusName = 'test.litmus'; });
@@ -114,6 +139,9 @@ async function runLitmus() {
   $('litmus-herd').textContent = '';
   $('litmus-json').textContent = '';
   $('litmus-graphs').replaceChildren();
+  $('litmus-why').replaceChildren();
+  $('litmus-why-box').hidden = true;
+  lastLitmus = { text, model, name: litmusName };
   const [j, h, g] = await Promise.all([
     post('/api/litmus?' + query(base), text),
     post('/api/litmus?' + query({ ...base, format: 'herd' }), text),
@@ -132,6 +160,12 @@ async function runLitmus() {
       t.test + ': ' + t.observation + ' — ' + what + (t.undefined ? ' (undefined behaviour: a data race)' : ''),
       [t.events + ' events, ' + t.sat_clauses + ' clauses, ' + t.sat_calls + ' SAT calls, ' + t.time.toFixed(3) + ' s' +
        (t.verdict_only ? ' (verdict only: no states enumerated)' : ', ' + t.states.length + ' final states')]);
+    // The condition's outcome (for forall: its failure) never happens: offer to say why.
+    const forbidden = t.quantifier === 'forall' ? t.observation === 'Always' : t.observation === 'Never';
+    if (forbidden) {
+      $('litmus-why-box').hidden = false;
+      $('litmus-why').append(el('button', { id: 'litmus-why-run', class: 'run', text: 'Why is this outcome forbidden?', onclick: explainLitmus }));
+    }
   }
   if (vo) { $('litmus-graphs').append(el('p', { class: 'hint', text: 'Verdict only: no executions are enumerated, so none is drawn.' })); return; }
   if (!g || g.status !== 200) { if (g) $('litmus-graphs').append(el('p', { class: 'error-inline', text: 'graphs: ' + (g.data.error || g.status) })); return; }
@@ -145,6 +179,41 @@ async function runLitmus() {
   if (g.data.truncated) $('litmus-graphs').append(el('p', { class: 'hint', text: 'Only the first ' + g.data.graphs.length + ' of ' + g.data.states + ' final states are drawn.' }));
 }
 $('litmus-run').addEventListener('click', runLitmus);
+
+// Why an outcome is forbidden: the model's checks that forbid it, and a
+// candidate execution with the outcome that violates exactly those
+// (ravel litmus --explain), drawn by the server.
+let lastLitmus = null;
+async function explainLitmus() {
+  if (!lastLitmus) return;
+  const box = $('litmus-why');
+  box.replaceChildren(el('p', { class: 'hint', text: 'Asking which checks of ' + lastLitmus.model + ' forbid it …' }));
+  const r = await post('/api/litmus/graphs?' + query({ model: lastLitmus.model, name: lastLitmus.name, explain: 1 }), lastLitmus.text);
+  if (r.status !== 200 || !r.data.explain) {
+    box.replaceChildren(el('p', { class: 'error-inline', text: 'explain: ' + (r.data.reason || r.data.error || r.status) }));
+    return;
+  }
+  const x = r.data.explain;
+  const kids = [];
+  if (x.result === 'checks') {
+    const sets = x.forbidden_by.map((s) => s.join(' and '));
+    kids.push(el('p', { class: 'why-verdict' }, el('strong', { text: 'Forbidden by ' }),
+      el('span', { class: 'check-names', text: sets.join(' — or by — ') })));
+    kids.push(el('p', { class: 'hint', text: 'Every check of ' + r.data.model + ': ' + x.checks.join(', ') +
+      '. The execution below has the outcome (' + x.witness_state + '); it violates ' + x.forbidden_by[0].join(' and ') +
+      ', and every other check holds in it.' }));
+    const holder = el('div', { class: 'svg-holder' });
+    if (r.data.svg) { holder.innerHTML = r.data.svg; fitSvg(holder); }
+    kids.push(el('figure', { class: 'graph why' }, el('figcaption', {}, el('span', { text: 'violates ' + x.forbidden_by[0].join(' and ') })), holder));
+  } else if (x.result === 'no-candidate') {
+    kids.push(el('p', { class: 'why-verdict', text: 'No candidate execution has this outcome, whatever the model: no choice of paths, reads-from and coherence gives these values.' }));
+  } else if (x.result === 'allowed') {
+    kids.push(el('p', { class: 'why-verdict', text: 'The model allows this outcome.' }));
+  } else {
+    kids.push(el('p', { class: 'error-inline', text: 'unknown: ' + (x.reason || '') }));
+  }
+  box.replaceChildren(...kids);
+}
 
 // --- the C view ---
 function showOptions() {
