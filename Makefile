@@ -86,6 +86,9 @@ demo: build
 	build/ravel deadlock examples/c/abba.c || test $$? = 1        # exit 1: a deadlock, as expected
 	@echo "ravel serve: the playground (a web page over these commands); start it with"
 	@echo "    build/ravel serve        # then open http://127.0.0.1:8080/ ; Ctrl-C stops it"
+	@if [ -d ../shared/corpus/litmus/tests ]; then \
+	  echo "with the corpus's litmus tests as samples and herd's x86-TSO cat model in the picker:"; \
+	  echo "    build/ravel serve --samples ../shared/corpus/litmus/tests --models ../shared/corpus/litmus-hw/models/x86tso"; fi
 
 # Prints "<passed> passed, <failed> failed, <skipped> skipped" from a ctest log.
 ctest_counts = awk '/tests passed, .* tests failed out of/ { total = $$NF; failed = $$(NF-5) } \
