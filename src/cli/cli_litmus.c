@@ -14,6 +14,7 @@
 
 #include "base/clock.h"
 #include "base/diag.h"
+#include "base/forkpool.h"
 #include "base/intern.h"
 #include "base/strbuf.h"
 #include "base/vec.h"
@@ -59,6 +60,8 @@ static const char litmus_usage[] =
     "                     find a candidate execution with the outcome that violates\n"
     "                     exactly those (SAT models only)\n"
     "  --timeout S        give up on a test after S seconds (answer unknown)\n"
+    "  -j, --jobs N       decide N tests at once, each in a worker process of its\n"
+    "                     own; the output stays in input order (default 1)\n"
     "  --unroll N         follow each backward branch at most N times (default 2)\n"
     "  --max-clauses N    give up on a test (unknown) once its SAT problem has more\n"
     "                     than N clauses (default 20000000, about 2 GB; 0: no limit)\n"
@@ -78,7 +81,7 @@ static const char litmus_usage[] =
     "exit codes: 0 every test decided; 2 bad command line; 3 some test unknown;\n"
     "4 out of memory; 5 a file is missing or malformed (the other tests still run);\n"
     "6 unknown model, or a cat model that cannot be read or uses what is not\n"
-    "supported\n";
+    "supported; 70 internal error (with -j: a worker process died)\n";
 
 typedef BASE_VEC(char *) path_vec;
 
@@ -144,19 +147,6 @@ static void dot_name(base_strbuf *b, const char *dir, const char *name, const ch
     base_strbuf_printf(b, "%s.dot", suffix);
 }
 
-/* Writes text to path; false (after a message) if it cannot. */
-static bool write_dot(const char *path, const base_strbuf *dot)
-{
-    FILE *f = fopen(path, "w");
-    bool ok = f && fputs(base_strbuf_cstr(dot), f) >= 0;
-    if (!ok)
-        fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
-    if (f && fclose(f) != 0 && ok) {
-        fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
-        ok = false;
-    }
-    return ok;
-}
 
 /* --dump-qbf and --qbf-solver, behind litmus_options' QBF callbacks. */
 typedef struct qbf_cli {
@@ -342,13 +332,170 @@ static bool is_cat_path(const char *name)
     return strchr(name, '/') || has_suffix(name, ".cat");
 }
 
+/* One run over many tests: what every test shares, and the running
+ * status. batch_work decides test i and formats its output (it may run in
+ * a forked worker: base/forkpool.h); batch_emit prints it in test order. */
+typedef struct litmus_batch {
+    const char *const *files;
+    size_t nfiles;
+    bool json, progress;
+    const char *dot_dir;
+    qbf_cli *qc;
+    litmus_options opt; /* deadline set per test from timeout */
+    double timeout;
+    base_intern_pool syms;
+    size_t njson;       /* JSON objects printed */
+    int status;
+} litmus_batch;
+
+/* The diagnostics of d as the lines base_diag_print writes. */
+static void diag_text(const base_diag *d, base_strbuf *err)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        char msg[2048];
+        base_diag_format(&d->msgs[i], msg, sizeof msg);
+        base_strbuf_printf(err, "%s\n", msg);
+    }
+}
+
+/* Writes a DOT file; a failure goes to err and makes the test's code 5. */
+static int put_dot(const litmus_batch *B, const litmus_test *t, const char *suffix,
+                   const base_strbuf *dot, base_strbuf *err)
+{
+    base_strbuf path = { 0 };
+    dot_name(&path, B->dot_dir, t->name, suffix);
+    int rc = CLI_EXIT_OK;
+    FILE *f = fopen(base_strbuf_cstr(&path), "w");
+    bool ok = f && fputs(base_strbuf_cstr(dot), f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok) {
+        base_strbuf_printf(err, "%s: error: cannot write: %s\n", base_strbuf_cstr(&path),
+                           strerror(errno));
+        rc = CLI_EXIT_INPUT;
+    }
+    base_strbuf_free(&path);
+    return rc;
+}
+
+/* Test i: the JSON object (without separator) or herd's text in out, its
+ * diagnostics in err. Returns OK, UNKNOWN or INPUT (5: it could not be
+ * read, or a file could not be written). */
+static int batch_work(void *ctx, size_t i, base_strbuf *out, base_strbuf *err)
+{
+    litmus_batch *B = ctx;
+    const char *file = B->files[i];
+    base_diag diag;
+    base_diag_init(&diag);
+    double t0 = base_now();
+    litmus_test *t = litmus_load(file, &B->syms, &diag);
+    double t_parse = base_now() - t0;
+    litmus_result res;
+    bool ran = false;
+    int rc = CLI_EXIT_OK;
+    if (t) {
+        litmus_options opt = B->opt;
+        opt.deadline = B->timeout > 0 ? base_now() + B->timeout : 0;
+        ran = litmus_simulate(t, &opt, &res, &diag);
+        if (ran)
+            res.time_parse = t_parse;
+    }
+    if (B->qc->dump_errno) {
+        base_strbuf_printf(err, "%s: error: cannot write: %s\n", B->qc->dump_path,
+                           strerror(B->qc->dump_errno));
+        rc = CLI_EXIT_INPUT;
+        B->qc->dump_errno = 0;
+    }
+    diag_text(&diag, err);
+    if (!ran) {
+        rc = CLI_EXIT_INPUT;
+        if (B->json) {
+            base_strbuf_puts(out, "{\"file\": ");
+            base_strbuf_json_string(out, file);
+            base_strbuf_puts(out, ", \"verdict\": \"error\", \"error\": ");
+            char msg[1024] = "";
+            if (diag.count)
+                base_diag_format(&diag.msgs[0], msg, sizeof msg);
+            base_strbuf_json_string(out, msg);
+            base_strbuf_puts(out, "}");
+        }
+    } else {
+        if (res.status == LITMUS_UNKNOWN && rc == CLI_EXIT_OK)
+            rc = CLI_EXIT_UNKNOWN;
+        if (B->json)
+            report_litmus_json(out, t, &res, B->opt.model->name);
+        else
+            report_litmus_herd(out, t, &res);
+        if (B->dot_dir && res.witness.present) {
+            base_strbuf dot = { 0 };
+            report_litmus_dot(&dot, t, &res);
+            if (put_dot(B, t, "", &dot, err) != CLI_EXIT_OK)
+                rc = CLI_EXIT_INPUT;
+            base_strbuf_free(&dot);
+        }
+        if (B->dot_dir && res.explain.witness.present) {
+            base_strbuf dot = { 0 };
+            report_litmus_dot_explain(&dot, t, &res);
+            if (put_dot(B, t, "-why", &dot, err) != CLI_EXIT_OK)
+                rc = CLI_EXIT_INPUT;
+            base_strbuf_free(&dot);
+        }
+        litmus_result_free(&res);
+    }
+    litmus_test_free(t);
+    base_diag_free(&diag);
+    return rc;
+}
+
+static void batch_emit(void *ctx, size_t i, int rc, const char *out, size_t outlen, const char *err,
+                       size_t errlen)
+{
+    litmus_batch *B = ctx;
+    if (B->progress)
+        fprintf(stderr, "\r[%zu/%zu] %s\033[K", i + 1, B->nfiles, B->files[i]);
+    if (errlen || rc == BASE_FORKPOOL_DIED) {
+        if (B->progress)
+            fputs("\r\033[K", stderr);
+        if (rc == BASE_FORKPOOL_DIED)
+            fprintf(stderr, "%s: error: %s", B->files[i], err);
+        else
+            fwrite(err, 1, errlen, stderr);
+    }
+    if (rc == BASE_FORKPOOL_DIED) {
+        rc = CLI_EXIT_INTERNAL;
+        if (B->json) {
+            fputs(B->njson++ ? ",\n " : "\n ", stdout);
+            base_strbuf o = { 0 };
+            base_strbuf_puts(&o, "{\"file\": ");
+            base_strbuf_json_string(&o, B->files[i]);
+            base_strbuf_puts(&o, ", \"verdict\": \"error\", \"error\": ");
+            base_strbuf_json_string(&o, err);
+            base_strbuf_puts(&o, "}");
+            fputs(base_strbuf_cstr(&o), stdout);
+            base_strbuf_free(&o);
+        }
+    } else if (outlen) {
+        if (B->json)
+            fputs(B->njson++ ? ",\n " : "\n ", stdout);
+        fwrite(out, 1, outlen, stdout);
+    }
+    fflush(stdout);
+    /* A file problem outranks an unknown answer; an internal error outranks both. */
+    if (rc == CLI_EXIT_INTERNAL)
+        B->status = CLI_EXIT_INTERNAL;
+    else if (rc == CLI_EXIT_INPUT && (B->status == CLI_EXIT_OK || B->status == CLI_EXIT_UNKNOWN))
+        B->status = CLI_EXIT_INPUT;
+    else if (rc == CLI_EXIT_UNKNOWN && B->status == CLI_EXIT_OK)
+        B->status = CLI_EXIT_UNKNOWN;
+}
+
 static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
 {
     const char *model_name = "sc";
     bool verdict_only = false, json = false, quiet = false, use_qbf = false, explain = false;
     qbf_cli qc = { 0 };
     const char *dot_dir = NULL;
-    double timeout = 0, unroll = 2, max_clauses = 20e6;
+    double timeout = 0, unroll = 2, max_clauses = 20e6, jobs = 1;
     path_vec inputs = { 0 };
     bool only_files = false;
     int early = -1; /* an exit status decided while reading options */
@@ -366,7 +513,8 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
                      strcmp(a, "-conf") == 0 ||
                      strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0 ||
                      strcmp(a, "--max-clauses") == 0 || strcmp(a, "--dump-qbf") == 0 ||
-                     strcmp(a, "--qbf-solver") == 0;
+                     strcmp(a, "--qbf-solver") == 0 || strcmp(a, "-j") == 0 ||
+                     strcmp(a, "--jobs") == 0;
         if (needs) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "ravel litmus: error: option '%s' needs an argument\n", a);
@@ -433,6 +581,15 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
                 return CLI_EXIT_USAGE;
             }
             max_clauses = v;
+        } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
+            double v;
+            if (!parse_number(val, &v) || v != (double)(unsigned)v || v < 1 || v > 256) {
+                fprintf(stderr, "ravel litmus: error: option '%s' needs a whole number from 1 to "
+                                "256, not '%s'\n", a, val);
+                base_vec_free(&inputs);
+                return CLI_EXIT_USAGE;
+            }
+            jobs = v;
         } else if (strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0) {
             double v;
             bool is_unroll = strcmp(a, "--unroll") == 0;
@@ -514,104 +671,53 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         return CLI_EXIT_USAGE;
     }
 
-    bool progress = !quiet && isatty(STDERR_FILENO) && files.len > 1;
-    int status = CLI_EXIT_OK;
-    base_intern_pool syms;
-    base_intern_init(&syms);
-    base_strbuf out = { 0 };
+    litmus_batch B = {
+        .files = (const char *const *)files.data,
+        .nfiles = files.len,
+        .json = json,
+        .progress = !quiet && isatty(STDERR_FILENO) && files.len > 1,
+        .dot_dir = dot_dir,
+        .qc = &qc,
+        .opt = {
+            .model = model,
+            .verdict_only = verdict_only,
+            .want_witness = dot_dir != NULL,
+            .explain = explain,
+            .max_clauses = (uint64_t)max_clauses,
+            .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
+            .qbf = use_qbf,
+            .qbf_dump = qc.dump_path ? qbf_dump : NULL,
+            .qbf_solve = qc.solver_cmd ? qbf_external : NULL,
+            .qbf_ctx = &qc,
+        },
+        .timeout = timeout,
+        .status = CLI_EXIT_OK,
+    };
+    base_intern_init(&B.syms);
     if (json)
         fputs("[", stdout);
-    size_t njson = 0;
-    for (size_t i = 0; i < files.len; i++) {
-        if (progress)
-            fprintf(stderr, "\r[%zu/%zu] %s\033[K", i + 1, files.len, files.data[i]);
-        base_diag diag;
-        base_diag_init(&diag);
-        litmus_test *t = litmus_load(files.data[i], &syms, &diag);
-        litmus_result res;
-        bool ran = false;
-        if (t) {
-            litmus_options opt = {
-                .model = model,
-                .verdict_only = verdict_only,
-                .want_witness = dot_dir != NULL,
-                .explain = explain,
-                .deadline = timeout > 0 ? base_now() + timeout : 0,
-                .max_clauses = (uint64_t)max_clauses,
-                .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
-                .qbf = use_qbf,
-                .qbf_dump = qc.dump_path ? qbf_dump : NULL,
-                .qbf_solve = qc.solver_cmd ? qbf_external : NULL,
-                .qbf_ctx = &qc,
-            };
-            ran = litmus_simulate(t, &opt, &res, &diag);
+    fflush(stdout);
+    if (jobs <= 1 || files.len <= 1 ||
+        !base_forkpool_run(files.len, (unsigned)jobs, batch_work, batch_emit, &B)) {
+        base_strbuf out = { 0 }, err = { 0 };
+        for (size_t i = 0; i < files.len; i++) {
+            base_strbuf_clear(&out);
+            base_strbuf_clear(&err);
+            int rc = batch_work(&B, i, &out, &err);
+            batch_emit(&B, i, rc, base_strbuf_cstr(&out), out.len, base_strbuf_cstr(&err), err.len);
         }
-        if (qc.dump_errno) {
-            fprintf(stderr, "%s: error: cannot write: %s\n", qc.dump_path, strerror(qc.dump_errno));
-            status = CLI_EXIT_INPUT;
-            qc.dump_errno = 0;
-        }
-        if (progress && diag.count)
-            fputs("\r\033[K", stderr);
-        base_diag_print(&diag, stderr);
-        base_strbuf_clear(&out);
-        if (!ran) {
-            status = status == CLI_EXIT_OK || status == CLI_EXIT_UNKNOWN ? CLI_EXIT_INPUT : status;
-            if (json) {
-                base_strbuf_puts(&out, njson++ ? ",\n " : "\n ");
-                base_strbuf_puts(&out, "{\"file\": ");
-                base_strbuf_json_string(&out, files.data[i]);
-                base_strbuf_puts(&out, ", \"verdict\": \"error\", \"error\": ");
-                char msg[1024] = "";
-                if (diag.count)
-                    base_diag_format(&diag.msgs[0], msg, sizeof msg);
-                base_strbuf_json_string(&out, msg);
-                base_strbuf_puts(&out, "}");
-                fputs(base_strbuf_cstr(&out), stdout);
-            }
-        } else {
-            if (res.status == LITMUS_UNKNOWN && status == CLI_EXIT_OK)
-                status = CLI_EXIT_UNKNOWN;
-            if (json) {
-                base_strbuf_puts(&out, njson++ ? ",\n " : "\n ");
-                report_litmus_json(&out, t, &res, model->name);
-            } else {
-                report_litmus_herd(&out, t, &res);
-            }
-            fputs(base_strbuf_cstr(&out), stdout);
-            if (dot_dir && res.witness.present) {
-                base_strbuf path = { 0 }, dot = { 0 };
-                dot_name(&path, dot_dir, t->name, "");
-                report_litmus_dot(&dot, t, &res);
-                if (!write_dot(base_strbuf_cstr(&path), &dot))
-                    status = CLI_EXIT_INPUT;
-                base_strbuf_free(&path);
-                base_strbuf_free(&dot);
-            }
-            if (dot_dir && res.explain.witness.present) {
-                base_strbuf path = { 0 }, dot = { 0 };
-                dot_name(&path, dot_dir, t->name, "-why");
-                report_litmus_dot_explain(&dot, t, &res);
-                if (!write_dot(base_strbuf_cstr(&path), &dot))
-                    status = CLI_EXIT_INPUT;
-                base_strbuf_free(&path);
-                base_strbuf_free(&dot);
-            }
-            litmus_result_free(&res);
-        }
-        fflush(stdout);
-        litmus_test_free(t);
-        base_diag_free(&diag);
-        free(files.data[i]);
+        base_strbuf_free(&out);
+        base_strbuf_free(&err);
     }
-    if (progress)
+    if (B.progress)
         fputs("\r\033[K", stderr);
     if (json)
-        fputs(njson ? "\n]\n" : "]\n", stdout);
-    base_strbuf_free(&out);
+        fputs(B.njson ? "\n]\n" : "]\n", stdout);
+    for (size_t i = 0; i < files.len; i++)
+        free(files.data[i]);
     base_vec_free(&files);
-    base_intern_free(&syms);
-    return status;
+    base_intern_free(&B.syms);
+    return B.status;
 }
 
 int cli_litmus(int argc, char **argv)

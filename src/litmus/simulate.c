@@ -576,6 +576,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     if (!litmus_evstruct_build(t, &limits, &res->es, diag))
         return false;
     sim s = { .t = t, .res = res, .es = &res->es };
+    double t_es = base_now();
+    res->time_es = t_es - t0;
 
     /* A thread whose every path was dropped (unroll bound) has no execution. */
     bool some_thread_empty = false;
@@ -610,6 +612,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         return true;
     }
     const logic_formula *phi = logic_exec_close(&s.b, &s.ex, model);
+    double t_build = base_now();
+    res->time_build = t_build - t_es;
     s.opt = opt;
     bool qbf = opt->qbf || opt->qbf_dump || opt->qbf_solve || opt->model->needs_qbf;
     for (;;) {
@@ -640,7 +644,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         sat_qbf_free(q);
     }
     double t1 = base_now();
-    res->time_ground = t1 - t0;
+    res->time_ground = t1 - t_build;
 
     bool location_observed = false;
     for (uint32_t i = 0; i < t->nobs; i++)

@@ -126,7 +126,11 @@ typedef struct litmus_result {
      * solves) */
     int sat_vars;
     uint64_t sat_clauses, sat_solves;
-    double time_ground, time_solve, time_total;
+    /* seconds: the event structure; the logic structure and the model's
+     * formula; grounding; solving (enumeration, or the verdict's two
+     * calls, flags, explanations); all of litmus_simulate */
+    double time_es, time_build, time_ground, time_solve, time_total;
+    double time_parse; /* set by the caller (0 if not): reading and parsing the file */
 } litmus_result;
 
 /* Fills *res (which the caller frees with litmus_result_free). Returns false

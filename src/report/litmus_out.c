@@ -201,9 +201,11 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
     report_litmus_explain_json(out, t, r);
     base_strbuf_printf(out, ", \"verdict_only\": %s, \"events\": %u, \"sat_vars\": %d, "
                             "\"sat_clauses\": %" PRIu64 ", \"sat_calls\": %" PRIu64
+                            ", \"time_parse\": %.6f, \"time_es\": %.6f, \"time_build\": %.6f"
                             ", \"time_ground\": %.6f, \"time_solve\": %.6f, \"time\": %.6f}",
                        r->verdict_only ? "true" : "false", r->es.nevents, r->sat_vars, r->sat_clauses,
-                       r->sat_solves, r->time_ground, r->time_solve, r->time_total);
+                       r->sat_solves, r->time_parse, r->time_es, r->time_build, r->time_ground, r->time_solve,
+                       r->time_total);
     base_strbuf_free(&strs);
 }
 
