@@ -139,6 +139,19 @@ size_t cli_program_load(cli_program *cp, cli_front *f)
     return cli_front_lower(f, &cp->prog, &cp->diag);
 }
 
+size_t cli_program_link_dir(cli_program *cp, cli_front *f, const char *dir)
+{
+    base_intern_init(&cp->syms);
+    ir_program_init(&cp->prog, &cp->syms);
+    base_diag_init(&cp->diag);
+    f->opts.stats = &f->stats;
+    size_t errors = cfront_link_dir(&cp->prog, dir, &f->opts, &cp->diag);
+    if (!f->diagnosed)
+        base_diag_print(&cp->diag, stderr);
+    f->diagnosed = true;
+    return errors;
+}
+
 void cli_program_free(cli_program *cp)
 {
     base_diag_free(&cp->diag);
