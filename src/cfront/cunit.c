@@ -51,7 +51,8 @@ typedef struct wr {
     base_strbuf body;
     base_strbuf strs;
     size_t nstrs;
-    base_hashmap str_ix;  /* string address -> index + 1 */
+    base_hashmap str_ix;  /* content hash (probed) -> index + 1 */
+    BASE_VEC(const char *) str_list;
     base_hashmap type_ix; /* type address -> index */
     BASE_VEC(const ir_type *) types;
     BASE_VEC(const ir_type *) records;
@@ -74,18 +75,27 @@ static void put_s(base_strbuf *b, int64_t v)
     put_u(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
 }
 
+/* Strings are numbered by content (so that the table does not depend on
+ * which copy of a string a node points to). */
 static uint64_t str_index(wr *w, const char *s)
 {
     if (!s)
         return 0;
-    uint64_t ix;
-    if (base_hashmap_get(&w->str_ix, (uint64_t)(uintptr_t)s, &ix))
-        return ix;
     size_t n = strlen(s);
+    uint64_t probe = base_hash_bytes(s, n), ix;
+    for (;; probe++) {
+        if (probe == BASE_HASHMAP_EMPTY)
+            continue;
+        if (!base_hashmap_get(&w->str_ix, probe, &ix))
+            break;
+        if (strcmp(w->str_list.data[ix - 1], s) == 0)
+            return ix;
+    }
     put_u(&w->strs, n);
     base_strbuf_put(&w->strs, s, n);
+    base_vec_push(&w->str_list, s);
     ix = ++w->nstrs;
-    base_hashmap_put(&w->str_ix, (uint64_t)(uintptr_t)s, ix);
+    base_hashmap_put(&w->str_ix, probe, ix);
     return ix;
 }
 
@@ -367,6 +377,7 @@ void cf_unit_write(base_strbuf *out, const cf_unit *u)
     base_strbuf_free(&w.strs);
     base_strbuf_free(&w.body);
     base_hashmap_free(&w.str_ix);
+    base_vec_free(&w.str_list);
     base_hashmap_free(&w.type_ix);
     base_hashmap_free(&w.expr_ix);
     base_vec_free(&w.types);

@@ -114,10 +114,10 @@ static void progress(void *ctx, const char *phase, size_t done, size_t total, si
         return;
     p->last = now;
     if (strcmp(phase, "cycles") == 0)
-        fprintf(stderr, "\r\033[K[%zu files] cycle search: %zu finding%s", p->files, findings,
+        fprintf(stderr, "\r\033[K[%zu units] cycle search: %zu finding%s", p->files, findings,
                 findings == 1 ? "" : "s");
     else
-        fprintf(stderr, "\r\033[K[%zu files] %s %zu/%zu, %zu findings", p->files, phase, done, total,
+        fprintf(stderr, "\r\033[K[%zu units] %s %zu/%zu, %zu findings", p->files, phase, done, total,
                 findings);
     fflush(stderr);
 }
