@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/xalloc.h"
+#include "ir/ir_check.h"
 
 #define TAG_VAR 1u
 
@@ -750,6 +751,12 @@ bool cf_unit_read(cf_unit *u, const char *data, size_t len)
         (r.bad = true, r.line = r.line ? r.line : __LINE__);
     free(r.strs);
     free(r.types);
+    if (!r.bad) { /* well-formed as a program too: what the analyses take for granted */
+        base_diag cd;
+        base_diag_init(&cd);
+        r.bad = ir_check(p, &cd) != 0;
+        base_diag_free(&cd);
+    }
     if (r.bad) {
         cf_unit_free(u);
         return false;
@@ -773,7 +780,7 @@ typedef struct lk {
 
 static const char *str_of(lk *l, base_sym s)
 {
-    return s ? base_sym_str(&l->u->syms, s) : NULL;
+    return s ? base_sym_str(&l->u->syms, s) : "";
 }
 
 static base_sym psym(lk *l, base_sym s)
@@ -991,6 +998,8 @@ static ir_func *link_func(lk *l, const ir_func *f, base_sym usr)
     cf_ctx *c = l->c;
     ir_program *p = c->p;
     uint64_t found;
+    if (usr && base_hashmap_get(&c->by_usr, usr, &found) && (found & TAG_VAR))
+        usr = 0; /* a global's USR (a malformed unit): a function of its own */
     if (usr && base_hashmap_get(&c->by_usr, usr, &found)) {
         ir_func *g = (ir_func *)(uintptr_t)found;
         g->address_taken |= f->address_taken;
@@ -1062,6 +1071,8 @@ void cf_unit_link(cf_ctx *c, const cf_unit *u)
         const ir_var *v = up->globals[i];
         base_sym usr = u->global_usr ? psym(&l, u->global_usr[i]) : 0;
         uint64_t found;
+        if (usr && base_hashmap_get(&c->by_usr, usr, &found) && !(found & TAG_VAR))
+            usr = 0; /* a function's USR (a malformed unit): a global of its own */
         if (usr && base_hashmap_get(&c->by_usr, usr, &found)) {
             l.globals[i] = (ir_var *)(uintptr_t)(found & ~(uint64_t)TAG_VAR);
         } else {
