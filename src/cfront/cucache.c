@@ -75,7 +75,7 @@ cf_ucache *cf_ucache_open(const char *dir, const cfront_opts *o, bool capture)
 
 size_t cf_ucache_close(cf_ucache *k)
 {
-    size_t e = k->write_errors + (k->usable ? 0 : 1);
+    size_t e = k->write_errors;
     for (size_t i = 0; i < k->files.len; i++)
         free(k->files.data[i].path);
     base_vec_free(&k->files);

@@ -293,6 +293,12 @@ int cli_deadlock(int argc, char **argv)
         if (o.cache_dir && res.cache_write_errors)
             fprintf(stderr, "ravel deadlock: warning: cannot write summaries to the cache %s\n",
                     o.cache_dir);
+        if (fr.opts.unit_cache_dir && fr.stats.cache_write_errors) /* dlcap */
+            fprintf(stderr,
+                    "ravel deadlock: warning: cannot write %zu translation unit%s to the unit "
+                    "cache %s (--no-cache: none)\n",
+                    fr.stats.cache_write_errors, fr.stats.cache_write_errors == 1 ? "" : "s",
+                    fr.opts.unit_cache_dir);
         if (!fr.quiet && getenv("RAVEL_TIMES")) {
             fprintf(stderr, "ravel deadlock: front end %.3f s, analysis %.3f s\n", t1 - t0, t2 - t1);
             fprintf(stderr, "ravel deadlock: front end: parse %.3f s, lower %.3f s, link %.3f s\n",
