@@ -89,4 +89,23 @@ for f in "$work/merged"/*.rtu; do printf 'nonsense' > "$f"; done
 "$ravel" deadlock -q --from "$work/merged" > /dev/null 2> "$work/bad.err"; st=$?
 [ "$st" = 5 ] || fail "--from with broken unit files: exit $st, expected 5"
 grep -q 'error: the captured unit of .* is missing or not one' "$work/bad.err" || fail "broken: $(cat "$work/bad.err")"
+# a unit with a C error: cached with its error, which every run reports
+mkdir -p "$work/bad"
+printf 'int f(void) { return undeclared_name; }\nint main(void) { return f(); }\n' > "$work/bad/e.c"
+printf '[{"directory":"%s","file":"e.c","arguments":["cc","-c","e.c"]}]\n' "$work/bad" > "$work/bad/compile_commands.json"
+"$ravel" deadlock -q --json -p "$work/bad" > "$work/bad1.json" 2> "$work/bad1.err"; st1=$?
+"$ravel" deadlock -q --json -p "$work/bad" > "$work/bad2.json" 2> "$work/bad2.err"; st2=$?
+[ "$st1" = 5 ] && [ "$st2" = 5 ] || fail "a unit with an error: exit $st1 $st2, expected 5 5"
+grep -q "e.c:1:22: error: use of undeclared identifier 'undeclared_name'" "$work/bad2.err" ||
+    fail "the cached unit's error is not reported: $(cat "$work/bad2.err")"
+cmp -s "$work/bad1.err" "$work/bad2.err" || fail "the cached run reports other diagnostics"
+expect "$work/bad2.json" "0 1" "a cached unit with an error"
+# gcc compiles what clang cannot (a nested function): captured with clang's error, reported by --from
+if "$cc" --version 2> /dev/null | grep -qi 'gcc\|free software'; then
+    printf 'int main(void) { int g(int x) { return x; } return g(0); }\n' > "$work/bad/n.c"
+    (cd "$work/bad" && "$ravel" deadlock --capture-cc "$work/capn" -- "$cc" -c n.c -o n.o) || fail "capture of n.c failed"
+    "$ravel" deadlock -q --from "$work/capn" > /dev/null 2> "$work/n.err"; st=$?
+    [ "$st" = 5 ] || fail "--from a unit clang could not lower: exit $st, expected 5"
+    grep -q 'n.c:1:.*error: .*nested function' "$work/n.err" || fail "nested: $(cat "$work/n.err")"
+fi
 echo "capture: ok"
