@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # bench/deadlock: throughput of `ravel deadlock`. For each input prints the
-# lines of C, four runs — -j1 and -j2 without a cache, then -j2 with an
-# empty cache (cold, which also writes it) and again with the full cache
-# (cached) — with the front end's and the analysis's share of the cold and
-# cached runs (RAVEL_TIMES), lines per second (cold, -j2), peak memory, the
-# findings, and for generated code bases whether every planted deadlock was
-# reported. Figures only; nothing here is a test and nothing is asserted.
+# lines of C and the seconds of four runs: -j1 without a cache, -j2 with an
+# empty cache (cold, which fills it: the lowered units and the summaries,
+# --cache DIR), again (cached), and after a one-function edit of one file
+# (change); lines per second (cold), peak memory (MB, of all runs), the
+# findings, the units parsed by the cached and the changed run (0 and 1
+# when the cache works), and for generated code bases whether every planted
+# deadlock was reported. Figures only; nothing here is asserted.
 #
 # Inputs:
 #  - code bases made by gen.py (about 22 lines per function; the last one
@@ -32,45 +33,50 @@ trap 'rm -rf "$tmp"' EXIT
 only=${ONLY:-memcached grep sort generated}
 src=${RAVEL_BENCH_SRC:-$HOME/.cache/ravel-bench}
 
-printf '%-20s %8s %7s %7s %7s %7s %6s %6s %6s %6s %8s %7s %8s %s\n' \
-    input lines j1-s j2-s cold-s cached-s fe-s an-s c-fe-s c-an-s lines/s peak-MB findings planted
+printf '%-20s %8s %7s %7s %7s %7s %8s %7s %8s %7s %s\n' \
+    input lines j1-s cold-s cached-s change-s lines/s peak-MB findings parsed planted
 
-# run NAME ARGS...: one ravel run; sets secs kb fe an out
+# run ARGS...: one ravel run; sets secs kb parsed (units parsed, RAVEL_TIMES)
 run1() {
-    RAVEL_TIMES=1 /usr/bin/time -f '%e %M' -o "$tmp/time" "$ravel" deadlock "$@" \
-        > "$tmp/out" 2> "$tmp/err"
+    RAVEL_TIMES=1 /usr/bin/time -f '%e %M' -o "$tmp/time" "$ravel" deadlock "$@" > "$tmp/out" 2> "$tmp/err"
     read -r secs kb < <(tail -n 1 "$tmp/time")
-    fe=$(sed -n 's/.*front end \([0-9.]*\) s.*/\1/p' "$tmp/err")
-    an=$(sed -n 's/.*analysis \([0-9.]*\) s.*/\1/p' "$tmp/err")
+    parsed=$(sed -n 's/.*units: \([0-9]*\) parsed.*/\1/p' "$tmp/err")
 }
 
-measure() { # name lines planted-file args...
-    local name=$1 lines=$2 planted=$3; shift 3
+# measure NAME LINES PLANTED EDIT-FILE ARGS...: -j1 without a cache, then
+# -j2 with an empty cache (cold, which fills it), again (cached), and after
+# a one-function edit of EDIT-FILE (a function appended; the file is put
+# back afterwards): the time of the text run each, peak memory of all.
+measure() {
+    local name=$1 lines=$2 planted=$3 edit=$4; shift 4
     local cache=$tmp/cache-$name
     rm -rf "$cache"
-    run1 -j1 "$@";                     local j1=$secs
-    run1 -j2 "$@";                     local j2=$secs
-    run1 -j2 --cache "$cache" "$@";    local cold=$secs cfe=$fe can=$an ckb=$kb
+    run1 -j1 --no-cache "$@";             local j1=$secs peak=$kb
+    cp "$tmp/out" "$tmp/out.plain"
+    run1 -j2 --cache "$cache" "$@";       local cold=$secs; peak=$(( kb > peak ? kb : peak ))
     cp "$tmp/out" "$tmp/out.cold"
-    run1 -j2 --cache "$cache" "$@";    local warm=$secs wfe=$fe wan=$an wkb=$kb
+    run1 -j2 --cache "$cache" "$@";       local warm=$secs warmparsed=$parsed; peak=$(( kb > peak ? kb : peak ))
     cmp -s "$tmp/out" "$tmp/out.cold" || echo "  ($name: the cached run printed something else than the cold run)"
-    local found; found=$(grep -c ': deadlock: \|: self-deadlock: ' "$tmp/out" || true)
+    cmp -s "$tmp/out.plain" "$tmp/out.cold" || echo "  ($name: the run with a cache printed something else than the one without)"
+    local change=- changeparsed=-
+    if [ -n "$edit" ] && cp "$edit" "$tmp/edit.bak" 2> /dev/null; then
+        printf '\nint ravel_bench_edit_%s(int x) { return x + 1; }\n' "$$" >> "$edit"
+        run1 -j2 --cache "$cache" "$@";   change=$secs changeparsed=$parsed
+        cp "$tmp/edit.bak" "$edit" && touch -r "$tmp/edit.bak" "$edit"
+    fi
+    local found; found=$(grep -c ': deadlock: \|: self-deadlock: ' "$tmp/out.cold" || true)
     local check=-
     if [ -n "$planted" ]; then
         local missing=0
         while read -r a b; do
-            grep -q ": deadlock: lock cycle of 2 locks: $a -> $b -> $a" "$tmp/out" || missing=$((missing + 1))
+            grep -q ": deadlock: lock cycle of 2 locks: $a -> $b -> $a" "$tmp/out.cold" || missing=$((missing + 1))
         done < "$planted"
         check="$(( $(wc -l < "$planted") - missing ))/$(wc -l < "$planted")"
     fi
-    local peak=$(( ckb > wkb ? ckb : wkb ))
-    awk -v n="$name" -v l="$lines" -v j1="$j1" -v j2="$j2" -v c="$cold" -v w="$warm" \
-        -v fe="${cfe:-0}" -v an="${can:-0}" -v wfe="${wfe:-0}" -v wan="${wan:-0}" -v k="$peak" \
-        -v f="$found" -v p="$check" \
-        'BEGIN { printf "%-20s %8d %7.2f %7.2f %7.2f %7.2f %6.2f %6.2f %6.2f %6.2f %8.0f %7.1f %8d %s\n",
-                 n, l, j1, j2, c, w, fe, an, wfe, wan, (c > 0 ? l / c : 0), k / 1024, f, p }'
-    [ "$j2" != 0 ] && awk -v a="$j1" -v b="$j2" -v n="$name" \
-        'BEGIN { if (b > 0) printf "  %s: -j1/-j2 speed-up %.2f\n", n, a / b }'
+    awk -v n="$name" -v l="$lines" -v j1="$j1" -v c="$cold" -v w="$warm" -v ch="$change" \
+        -v k="$peak" -v f="$found" -v pa="${warmparsed:-?}/${changeparsed:-?}" -v p="$check" \
+        'BEGIN { printf "%-20s %8d %7.2f %7.2f %7.2f %7s %8.0f %7.1f %8d %7s %s\n",
+                 n, l, j1, c, w, ch, (c > 0 ? l / c : 0), k / 1024, f, pa, p }'
 }
 
 # lines of the translation units of a compilation database (optionally only
@@ -141,21 +147,21 @@ for what in $only; do
             dir=$tmp/gen$size
             python3 "$here/gen.py" "$dir" "$mods" "$funcs" 10 > /dev/null
             lines=$(cat "$dir"/*.c "$dir"/*.h | wc -l)
-            measure "generated-$size" "$lines" "$dir/planted.txt" "$dir"/*.c
+            measure "generated-$size" "$lines" "$dir/planted.txt" "$(ls "$dir"/*.c | head -n 1)" "$dir"/*.c
             rm -rf "$dir"
         done ;;
     memcached)
         dir=${MEMCACHED_DIR:-$(fetch memcached)} || continue
         db_files "$dir" > "$tmp/files"
-        measure memcached "$(lines_of "$tmp/files")" "" -p "$dir" ;;
+        measure memcached "$(lines_of "$tmp/files")" "" "$dir/thread.c" -p "$dir" ;;
     grep)
         dir=${GREP_DIR:-$(fetch grep)} || continue
         db_files "$dir" > "$tmp/files"
-        measure grep "$(lines_of "$tmp/files")" "" -p "$dir" ;;
+        measure grep "$(lines_of "$tmp/files")" "" "$dir/src/grep.c" -p "$dir" ;;
     sort)
         dir=${COREUTILS_DIR:-$(fetch coreutils src/sort)} || continue
         db_files "$dir" '/(src/sort\.c|src/version\.c|lib/[^/]*\.c)$' > "$tmp/files"
         # shellcheck disable=SC2046
-        measure sort "$(lines_of "$tmp/files")" "" -p "$dir" $(cat "$tmp/files") ;;
+        measure sort "$(lines_of "$tmp/files")" "" "$dir/src/sort.c" -p "$dir" $(cat "$tmp/files") ;;
     esac
 done

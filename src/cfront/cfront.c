@@ -7,11 +7,18 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/intern.h"
 #include "base/strbuf.h"
+#include "cfront/cucache.h"
+#include "cfront/cunit.h"
 #include "cfront/lower.h"
 #include "ir/ir_check.h"
 
@@ -191,8 +198,10 @@ ir_func *cf_func_decl(cf_ctx *c, CXCursor decl)
         if (is_main && strcmp(base_sym_str(c->p->syms, f->name), "main") != 0)
             f->external_linkage = false; /* another program's main: no entry of this one */
         f->is_atomic = is_atomic_name(name);
-        if (usr)
+        if (usr) {
             base_hashmap_put(&c->by_usr, usr, (uint64_t)(uintptr_t)f);
+            base_hashmap_put(&c->obj_usr, (uint64_t)(uintptr_t)f, usr);
+        }
     }
     CXCursor def = clang_getCursorDefinition(decl);
     if (!f->has_body && !f->not_lowered && !clang_Cursor_isNull(def) &&
@@ -226,8 +235,10 @@ ir_var *cf_global(cf_ctx *c, CXCursor decl)
                               cf_type(c, clang_getCursorType(use), use), cf_loc(c, use));
     v->is_static = clang_getCursorLinkage(use) != CXLinkage_External;
     v->is_thread_local = clang_getCursorTLSKind(use) != CXTLS_None;
-    if (usr)
+    if (usr) {
         base_hashmap_put(&c->by_usr, usr, (uint64_t)(uintptr_t)v | TAG_VAR);
+        base_hashmap_put(&c->obj_usr, (uint64_t)(uintptr_t)v, usr);
+    }
     if (!clang_Cursor_isNull(def))
         base_vec_push(&c->ginit, def);
     return v;
@@ -345,9 +356,11 @@ static void lower_global_init(cf_ctx *c, CXCursor def)
     c->f = c->p->init;
     c->loc = cf_loc(c, def);
     uint32_t mark = c->f->nstmts;
-    if (setjmp(c->fail) == 0)
+    if (setjmp(c->fail) == 0) {
         cf_init(c, ir_var_ref(c->p, v), init);
-    else
+        cf_init_range r = { v, mark, c->f->nstmts };
+        base_vec_push(&c->init_ranges, r);
+    } else
         c->p->init->nstmts = mark; /* drop the partial initialiser; the error says why */
     reset_function_state(c);
 }
@@ -526,13 +539,12 @@ static size_t learn_bad_flags(cf_flagset *bad, CXTranslationUnit tu)
     return added;
 }
 
-static void count_dropped(cf_flagset *bad, const char *a)
+static void note_dropped(cf_job *j, const char *a)
 {
-    pthread_mutex_lock(&bad->mu);
-    for (size_t i = 0; i < bad->flags.len; i++)
-        if (strcmp(bad->flags.data[i].flag, a) == 0)
-            bad->flags.data[i].units++;
-    pthread_mutex_unlock(&bad->mu);
+    for (size_t i = 0; i < j->dropped.len; i++)
+        if (strcmp(j->dropped.data[i], a) == 0)
+            return;
+    base_vec_push(&j->dropped, base_xstrdup(a));
 }
 
 static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad)
@@ -549,7 +561,7 @@ static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset 
     int m = 0;
     for (int i = 0; i < j->nargs; i++) {
         if (bad && i > 0 && flag_is_bad(bad, j->args[i])) {
-            count_dropped(bad, j->args[i]);
+            note_dropped(j, j->args[i]);
             continue;
         }
         args[m++] = j->args[i];
@@ -573,37 +585,160 @@ static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset 
  * again without it; later units drop it from the start. */
 static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad)
 {
+    double t0 = base_now();
     parse_once(o, idx, j, bad);
     if (j->tu && bad && learn_bad_flags(bad, j->tu)) {
         clang_disposeTranslationUnit(j->tu);
         j->tu = NULL;
         parse_once(o, idx, j, bad);
     }
+    j->parse_seconds = base_now() - t0;
 }
 
-static void lower_job(cf_ctx *c, cf_job *j)
+static void ctx_init(cf_ctx *c, ir_program *p, base_diag *d, const cfront_opts *o)
 {
+    memset(c, 0, sizeof *c);
+    c->p = p;
+    c->d = d;
+    c->opts = o;
+    base_hashmap_init(&c->by_usr);
+    base_hashmap_init(&c->obj_usr);
+    base_hashmap_init(&c->inited);
+    base_hashmap_init(&c->rec_key);
+    base_hashmap_init(&c->types);
+    base_hashmap_init(&c->records_done);
+    base_hashmap_init(&c->names);
+    base_hashmap_init(&c->queued);
+    base_hashmap_init(&c->local_index);
+    base_hashmap_init(&c->labels);
+    base_hashmap_init(&c->attr_kinds);
+    base_hashmap_init(&c->label_ids);
+    base_hashmap_init(&c->vla_bytes);
+    base_hashmap_init(&c->tu_funcs);
+    pthread_mutex_init(&c->bad_flags.mu, NULL);
+    base_arena_init(&c->scratch);
+    p->ptr_bytes = o->m32 ? 4 : 8;
+    p->init = ir_add_func(p, "__ravel_init", ir_type_func(p, ir_type_void(p), NULL, 0, false),
+                          base_srcloc_make("<built-in>", 0, 0));
+    p->init->has_body = true;
+    p->init->external_linkage = false;
+}
+
+static void ctx_free(cf_ctx *c);
+
+/* Lowers the parsed job j into a unit of its own (j->unit), with what
+ * linking needs (cunit.h). Thread-safe: touches only the job. */
+static void lower_unit(const cfront_opts *o, cf_job *j)
+{
+    double t0 = base_now();
+    cf_unit *u = base_xmalloc(sizeof *u);
+    cf_unit_init(u, j->path);
+    base_diag ud;
+    base_diag_init(&ud);
+    cfront_opts uo = *o;
+    uo.main_unit = NULL; /* the link chooses the program's main */
+    uo.progress = NULL;
+    uo.stats = NULL;
+    cf_ctx c;
+    ctx_init(&c, &u->p, &ud, &uo);
     if (j->err) {
-        base_diag_error(c->d, base_srcloc_make(j->path, 0, 0),
+        base_diag_error(&ud, base_srcloc_make(j->path, 0, 0),
                         "clang could not parse the file (libclang error %d)", j->err);
-        c->errors++;
+        c.errors++;
+    } else {
+        lower_tu(&c, j->tu, j->path);
+    }
+    ir_program *p = &u->p;
+    u->errors = c.errors;
+    u->stats = c.stats;
+    u->func_usr = base_xcalloc(p->nfuncs + 1, sizeof *u->func_usr);
+    for (uint32_t i = 0; i < p->nfuncs; i++) {
+        uint64_t usr = 0;
+        if (!base_hashmap_get(&c.obj_usr, (uint64_t)(uintptr_t)p->funcs[i], &usr) &&
+            p->funcs[i] != p->init) { /* the front end's own (__ravel_asm): one per program */
+            char buf[300];
+            snprintf(buf, sizeof buf, "ravel:%s", base_sym_str(p->syms, p->funcs[i]->name));
+            usr = base_intern_cstr(p->syms, buf);
+        }
+        u->func_usr[i] = (base_sym)usr;
+    }
+    u->global_usr = base_xcalloc(p->nglobals + 1, sizeof *u->global_usr);
+    for (uint32_t i = 0; i < p->nglobals; i++) {
+        uint64_t usr = 0;
+        base_hashmap_get(&c.obj_usr, (uint64_t)(uintptr_t)p->globals[i], &usr);
+        u->global_usr[i] = (base_sym)usr;
+    }
+    base_hashmap_free(&u->rec_key);
+    u->rec_key = c.rec_key;
+    base_hashmap_init(&c.rec_key);
+    for (size_t i = 0; i < c.records_incomplete.len; i++)
+        base_hashmap_put(&u->rec_open, (uint64_t)(uintptr_t)c.records_incomplete.data[i].type, 1);
+    for (size_t i = 0; i < ud.count; i++) {
+        cf_unit_diag dg = { ud.msgs[i].sev, ud.msgs[i].loc, NULL };
+        dg.loc.file = base_sym_str(p->syms, base_intern_cstr(p->syms, ud.msgs[i].file ? ud.msgs[i].file : ""));
+        dg.text = base_arena_strdup(&p->arena, ud.msgs[i].text);
+        base_vec_push(&u->diags, dg);
+    }
+    for (size_t i = 0; i < c.init_ranges.len; i++) {
+        cf_unit_init_range r = { c.init_ranges.data[i].global->id, c.init_ranges.data[i].from,
+                                 c.init_ranges.data[i].to };
+        base_vec_push(&u->inits, r);
+    }
+    for (size_t i = 0; i < j->dropped.len; i++)
+        base_vec_push(&u->dropped, base_arena_strdup(&p->arena, j->dropped.data[i]));
+    ctx_free(&c);
+    base_diag_free(&ud);
+    j->unit = u;
+    j->lower_seconds = base_now() - t0;
+}
+
+/* Everything one job needs, in whichever thread runs it: the cache's unit
+ * when its key is unchanged, else a parse and the lowering (kept in the
+ * cache when there is one). */
+static void run_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad, cf_ucache *uc)
+{
+    if (uc && cf_ucache_lookup(uc, j)) {
+        j->from_cache = true;
         return;
     }
-    lower_tu(c, j->tu, j->path);
-    clang_disposeTranslationUnit(j->tu);
+    parse_job(o, idx, j, bad);
+    lower_unit(o, j);
+    if (uc)
+        cf_ucache_store(uc, j, j->tu);
+    if (j->tu)
+        clang_disposeTranslationUnit(j->tu);
     j->tu = NULL;
 }
 
-/* --- parsing in parallel: workers parse ahead, the caller lowers in order --- */
+static void link_job(cf_ctx *c, cf_job *j)
+{
+    c->stats.parse_seconds += j->parse_seconds;
+    c->stats.lower_seconds += j->lower_seconds;
+    if (j->from_cache)
+        c->stats.units_cached++;
+    else
+        c->stats.units_parsed++;
+    double t0 = base_now();
+    if (j->unit) {
+        cf_unit_link(c, j->unit);
+        cf_unit_free(j->unit);
+        free(j->unit);
+        j->unit = NULL;
+    }
+    c->stats.link_seconds += base_now() - t0;
+}
+
+/* --- in parallel: workers parse and lower ahead, the caller links in order --- */
 
 typedef struct cf_pool {
     const cfront_opts *opts;
     cf_flagset *bad;
+    cf_ucache *uc;
     cf_job *jobs;
     size_t njobs;
     size_t next;    /* the next job a worker takes */
-    size_t lowered; /* jobs the lowering thread is done with */
-    size_t window;  /* at most this many parsed and not yet lowered */
+    size_t linked;  /* jobs the linking thread is done with */
+    size_t window;  /* at most this many lowered and not yet linked */
     pthread_mutex_t mu;
     pthread_cond_t cv;
 } cf_pool;
@@ -614,31 +749,34 @@ static void *worker(void *arg)
     CXIndex idx = clang_createIndex(0, 0);
     for (;;) {
         pthread_mutex_lock(&pool->mu);
-        while (pool->next < pool->njobs && pool->next >= pool->lowered + pool->window)
+        while (pool->next < pool->njobs && pool->next >= pool->linked + pool->window)
             pthread_cond_wait(&pool->cv, &pool->mu);
         if (pool->next >= pool->njobs) {
             pthread_mutex_unlock(&pool->mu);
             break;
         }
         cf_job *j = &pool->jobs[pool->next++];
+        j->started = base_now();
         pthread_mutex_unlock(&pool->mu);
-        parse_job(pool->opts, idx, j, pool->bad);
+        run_job(pool->opts, idx, j, pool->bad, pool->uc);
         pthread_mutex_lock(&pool->mu);
         j->parsed = true;
         pthread_cond_broadcast(&pool->cv);
         pthread_mutex_unlock(&pool->mu);
     }
-    /* The index outlives its translation units only until they are disposed:
-     * keep it until the lowering thread is done with every job. */
-    pthread_mutex_lock(&pool->mu);
-    while (pool->lowered < pool->njobs)
-        pthread_cond_wait(&pool->cv, &pool->mu);
-    pthread_mutex_unlock(&pool->mu);
     clang_disposeIndex(idx);
     return NULL;
 }
 
-static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
+/* The progress callback while job i is awaited: names the oldest unit
+ * still being worked on (the slow one). */
+static void waiting(const cfront_opts *o, cf_job *jobs, size_t i, size_t n)
+{
+    if (o->progress)
+        o->progress(o->progress_ctx, i, n, jobs[i].path);
+}
+
+static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n, cf_ucache *uc)
 {
     const cfront_opts *o = c->opts;
     unsigned nw = o->jobs > 1 ? o->jobs : 1;
@@ -647,18 +785,21 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
     if (nw <= 1) {
         CXIndex idx = clang_createIndex(0, 0);
         for (size_t i = 0; i < n; i++) {
-            if (o->progress)
-                o->progress(o->progress_ctx, i, n, jobs[i].path);
-            parse_job(o, idx, &jobs[i], &c->bad_flags);
-            lower_job(c, &jobs[i]);
+            waiting(o, jobs, i, n);
+            run_job(o, idx, &jobs[i], &c->bad_flags, uc);
+            link_job(c, &jobs[i]);
         }
         clang_disposeIndex(idx);
         return;
     }
-    cf_pool pool = { .opts = o, .bad = &c->bad_flags, .jobs = jobs, .njobs = n,
+    cf_pool pool = { .opts = o, .bad = &c->bad_flags, .uc = uc, .jobs = jobs, .njobs = n,
                      .window = 2 * (size_t)nw };
     pthread_mutex_init(&pool.mu, NULL);
-    pthread_cond_init(&pool.cv, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&pool.cv, &ca);
+    pthread_condattr_destroy(&ca);
     pthread_t *ts = base_xmalloc(nw * sizeof *ts);
     unsigned started = 0;
     for (unsigned w = 0; w < nw; w++)
@@ -668,22 +809,33 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n)
             break;
     for (size_t i = 0; i < n; i++) {
         pthread_mutex_lock(&pool.mu);
-        if (!started && !jobs[i].parsed) { /* no worker could start: parse here */
+        if (!started && !jobs[i].parsed) { /* no worker could start: work here */
             pthread_mutex_unlock(&pool.mu);
             CXIndex idx = clang_createIndex(0, 0);
-            parse_job(o, idx, &jobs[i], &c->bad_flags);
-            lower_job(c, &jobs[i]);
+            run_job(o, idx, &jobs[i], &c->bad_flags, uc);
             clang_disposeIndex(idx);
-            continue;
+        } else {
+            while (!jobs[i].parsed) { /* the progress line moves while a unit is slow */
+                struct timespec ts_;
+                clock_gettime(CLOCK_MONOTONIC, &ts_);
+                ts_.tv_nsec += 250000000L;
+                if (ts_.tv_nsec >= 1000000000L) {
+                    ts_.tv_sec++;
+                    ts_.tv_nsec -= 1000000000L;
+                }
+                pthread_cond_timedwait(&pool.cv, &pool.mu, &ts_);
+                if (!jobs[i].parsed) {
+                    pthread_mutex_unlock(&pool.mu);
+                    waiting(o, jobs, i, n);
+                    pthread_mutex_lock(&pool.mu);
+                }
+            }
+            pthread_mutex_unlock(&pool.mu);
         }
-        while (!jobs[i].parsed)
-            pthread_cond_wait(&pool.cv, &pool.mu);
-        pthread_mutex_unlock(&pool.mu);
-        if (o->progress)
-            o->progress(o->progress_ctx, i, n, jobs[i].path);
-        lower_job(c, &jobs[i]);
+        waiting(o, jobs, i, n);
+        link_job(c, &jobs[i]);
         pthread_mutex_lock(&pool.mu);
-        pool.lowered = i + 1;
+        pool.linked = i + 1;
         pthread_cond_broadcast(&pool.cv);
         pthread_mutex_unlock(&pool.mu);
     }
@@ -711,6 +863,13 @@ static void free_jobs(cf_job_vec *v)
             free(v->data[i].args[a]);
         free(v->data[i].args);
         free(v->data[i].path);
+        for (size_t k = 0; k < v->data[i].dropped.len; k++)
+            free(v->data[i].dropped.data[k]);
+        base_vec_free(&v->data[i].dropped);
+        if (v->data[i].unit) {
+            cf_unit_free(v->data[i].unit);
+            free(v->data[i].unit);
+        }
     }
     base_vec_free(v);
 }
@@ -718,6 +877,10 @@ static void free_jobs(cf_job_vec *v)
 static void ctx_free(cf_ctx *c)
 {
     base_hashmap_free(&c->by_usr);
+    base_hashmap_free(&c->obj_usr);
+    base_hashmap_free(&c->inited);
+    base_vec_free(&c->init_ranges);
+    base_hashmap_free(&c->rec_key);
     base_hashmap_free(&c->types);
     base_hashmap_free(&c->records_done);
     base_vec_free(&c->records_incomplete);
@@ -789,31 +952,41 @@ static void report_mains(cf_ctx *c, const char *where)
     base_strbuf_free(&names);
 }
 
+/* After the last unit: the notes on mains and flags, calls through
+ * pointers, the check; returns the errors. */
+static size_t finish(cf_ctx *c, const char *where)
+{
+    const cfront_opts *o = c->opts;
+    ir_program *p = c->p;
+    base_diag *d = c->d;
+    report_mains(c, where);
+    for (size_t i = 0; i < c->bad_flags.flags.len; i++) { /* once per distinct flag */
+        cf_bad_flag *bf = &c->bad_flags.flags.data[i];
+        base_diag_report(d, BASE_SEV_NOTE, base_srcloc_make(where, 0, 0),
+                         "clang does not know the flag '%s' (a gcc option?); it was left out of "
+                         "the %zu translation unit%s that had it",
+                         bf->flag, bf->units, bf->units == 1 ? "" : "s");
+    }
+    double tl = base_now();
+    cf_resolve_indirect_calls(c);
+    if (c->errors == 0) {
+        unsigned bad = ir_check(p, d);
+        c->errors += bad;
+    }
+    c->stats.link_seconds += base_now() - tl;
+    if (o->stats)
+        *o->stats = c->stats;
+    return c->errors;
+}
+
 size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, const cfront_opts *o,
                     base_diag *d)
 {
     static const cfront_opts none = { 0 };
     if (!o)
         o = &none;
-    cf_ctx c = { .p = p, .d = d, .opts = o };
-    base_hashmap_init(&c.by_usr);
-    base_hashmap_init(&c.types);
-    base_hashmap_init(&c.records_done);
-    base_hashmap_init(&c.names);
-    base_hashmap_init(&c.queued);
-    base_hashmap_init(&c.local_index);
-    base_hashmap_init(&c.labels);
-    base_hashmap_init(&c.attr_kinds);
-    base_hashmap_init(&c.label_ids);
-    base_hashmap_init(&c.vla_bytes);
-    base_hashmap_init(&c.tu_funcs);
-    pthread_mutex_init(&c.bad_flags.mu, NULL);
-    base_arena_init(&c.scratch);
-    p->ptr_bytes = o->m32 ? 4 : 8;
-    p->init = ir_add_func(p, "__ravel_init", ir_type_func(p, ir_type_void(p), NULL, 0, false),
-                          base_srcloc_make("<built-in>", 0, 0));
-    p->init->has_body = true;
-    p->init->external_linkage = false;
+    cf_ctx c;
+    ctx_init(&c, p, d, o);
 
     cf_job_vec jobs = { 0 };
     size_t ndefault = sizeof default_args / sizeof default_args[0];
@@ -846,27 +1019,202 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
         }
         free(args);
     }
-    run_jobs(&c, jobs.data, jobs.len);
+    cf_ucache *uc = o->unit_cache_dir && !o->nunsaved ? cf_ucache_open(o->unit_cache_dir, o, false) : NULL;
+    run_jobs(&c, jobs.data, jobs.len, uc);
+    if (uc)
+        c.stats.cache_write_errors = cf_ucache_close(uc);
     free_jobs(&jobs);
     char where[4200];
     snprintf(where, sizeof where, "%s%s", o->compdb_dir ? o->compdb_dir : "clang",
              o->compdb_dir ? "/compile_commands.json" : "");
-    report_mains(&c, where);
-    for (size_t i = 0; i < c.bad_flags.flags.len; i++) { /* once per distinct flag */
-        cf_bad_flag *bf = &c.bad_flags.flags.data[i];
-        base_diag_report(d, BASE_SEV_NOTE, base_srcloc_make(where, 0, 0),
-                         "clang does not know the flag '%s' (a gcc option?); it was left out of "
-                         "the %zu translation unit%s that had it",
-                         bf->flag, bf->units, bf->units == 1 ? "" : "s");
+    size_t errors = finish(&c, where);
+    ctx_free(&c);
+    return errors;
+}
+
+/* --- capture (one compiler command) and linking a capture directory --- */
+
+/* Does the compiler option a take the next argument as its value? */
+static bool takes_value(const char *a)
+{
+    static const char *const opts[] = { "-o", "-MF", "-MT", "-MQ", "-include", "-imacros", "-x",
+                                         "-I", "-D", "-U", "-isystem", "-idirafter", "-iquote",
+                                         "-Xclang", "-Xpreprocessor", "-Xlinker", "-L", "-l",
+                                         "--param", "-aux-info", "-arch", "-target" };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (strcmp(a, opts[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool is_c_source(const char *a)
+{
+    size_t n = strlen(a);
+    return n > 2 && strcmp(a + n - 2, ".c") == 0 && a[0] != '-';
+}
+
+size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, const cfront_opts *o,
+                      size_t *nsources)
+{
+    *nsources = 0;
+    for (size_t i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-E") == 0 || strcmp(argv[i], "-M") == 0 || strcmp(argv[i], "-MM") == 0)
+            return 0; /* preprocessing only: no unit */
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd))
+        snprintf(cwd, sizeof cwd, ".");
+    size_t ndefault = sizeof default_args / sizeof default_args[0];
+    cf_job_vec jobs = { 0 };
+    for (size_t i = 1; i < argc; i++) {
+        if (takes_value(argv[i])) {
+            i++;
+            continue;
+        }
+        if (!is_c_source(argv[i]))
+            continue;
+        const char **args = base_xmalloc((argc + ndefault + 4) * sizeof *args);
+        int m = 0;
+        args[m++] = argv[0];
+        for (size_t q = 0; q < ndefault; q++)
+            args[m++] = default_args[q];
+        for (size_t k = 1; k < argc; k++) {
+            if (takes_value(argv[k]) && k + 1 < argc) {
+                args[m++] = argv[k++];
+                args[m++] = argv[k];
+                continue;
+            }
+            if (k != i && is_c_source(argv[k]))
+                continue; /* the command's other sources are units of their own */
+            args[m++] = argv[k];
+        }
+        char wd[4200];
+        snprintf(wd, sizeof wd, "-working-directory=%s", cwd);
+        args[m++] = wd;
+        args[m++] = "-Wno-error";
+        char path[8300];
+        if (argv[i][0] == '/')
+            snprintf(path, sizeof path, "%s", argv[i]);
+        else
+            snprintf(path, sizeof path, "%s/%s", cwd, argv[i]);
+        cf_add_job(&jobs, path, args, m, true);
+        free(args);
     }
-    cf_resolve_indirect_calls(&c);
-    if (c.errors == 0) {
-        unsigned bad = ir_check(p, d);
-        c.errors += bad;
+    *nsources = jobs.len;
+    cfront_opts co = *o;
+    cf_ucache *uc = cf_ucache_open(dir, &co, true);
+    cf_flagset bad;
+    memset(&bad, 0, sizeof bad);
+    pthread_mutex_init(&bad.mu, NULL);
+    CXIndex idx = clang_createIndex(0, 0);
+    for (size_t i = 0; i < jobs.len; i++)
+        run_job(&co, idx, &jobs.data[i], &bad, uc);
+    clang_disposeIndex(idx);
+    for (size_t i = 0; i < bad.flags.len; i++)
+        free(bad.flags.data[i].flag);
+    base_vec_free(&bad.flags);
+    pthread_mutex_destroy(&bad.mu);
+    free_jobs(&jobs);
+    return cf_ucache_close(uc);
+}
+
+typedef struct captured {
+    char *path;
+    char key[65];
+    char *manifest;
+    double mtime;
+} captured;
+
+static int cmp_captured(const void *a, const void *b)
+{
+    const captured *x = a, *y = b;
+    int r = strcmp(x->path, y->path);
+    if (r)
+        return r;
+    if (x->mtime != y->mtime)
+        return x->mtime > y->mtime ? -1 : 1; /* the newest first */
+    return strcmp(x->manifest, y->manifest);
+}
+
+size_t cfront_link_dir(ir_program *p, const char *dir, const cfront_opts *o, base_diag *d)
+{
+    cf_ctx c;
+    ctx_init(&c, p, d, o);
+    BASE_VEC(captured) units = { 0 };
+    DIR *dh = opendir(dir);
+    if (!dh) {
+        base_diag_error(d, base_srcloc_make(dir, 0, 0), "cannot read the capture directory");
+        c.errors++;
+    } else {
+        struct dirent *e;
+        while ((e = readdir(dh))) {
+            size_t n = strlen(e->d_name);
+            if (n < 5 || strcmp(e->d_name + n - 4, ".rtm") != 0)
+                continue;
+            captured cu = { 0 };
+            size_t mn = strlen(dir) + n + 2;
+            cu.manifest = base_xmalloc(mn);
+            snprintf(cu.manifest, mn, "%s/%s", dir, e->d_name);
+            struct stat st;
+            if (stat(cu.manifest, &st) == 0)
+                cu.mtime = (double)st.st_mtim.tv_sec + 1e-9 * (double)st.st_mtim.tv_nsec;
+            if (!cf_ucache_read_manifest(cu.manifest, &cu.path, cu.key)) {
+                base_diag_report(d, BASE_SEV_WARNING, base_srcloc_make(cu.manifest, 0, 0),
+                                 "not a manifest ravel can read: skipped");
+                free(cu.manifest);
+                continue;
+            }
+            base_vec_push(&units, cu);
+        }
+        closedir(dh);
     }
-    size_t errors = c.errors;
-    if (o->stats)
-        *o->stats = c.stats;
+    if (units.len)
+        qsort(units.data, units.len, sizeof *units.data, cmp_captured);
+    size_t older = 0;
+    for (size_t i = 0; i < units.len; i++) {
+        captured *cu = &units.data[i];
+        if (i > 0 && strcmp(cu->path, units.data[i - 1].path) == 0) {
+            older++; /* an earlier capture of the same source */
+            continue;
+        }
+        size_t n = strlen(dir) + 80;
+        char *uf = base_xmalloc(n);
+        snprintf(uf, n, "%s/%s.rtu", dir, cu->key);
+        size_t len;
+        char *data = base_read_file(uf, &len);
+        cf_unit u;
+        if (!data || !cf_unit_read(&u, data, len)) {
+            base_diag_error(d, base_srcloc_make(uf, 0, 0),
+                            "the captured unit of %s is missing or not one ravel %s can read "
+                            "(capture it again)",
+                            cu->path, o->tool_version ? o->tool_version : "");
+            c.errors++;
+        } else {
+            double t0 = base_now();
+            cf_unit_link(&c, &u);
+            cf_unit_free(&u);
+            c.stats.units_cached++;
+            c.stats.link_seconds += base_now() - t0;
+        }
+        free(data);
+        free(uf);
+    }
+    if (older) {
+        base_diag_report(d, BASE_SEV_NOTE, base_srcloc_make(dir, 0, 0),
+                         "%zu older capture%s of a source captured again (other flags): only the "
+                         "newest of each source is linked",
+                         older, older == 1 ? "" : "s");
+    }
+    if (!units.len && dh) {
+        base_diag_error(d, base_srcloc_make(dir, 0, 0),
+                        "no captured unit in this directory (see ravel deadlock --capture)");
+        c.errors++;
+    }
+    for (size_t i = 0; i < units.len; i++) {
+        free(units.data[i].path);
+        free(units.data[i].manifest);
+    }
+    base_vec_free(&units);
+    size_t errors = finish(&c, dir);
     ctx_free(&c);
     return errors;
 }

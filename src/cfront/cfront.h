@@ -36,6 +36,12 @@ typedef struct cfront_stats {
     size_t units;          /* C units parsed (entries that are not C are not counted) */
     size_t units_left_out; /* clang reported errors: nothing of the unit was lowered */
     size_t units_partial;  /* some function or initialiser could not be lowered */
+    size_t units_parsed;   /* units parsed and lowered in this run */
+    size_t units_cached;   /* units read from the unit cache (never parsed) */
+    size_t cache_write_errors; /* unit-cache files that could not be written */
+    double parse_seconds;  /* libclang's parses, summed over the units (CPU in workers) */
+    double lower_seconds;  /* lowering the parsed units into the IR, and disposing them */
+    double link_seconds;   /* resolving calls through pointers and checking the program */
 } cfront_stats;
 
 typedef struct cfront_opts {
@@ -52,6 +58,10 @@ typedef struct cfront_opts {
     const cfront_unsaved *unsaved; /* in-memory files (the fuzzer's input) */
     size_t nunsaved;
     cfront_stats *stats;           /* filled in when not NULL */
+    const char *unit_cache_dir;    /* keep each unit's lowered program here, keyed by its
+                                      flags and the contents of every file it includes;
+                                      a unit whose key is unchanged is not parsed again */
+    const char *tool_version;      /* ravel's version, part of every unit's key */
     void (*progress)(void *ctx, size_t done, size_t total, const char *file);
     void *progress_ctx;
 } cfront_opts;
@@ -62,5 +72,20 @@ typedef struct cfront_opts {
  * of errors reported to d (0: p is complete and passes ir_check). */
 size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, const cfront_opts *o,
                     base_diag *d);
+
+/* The capture of one compiler command (argv[0] the compiler, run in the
+ * current directory): each C source file among its arguments is parsed
+ * with the command's flags and lowered, and its unit written into dir
+ * (cucache.h's files, whatever clang said of it: its errors are kept with
+ * it and reported when it is linked). Writes only those units' own files.
+ * Returns how many units could not be written. nsources: set to the C
+ * sources found. */
+size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, const cfront_opts *o,
+                      size_t *nsources);
+
+/* Links every unit captured in dir (the newest capture of each source and
+ * flags), in the order of their source paths, into p as cfront_lower
+ * would. Returns the number of errors (a directory with no unit is one). */
+size_t cfront_link_dir(ir_program *p, const char *dir, const cfront_opts *o, base_diag *d);
 
 #endif

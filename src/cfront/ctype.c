@@ -126,8 +126,10 @@ static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
     if (name && *name && !clang_Cursor_isAnonymous(decl) && !strchr(name, ' '))
         r->tag = base_intern_cstr(c->p->syms, name);
     clang_disposeString(sp);
-    if (key)
+    if (key) {
         base_hashmap_put(&c->types, key, (uint64_t)(uintptr_t)r);
+        base_hashmap_put(&c->rec_key, (uint64_t)(uintptr_t)r, key);
+    }
     long long size = clang_Type_getSizeOf(t);
     r->size = size > 0 ? (uint64_t)size : 0;
     long long al = clang_Type_getAlignOf(t);

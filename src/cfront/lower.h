@@ -74,6 +74,12 @@ typedef struct cf_job {
     /* filled by the parse */
     CXTranslationUnit tu;
     int err;     /* libclang's error code, 0 when tu is set */
+    double parse_seconds, lower_seconds;
+    double started;            /* when a worker took it */
+    BASE_VEC(char *) dropped;  /* flags left out of this unit's parse (owned) */
+    struct cf_unit *unit;      /* the lowered unit, when parsed and lowered or read
+                                  from the cache (owned; guarded like parsed) */
+    bool from_cache;
     bool parsed; /* tu/err are final (guarded by the pool's mutex when parallel) */
 } cf_job;
 
@@ -91,12 +97,23 @@ typedef struct cf_flagset {
     BASE_VEC(cf_bad_flag) flags;
 } cf_flagset;
 
+typedef struct cf_init_range {
+    const ir_var *global;
+    uint32_t from, to;
+} cf_init_range;
+
 typedef struct cf_ctx {
     ir_program *p;
     base_diag *d;
     const cfront_opts *opts;
     CXTranslationUnit tu;
     base_hashmap by_usr;    /* USR symbol -> ir_func* or ir_var* (tag in the low bit) */
+    base_hashmap obj_usr;   /* ir_func* or ir_var* -> its USR symbol (for cunit.c) */
+    base_hashmap rec_key;   /* record ir_type* -> its key symbol (for cunit.c) */
+    /* the statements of init that store one global's initialiser (cunit.c
+     * links each global's once) */
+    base_hashmap inited;    /* globals whose initialiser is linked (cunit.c) */
+    BASE_VEC(cf_init_range) init_ranges;
     base_hashmap types;     /* record USR symbol -> ir_type*, for the current unit */
     base_hashmap records_done; /* record USR symbol -> its first complete ir_type* (program) */
     BASE_VEC(struct cf_incomplete { base_sym key; ir_type *type; }) records_incomplete;

@@ -15,6 +15,7 @@
 #include "base/vec.h"
 #include "cfront/cfront.h"
 #include "cli/cli.h"
+#include "cli/cli_dlcapture.h"
 #include "cli/cli_front.h"
 #include "deadlock/deadlock.h"
 #include "ir/ir.h"
@@ -28,6 +29,8 @@ static const char deadlock_usage[] =
     "usage: ravel deadlock FILE... [options] [-- clang flags]\n"
     "       ravel deadlock -p BUILD_DIR [FILE...] [options]\n"
     "       ravel deadlock TASK.yml [options]\n"
+    "       ravel deadlock --capture DIR [options] -- BUILD COMMAND...\n"
+    "       ravel deadlock --from DIR [options]\n"
     "\n"
     "Finds deadlocks statically (L2D2: compositional lock summaries per function,\n"
     "bottom-up over the call graph). Reports cycles of locks that threads able to\n"
@@ -51,7 +54,18 @@ static const char deadlock_usage[] =
     "  -j N               parse N translation units at once (default: the number\n"
     "                     of cores)\n"
     "  --cache DIR        keep function summaries in DIR (created when missing) and\n"
-    "                     reuse those whose function and callees did not change\n"
+    "                     reuse those whose function and callees did not change;\n"
+    "                     the lowered translation units go to DIR/units\n"
+    "  --no-cache         no unit cache for -p (by default BUILD_DIR/.ravel-cache:\n"
+    "                     a unit none of whose files, flags or ravel changed is\n"
+    "                     not parsed again)\n"
+    "  --capture DIR      run the build command after '--' with a compiler wrapper\n"
+    "                     on CC that writes each C unit it compiles into DIR\n"
+    "  --from DIR         analyse the units captured in DIR (after --capture, or\n"
+    "                     several capture directories copied into one)\n"
+    "  --capture-cc DIR   the wrapper itself: -- CC ARGS... runs the compiler, then\n"
+    "                     captures the command's C sources into DIR (for distcc,\n"
+    "                     icecream or remote builds: one unit's files per call)\n"
     "  --entry main|all   entry points: main (default) or every function with\n"
     "                     external linkage (library mode; entry points may run\n"
     "                     concurrently with each other and with themselves)\n"
@@ -100,10 +114,10 @@ static void progress(void *ctx, const char *phase, size_t done, size_t total, si
         return;
     p->last = now;
     if (strcmp(phase, "cycles") == 0)
-        fprintf(stderr, "\r\033[K[%zu files] cycle search: %zu finding%s", p->files, findings,
+        fprintf(stderr, "\r\033[K[%zu units] cycle search: %zu finding%s", p->files, findings,
                 findings == 1 ? "" : "s");
     else
-        fprintf(stderr, "\r\033[K[%zu files] %s %zu/%zu, %zu findings", p->files, phase, done, total,
+        fprintf(stderr, "\r\033[K[%zu units] %s %zu/%zu, %zu findings", p->files, phase, done, total,
                 findings);
     fflush(stderr);
 }
@@ -115,6 +129,10 @@ int cli_deadlock(int argc, char **argv)
     deadlock_opts o;
     deadlock_opts_default(&o);
     int status = CLI_EXIT_OK;
+    /* dlcap: capture, --from and the unit cache */
+    const char *capture_dir = NULL, *capture_cc_dir = NULL, *from_dir = NULL;
+    bool no_unit_cache = false;
+    char *unit_dir = NULL;
 
     for (int i = 1; i < argc; i++) {
         int r = cli_front_arg(&fr, argc, argv, &i, "deadlock");
@@ -126,7 +144,8 @@ int cli_deadlock(int argc, char **argv)
             continue;
         const char *a = argv[i];
         bool needs = strcmp(a, "--entry") == 0 || strcmp(a, "--max-cycle") == 0 ||
-                     strcmp(a, "--cache") == 0;
+                     strcmp(a, "--cache") == 0 || strcmp(a, "--capture") == 0 ||
+                     strcmp(a, "--capture-cc") == 0 || strcmp(a, "--from") == 0;
         const char *val = NULL;
         if (needs) {
             if (i + 1 >= argc) {
@@ -162,6 +181,16 @@ int cli_deadlock(int argc, char **argv)
                 goto done;
             }
             o.cache_dir = val;
+        } else if (strcmp(a, "--capture") == 0 || strcmp(a, "--capture-cc") == 0 ||
+                   strcmp(a, "--from") == 0) { /* dlcap */
+            if (!*val) {
+                status = usage_error("%s needs a directory", a);
+                goto done;
+            }
+            *(strcmp(a, "--from") == 0 ? &from_dir : strcmp(a, "--capture") == 0 ? &capture_dir
+                                                                                 : &capture_cc_dir) = val;
+        } else if (strcmp(a, "--no-cache") == 0) {
+            no_unit_cache = true;
         } else if (strcmp(a, "--lock-order") == 0) {
             o.lock_order = true;
         } else if (strcmp(a, "--json") == 0) {
@@ -191,16 +220,45 @@ int cli_deadlock(int argc, char **argv)
         status = usage_error("%s", "choose one of --json, --sarif and --dot");
         goto done;
     }
-    status = cli_front_ready(&fr, "deadlock");
+    /* dlcap: the capture modes run a command and analyse nothing */
+    fr.opts.tool_version = RAVEL_VERSION;
+    if (!!capture_dir + !!capture_cc_dir + !!from_dir > 1) {
+        status = usage_error("%s", "choose one of --capture, --capture-cc and --from");
+        goto done;
+    }
+    if (capture_cc_dir) {
+        status = cli_dl_capture_cc(capture_cc_dir, fr.opts.clang_args, fr.opts.nclang_args, &fr.opts);
+        goto done;
+    }
+    if (capture_dir) {
+        status = cli_dl_capture_build(capture_dir, fr.opts.clang_args, fr.opts.nclang_args, &fr.opts,
+                                      fr.quiet);
+        goto done;
+    }
+    if (from_dir && (fr.files.len || fr.opts.compdb_dir)) {
+        status = usage_error("%s", "--from takes no files and no -p");
+        goto done;
+    }
+    if (o.cache_dir) {
+        unit_dir = base_xmalloc(strlen(o.cache_dir) + 8);
+        sprintf(unit_dir, "%s/units", o.cache_dir);
+    } else if (fr.opts.compdb_dir && !no_unit_cache) {
+        unit_dir = base_xmalloc(strlen(fr.opts.compdb_dir) + 16);
+        sprintf(unit_dir, "%s/.ravel-cache", fr.opts.compdb_dir);
+    }
+    if (!no_unit_cache)
+        fr.opts.unit_cache_dir = unit_dir;
+    status = from_dir ? CLI_EXIT_OK : cli_front_ready(&fr, "deadlock");
     if (status)
         goto done;
 
     {
         double t0 = base_now();
         cli_program cp;
-        size_t errors = cli_program_load(&cp, &fr);
+        size_t errors = from_dir ? cli_program_link_dir(&cp, &fr, from_dir)
+                                 : cli_program_load(&cp, &fr);
         double t1 = base_now();
-        progress_ctx pc = { fr.files.len, 0 };
+        progress_ctx pc = { fr.stats.units, 0 };
         bool bar = !fr.quiet && isatty(STDERR_FILENO);
         if (bar) {
             o.progress = progress;
@@ -216,6 +274,8 @@ int cli_deadlock(int argc, char **argv)
         res.units = fr.stats.units;
         res.units_left_out = fr.stats.units_left_out;
         res.units_partial = fr.stats.units_partial;
+        res.units_parsed = fr.stats.units_parsed;
+        res.units_cached = fr.stats.units_cached;
         double t2 = base_now();
         if (bar)
             fputs("\r\033[K", stderr);
@@ -233,8 +293,18 @@ int cli_deadlock(int argc, char **argv)
         if (o.cache_dir && res.cache_write_errors)
             fprintf(stderr, "ravel deadlock: warning: cannot write summaries to the cache %s\n",
                     o.cache_dir);
+        if (fr.opts.unit_cache_dir && fr.stats.cache_write_errors) /* dlcap */
+            fprintf(stderr,
+                    "ravel deadlock: warning: cannot write %zu translation unit%s to the unit "
+                    "cache %s (--no-cache: none)\n",
+                    fr.stats.cache_write_errors, fr.stats.cache_write_errors == 1 ? "" : "s",
+                    fr.opts.unit_cache_dir);
         if (!fr.quiet && getenv("RAVEL_TIMES")) {
             fprintf(stderr, "ravel deadlock: front end %.3f s, analysis %.3f s\n", t1 - t0, t2 - t1);
+            fprintf(stderr, "ravel deadlock: front end: parse %.3f s, lower %.3f s, link %.3f s\n",
+                    fr.stats.parse_seconds, fr.stats.lower_seconds, fr.stats.link_seconds);
+            fprintf(stderr, "ravel deadlock: units: %zu parsed, %zu from the cache\n",
+                    fr.stats.units_parsed, fr.stats.units_cached);
             if (o.cache_dir)
                 fprintf(stderr,
                         "ravel deadlock: cache: %zu functions reused, %zu analysed, %zu bad files\n",
@@ -246,6 +316,7 @@ int cli_deadlock(int argc, char **argv)
         cli_program_free(&cp);
     }
 done:
+    free(unit_dir);
     cli_front_free(&fr);
     return status;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/strbuf.h"
 
 int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
@@ -106,10 +107,31 @@ int cli_front_ready(cli_front *f, const char *cmd)
     return CLI_EXIT_USAGE;
 }
 
+/* The front end's progress line: the unit awaited (the front end calls
+ * again every quarter second while it is slow), with how long it has been
+ * awaited; redrawn at most ten times a second. */
+typedef struct front_progress {
+    const char *file;
+    double since, drawn;
+} front_progress;
+
 static void progress(void *ctx, size_t done, size_t total, const char *file)
 {
-    (void)ctx;
-    fprintf(stderr, "\r\033[K[%zu/%zu] %s", done + 1, total, file);
+    front_progress *fp = ctx;
+    double now = base_now();
+    if (fp->file != file) {
+        fp->file = file;
+        fp->since = now;
+    } else if (now - fp->drawn < 0.1) {
+        return;
+    }
+    fp->drawn = now;
+    const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+    if (now - fp->since >= 1)
+        fprintf(stderr, "\r\033[K[%zu/%zu units] %s (parsing, %.0f s)", done + 1, total, base,
+                now - fp->since);
+    else
+        fprintf(stderr, "\r\033[K[%zu/%zu units] %s", done + 1, total, base);
     fflush(stderr);
 }
 
@@ -120,9 +142,13 @@ size_t cli_front_lower(cli_front *f, ir_program *p, base_diag *d)
         f->opts.jobs = n > 0 && n < 256 ? (unsigned)n : 1;
     }
     bool show = !f->quiet && isatty(STDERR_FILENO) && (f->files.len > 1 || f->opts.compdb_dir);
+    front_progress fp = { 0 };
     f->opts.progress = show ? progress : NULL;
+    f->opts.progress_ctx = &fp;
     f->opts.stats = &f->stats;
     size_t errors = cfront_lower(p, f->files.data, f->files.len, &f->opts, d);
+    f->opts.progress = NULL;
+    f->opts.progress_ctx = NULL;
     if (show)
         fputs("\r\033[K", stderr);
     if (!f->diagnosed)
@@ -137,6 +163,19 @@ size_t cli_program_load(cli_program *cp, cli_front *f)
     ir_program_init(&cp->prog, &cp->syms);
     base_diag_init(&cp->diag);
     return cli_front_lower(f, &cp->prog, &cp->diag);
+}
+
+size_t cli_program_link_dir(cli_program *cp, cli_front *f, const char *dir)
+{
+    base_intern_init(&cp->syms);
+    ir_program_init(&cp->prog, &cp->syms);
+    base_diag_init(&cp->diag);
+    f->opts.stats = &f->stats;
+    size_t errors = cfront_link_dir(&cp->prog, dir, &f->opts, &cp->diag);
+    if (!f->diagnosed)
+        base_diag_print(&cp->diag, stderr);
+    f->diagnosed = true;
+    return errors;
 }
 
 void cli_program_free(cli_program *cp)

@@ -56,6 +56,9 @@ typedef struct cli_program {
 /* Initialises cp and lowers f's input into it (cli_front_lower). */
 size_t cli_program_load(cli_program *cp, cli_front *f);
 void cli_program_free(cli_program *cp);
+/* Initialises cp and links the units captured in dir into it
+ * (cfront_link_dir), printing the diagnostics as cli_front_lower does. */
+size_t cli_program_link_dir(cli_program *cp, cli_front *f, const char *dir);
 
 /* Source lines for the IR printer (ir_print_opts.source_line): each file
  * is read once, lines come back trimmed. */

@@ -50,16 +50,16 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     c.empty = dl_set(&c, NULL, 0);
 
     dl_prepass_recursive(&c);
-    if (o->cache_dir)
-        c.cache = dl_cache_open(&c, o->cache_dir);
+    dl_cache *cache = o->cache_dir ? dl_cache_open(&c, o->cache_dir) : NULL;
+    c.store = cache ? dl_cache_as_store(cache) : NULL;
     dl_summarise_all(&c);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         c.unknown_locks += c.sums[i].nunknown;
     dl_find(&c, res);
     res->nfuncs = p->nfuncs;
     res->unknown_locks = c.unknown_locks;
-    if (c.cache)
-        dl_cache_close(c.cache, res);
+    if (cache)
+        dl_cache_close(cache, res);
 
     for (uint32_t i = 0; i < p->nfuncs; i++)
         dl_summary_free(&c.sums[i]);

@@ -118,6 +118,9 @@ typedef struct deadlock_result {
     /* the front end's part, set by the caller (not by deadlock_analyse):
      * translation units read, and those left out wholly or in part */
     size_t units, units_left_out, units_partial;
+    /* of those, units parsed in this run and units read from the unit
+     * cache or a capture (never parsed) */
+    size_t units_parsed, units_cached;
     /* --cache: functions whose summary came from the cache, functions
      * analysed, and cache files that could not be read or written (each a
      * miss, never an error) */

@@ -14,12 +14,14 @@
 #include "base/strbuf.h"
 #include "deadlock/dl_cache.h"
 #include "deadlock/dl_internal.h"
+#include "deadlock/dl_store.h"
 
 #define MAGIC "RAVELDLC"
 #define MAGIC_LEN 8
 
 struct dl_cache {
     dl_ctx *c;
+    dl_summary_store iface; /* dl_cache_as_store */
     char *dir;
     bool usable;
     uint64_t ctx_hash;
@@ -1313,4 +1315,31 @@ void dl_cache_close(dl_cache *k, deadlock_result *res)
     free(k->sum_hash);
     free(k->dir);
     free(k);
+}
+
+/* --- the summary pass's store (dl_store.h) --- */
+
+static uint64_t store_key(void *impl, const uint32_t *members, uint32_t n, const uint32_t *callees,
+                          uint32_t m)
+{
+    return dl_cache_key(impl, members, n, callees, m);
+}
+
+static bool store_load(void *impl, uint64_t key, const uint32_t *members, uint32_t n)
+{
+    return dl_cache_load(impl, key, members, n);
+}
+
+static void store_store(void *impl, uint64_t key, const uint32_t *members, uint32_t n)
+{
+    dl_cache_store(impl, key, members, n);
+}
+
+const dl_summary_store *dl_cache_as_store(dl_cache *k)
+{
+    k->iface.impl = k;
+    k->iface.key = store_key;
+    k->iface.load = store_load;
+    k->iface.store = store_store;
+    return &k->iface;
 }

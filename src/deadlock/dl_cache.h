@@ -52,6 +52,8 @@ uint64_t dl_cache_key(dl_cache *k, const uint32_t *members, uint32_t n, const ui
 bool dl_cache_load(dl_cache *k, uint64_t key, const uint32_t *members, uint32_t n);
 /* Stores the members' (final) summaries under key. */
 void dl_cache_store(dl_cache *k, uint64_t key, const uint32_t *members, uint32_t n);
+/* The cache as the summary pass's store (dl_store.h), valid until close. */
+const struct dl_summary_store *dl_cache_as_store(dl_cache *k);
 /* Copies the counts into res and frees. */
 void dl_cache_close(dl_cache *k, deadlock_result *res);
 

@@ -193,7 +193,7 @@ typedef struct dl_ctx {
     base_hashmap spec_ix;
     base_hashmap type_canon;   /* struct signature hash -> index in canon_types */
     BASE_VEC(const ir_type *) canon_types;
-    struct dl_cache *cache;    /* --cache, or NULL */
+    const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */
 } dl_ctx;

@@ -23,10 +23,11 @@
  * specialised to a call's constant arguments (cached, outside the current
  * component only). Calls through pointers reach the functions the pointer
  * may hold, else the statement's candidates whose type fits the call. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "deadlock/dl_cache.h"
+#include "deadlock/dl_store.h"
 #include "deadlock/dl_internal.h"
 #include "deadlock/dl_scc.h"
 
@@ -1779,20 +1780,25 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     for (uint32_t i = 0; i < n; i++)
         c->scc_of[members[i]] = c->cur_scc;
     c->funcs_done += n;
-    if (c->opts->progress && (c->funcs_done % 256 < n || c->funcs_done == p->nfuncs))
-        c->opts->progress(c->opts->progress_ctx, "summaries", c->funcs_done, p->nfuncs, 0);
+    if (c->opts->progress) { /* every component: the caller limits the redraws by time */
+        char phase[160];
+        snprintf(phase, sizeof phase, "summaries (%.100s)",
+                 base_sym_str(p->syms, p->funcs[members[0]]->name));
+        c->opts->progress(c->opts->progress_ctx, phase, c->funcs_done, p->nfuncs, 0);
+    }
     /* --cache: the component's key covers its members' IR and what they
      * see of their callees (dl_cache.h); a hit replaces the analysis */
     uint64_t key = 0;
-    if (c->cache) {
+    const dl_summary_store *st = c->store;
+    if (st) {
         BASE_VEC(uint32_t) callees = { 0 };
         for (uint32_t i = 0; i < n; i++)
             for (uint32_t k = 0; k < g->nsucc[members[i]]; k++)
                 if (c->scc_of[g->succ[members[i]][k]] != c->cur_scc)
                     base_vec_push(&callees, g->succ[members[i]][k]);
-        key = dl_cache_key(c->cache, members, n, callees.data, (uint32_t)callees.len);
+        key = st->key(st->impl, members, n, callees.data, (uint32_t)callees.len);
         base_vec_free(&callees);
-        if (dl_cache_load(c->cache, key, members, n))
+        if (st->load(st->impl, key, members, n))
             return;
     }
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
@@ -1807,8 +1813,8 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (!changed)
             break;
     }
-    if (c->cache)
-        dl_cache_store(c->cache, key, members, n);
+    if (st)
+        st->store(st->impl, key, members, n);
 }
 
 typedef struct scc_walk {

@@ -202,9 +202,10 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
     base_strbuf_printf(out,
                        "],\"functions\":%zu,\"threads\":%zu,\"dependencies\":%zu,"
                        "\"unnamed_lock_operations\":%zu,\"units\":%zu,\"units_left_out\":%zu,"
-                       "\"units_partial\":%zu,\"complete\":%s}\n",
+                       "\"units_partial\":%zu,\"units_parsed\":%zu,\"units_from_cache\":%zu,"
+                       "\"complete\":%s}\n",
                        r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks, r->units,
-                       r->units_left_out, r->units_partial,
+                       r->units_left_out, r->units_partial, r->units_parsed, r->units_cached,
                        r->units_left_out || r->units_partial ? "false" : "true");
 }
 
