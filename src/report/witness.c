@@ -109,7 +109,13 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
             seen[u->thread] = true;
             data(o, "enterFunction", base_sym_str(c->p->syms, s->func->name));
         }
-        if (s->kind == BMC_STEP_ASSIGN && s->lhs && strncmp(s->lhs, "kiss.tid.", 9) == 0)
+        /* KISS: the thread id's assignment; engines over the concurrent
+         * program: the handle an ASYNC stores (the thread instance) */
+        bool created = s->kind == BMC_STEP_ASSIGN && s->lhs &&
+                       (strncmp(s->lhs, "kiss.tid.", 9) == 0 ||
+                        (c->direct && s->func && s->stmt < s->func->nstmts &&
+                         s->func->stmts[s->stmt].kind == IR_S_ASYNC));
+        if (created)
             base_strbuf_printf(o, "   <data key=\"createThread\">%llu</data>\n",
                                (unsigned long long)s->value.bits);
         else if ((s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
