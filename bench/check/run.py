@@ -2,20 +2,41 @@
 """bench/check: ravel check (or, with --property no-data-race, ravel race) on
 every SV-COMP task of that property in ../shared/corpus/svcomp: per task the
 SV-COMP answer, the engine that answered, wall time, peak memory (GNU
-time's maximum resident set) and the formula size (SMT terms of the last
-bounded check), then the totals. Figures, not a test: nothing here fails.
+time's maximum resident set), the formula size (SMT terms of the last
+bounded check) and, for the partial-order engine, its rounds (unwinding
+bounds tried while deepening) and the events / reads-from choices of the
+last round; then the totals: false tasks found, true tasks proved, wrong
+answers. Figures, not a test: nothing here fails.
 
 usage: bench/check/run.py [--ravel PATH] [--corpus DIR] [--property P]
-                          [--timeout S] [--markdown]"""
+                          [--timeout S] [--engine E] [--jobs N]
+                          [--only SUBSTR] [--markdown]"""
 import argparse
+import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+PO = re.compile(r"^po: unwind (\d+), (\d+) threads, (\d+) events, .*?, (\d+) rf choices, "
+                r"(\d+) order clauses, .*?, (\d+) terms")
+
+
+def run(a, cmd, yml):
+    t0 = time.time()
+    timer = ["/usr/bin/time", "-f", "@peak %M"] if os.path.exists("/usr/bin/time") else []
+    args = [a.ravel, cmd, "-q", "--json", yml]
+    if a.timeout > 0:
+        args += ["--timeout", str(a.timeout)]
+    if a.engine:
+        args += ["--engine", a.engine]
+    env = dict(os.environ, RAVEL_TIMES="1")
+    p = subprocess.run(timer + args, capture_output=True, text=True, env=env)
+    return p, time.time() - t0
 
 
 def main():
@@ -23,7 +44,10 @@ def main():
     ap.add_argument("--ravel", default=os.path.join(ROOT, "build", "ravel"))
     ap.add_argument("--corpus", default=os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus")))
     ap.add_argument("--property", default="unreach-call", choices=["unreach-call", "no-data-race"])
-    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--timeout", type=float, default=60, help="0: none (the default budgets)")
+    ap.add_argument("--engine", help="check --engine (default: ravel's default)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--only", help="tasks whose name contains this")
     ap.add_argument("--markdown", action="store_true")
     a = ap.parse_args()
     root = os.path.join(a.corpus, "svcomp")
@@ -35,27 +59,31 @@ def main():
         lines = [l.rstrip("\n").split("\t") for l in f]
     head = lines[0]
     rows = [dict(zip(head, l)) for l in lines[1:]]
-    rows = [r for r in rows if r["property"] == a.property]
+    rows = [r for r in rows if r["property"] == a.property and (not a.only or a.only in r["task"])]
     sep = " | " if a.markdown else "  "
-    hdr = ["task", "expected", "answer", "engine", "time s", "peak MB", "terms"]
+    hdr = ["task", "expected", "answer", "engine", "time s", "peak MB", "terms", "rounds",
+           "events", "rf"]
+    fmt = "%-55s %-8s %-8s %-8s %7s %7s %8s %6s %7s %7s"
     if a.markdown:
         print("| " + " | ".join(hdr) + " |")
         print("|" + "---|" * len(hdr))
     else:
-        print("%-62s %-8s %-8s %-8s %8s %8s %9s" % tuple(hdr))
-    tot_t = found = nfalse = 0
+        print(fmt % tuple(hdr))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = [ex.submit(run, a, cmd, os.path.join(root, r["task"])) for r in rows]
+        results = [f.result() for f in futs]
+    tot_t = found = nfalse = proved = ntrue = wrong = 0
     peak_max = 0
-    for r in rows:
-        yml = os.path.join(root, r["task"])
-        t0 = time.time()
-        timer = ["/usr/bin/time", "-f", "@peak %M"] if os.path.exists("/usr/bin/time") else []
-        p = subprocess.run(timer + [a.ravel, cmd, "-q", "--json", "--timeout", str(a.timeout), yml],
-                           capture_output=True, text=True)
-        secs = time.time() - t0
+    for r, (p, secs) in zip(rows, results):
         peak_mb = None
+        rounds, events, rf = 0, "-", "-"
         for line in p.stderr.splitlines():
             if line.startswith("@peak "):
                 peak_mb = int(line.split()[1]) / 1024
+            m = PO.match(line)
+            if m:
+                rounds += 1
+                events, rf = m.group(3), m.group(4)
         if peak_mb:
             peak_max = max(peak_max, peak_mb)
         out = p.stdout.split("\n", 1)
@@ -71,18 +99,26 @@ def main():
         except json.JSONDecodeError:
             pass
         tot_t += secs
-        if r["expected_verdict"] == "false":
+        exp = r["expected_verdict"]
+        if exp == "false":
             nfalse += 1
             found += answer == "false"
-        cells = [r["task"], r["expected_verdict"], answer, str(engine), "%.2f" % secs,
-                 "%.0f" % peak_mb if peak_mb else "-", str(terms)]
+        else:
+            ntrue += 1
+            proved += answer == "true"
+        wrong += answer in ("true", "false") and answer != exp
+        cells = [r["task"], exp, answer, str(engine), "%.2f" % secs,
+                 "%.0f" % peak_mb if peak_mb else "-", str(terms), str(rounds or "-"),
+                 events, rf]
         if a.markdown:
             print("| " + " | ".join(cells) + " |")
         else:
-            print("%-62s %-8s %-8s %-8s %8s %8s %9s" % tuple(cells))
+            print(fmt % tuple(cells))
         sys.stdout.flush()
-    print("%s: %d tasks, found %d of %d false tasks, total %.1f s, peak memory %.0f MB "
-          "(--timeout %g)" % (cmd, len(rows), found, nfalse, tot_t, peak_max, a.timeout))
+    print("%s%s: %d tasks, found %d of %d false, proved %d of %d true, %d wrong, total %.1f s, "
+          "peak memory %.0f MB (--timeout %g, %d jobs)"
+          % (cmd, " --engine " + a.engine if a.engine else "", len(rows), found, nfalse, proved,
+             ntrue, wrong, tot_t, peak_max, a.timeout, a.jobs))
     return 0
 
 

@@ -21,36 +21,49 @@ static const char check_usage[] =
     "usage: ravel check FILE...|TASK.yml [options] [-- CLANG-FLAGS...]\n"
     "\n"
     "Looks for an execution of a concurrent C program that fails an assertion\n"
-    "(assert, reach_error, __VERIFIER_error): the KISS translation makes it a\n"
-    "sequential program, which is explored by random concrete runs, then\n"
-    "checked by bounded model checking (Z3).\n"
-    "A bug comes with the interleaving of the original threads that causes it.\n"
-    "No bug means none within the bounds, and KISS simulates a subset of the\n"
-    "schedules: it is not a proof. An SV-COMP task (TASK.yml with the\n"
-    "unreach-call property) prints the SV-COMP answer: false or unknown.\n"
+    "(assert, reach_error, __VERIFIER_error), and proves there is none when it\n"
+    "can. A bug comes with the interleaving of the original threads that causes\n"
+    "it. An SV-COMP task (TASK.yml with the unreach-call property) prints the\n"
+    "SV-COMP answer first: false, true or unknown.\n"
+    "\n"
+    "engines (--engine E):\n"
+    "  auto (default)    the portfolio, of a budget T (--timeout, else 60 s):\n"
+    "                    random exploration of the KISS translation (--explore S,\n"
+    "                    else T/4, at most 10 s); then po with 90% of the rest;\n"
+    "                    then kiss's bounded check with what is left\n"
+    "  po                every interleaving under SC, within the bounds, as a\n"
+    "                    partial order; may answer true (a proof)\n"
+    "  kiss              the KISS translation: exploration, then bounded model\n"
+    "                    checking (Z3); a subset of the schedules, never a proof\n"
+    "  explore           the random exploration alone\n"
     "\n"
     "options:\n"
-    "  --unwind N        unwind loops and recursion N times (default 3)\n"
-    "  --pending K       room for K started but unscheduled threads (default 2)\n"
+    "  --unwind N        unwind loops and recursion N times (default 3; po in the\n"
+    "                    portfolio or with --timeout deepens 2, 6, 12, ... instead)\n"
+    "  --pending K       room for K started but unscheduled threads (kiss, 2)\n"
     "  --max-threads N   threads created after the first N never run (64)\n"
-    "  --explore S       seconds of random exploration (concrete runs of the\n"
-    "                    sequential program) before the bounded check; a bug\n"
-    "                    found so is real (default: half of --timeout, else 1)\n"
+    "  --explore S       seconds of random exploration (a bug found so is real;\n"
+    "                    kiss: default half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
-    "  --engine E        kiss (default): exploration, then bounded model checking,\n"
-    "                    of the KISS translation; explore: the exploration alone;\n"
-    "                    po: every interleaving under SC, within the bounds, as a\n"
-    "                    partial order (may answer true: a proof); auto: po first\n"
-    "                    (60% of --timeout, else 20 s), then kiss\n"
-    "  --witness FILE    write an SV-COMP violation witness (GraphML)\n"
-    "  --timeout S       give up after S seconds (answer unknown)\n"
+    "  --engine E        auto, po, kiss or explore (above)\n"
+    "  --witness FILE    write an SV-COMP witness (GraphML): a violation witness\n"
+    "                    for a bug, a correctness witness for true\n"
+    "  --timeout S       give up after S seconds (answer unknown); without it every\n"
+    "                    engine stops after 60 s\n"
     "  --json            the verdict and the trace as JSON\n"
     "  -p DIR, -j N, --m32, -q, -- FLAGS   as for `ravel ir`\n"
     "  -h, --help        this text\n"
     "\n"
-    "exit codes: 0 no bug within the bounds; 1 a bug; 2 bad command line;\n"
-    "3 unknown (timeout, memory, unsupported construct); 4 out of memory;\n"
+    "exit codes: 0 true, or no bug within the bounds; 1 a bug; 2 bad command\n"
+    "line; 3 unknown (timeout, memory, unsupported construct); 4 out of memory;\n"
     "5 bad input (missing file, clang error, unsupported property)\n";
+
+/* The budget of a run without --timeout, in seconds. */
+#define CHECK_BUDGET_S 60.0
+
+/* Whether --timeout was given (po deepens its bound only then, or in the
+ * portfolio). */
+static bool timeout_given;
 
 typedef enum check_engine { ENGINE_KISS, ENGINE_EXPLORE, ENGINE_PO, ENGINE_AUTO } check_engine;
 
@@ -72,6 +85,8 @@ static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
     base_strbuf_free(&out);
     int rc = 0;
     if (ck->witness && cli_kiss_write_witness(ck, &c, false) != 0)
+        rc = CLI_EXIT_INPUT;
+    if (ck->witness && report_check_proved(&c) && cli_kiss_write_correctness_witness(ck, false))
         rc = CLI_EXIT_INPUT;
     if (!rc)
         rc = res->verdict == BMC_BUG ? CLI_EXIT_FOUND
@@ -105,27 +120,39 @@ static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint3
     return v;
 }
 
+/* The unwinding bounds po deepens through: 2 answers the cheap programs
+ * at once; 6 covers the loops of a few iterations that the corpus counts
+ * (5, and a bug at the 6th); the rounds between cost more than they find
+ * (bench/check, docs/manual.md). */
+static const uint32_t po_bounds[] = { 2, 6, 12, 24, 48, 96, 128 };
+#define PO_NBOUNDS (sizeof po_bounds / sizeof *po_bounds)
+
 /* Runs the po engine on the untranslated program with budget seconds (0:
- * none). With a budget and no --unwind, the bound deepens (2, 3, 4, 6,
- * 8, ...) while executions are cut and time remains; the answer is the
- * deepest one reached (a bug or a proof at once). */
-static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget,
+ * none). With a budget and no --unwind, the bound deepens through
+ * po_bounds from index from while executions are cut and time remains;
+ * the answer is the deepest one reached (a bug or a proof at once). With
+ * from > 0, *res and *inexact hold the answer at the bound before
+ * (taken over). */
+static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget, size_t from,
                           bmc_result *res, const char **inexact)
 {
     if (ck->unwind_given || budget <= 0)
         return run_po_once(ck, prog, ck->bo.unwind, budget, res, inexact);
-    static const uint32_t bounds[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128 };
     double t0 = base_now();
-    bool have = false;
+    bool have = from > 0;
     bmc_result best;
     const char *best_inexact = NULL;
-    for (size_t k = 0; k < sizeof bounds / sizeof *bounds; k++) {
+    if (have) {
+        best = *res;
+        best_inexact = *inexact;
+    }
+    for (size_t k = from; k < PO_NBOUNDS; k++) {
         double left = budget - (base_now() - t0);
         if (left < 0.05)
             break;
         bmc_result cur;
         const char *ix = NULL;
-        bmc_verdict v = run_po_once(ck, prog, bounds[k], left, &cur, &ix);
+        bmc_verdict v = run_po_once(ck, prog, po_bounds[k], left, &cur, &ix);
         bool proved = v == BMC_SAFE_WITHIN_BOUNDS && cur.unwinding_checked && cur.unwinding_ok;
         if (v == BMC_UNKNOWN && have) {
             bmc_result_free(&cur);
@@ -228,7 +255,10 @@ static int check_po(cli_kiss *ck, bool svcomp)
     } else {
         bmc_result res;
         const char *inexact = NULL;
-        run_po(ck, &cp.prog, ck->bo.timeout_s, &res, &inexact);
+        if (timeout_given)
+            run_po(ck, &cp.prog, ck->bo.timeout_s, 0, &res, &inexact);
+        else
+            run_po_once(ck, &cp.prog, ck->bo.unwind, ck->bo.timeout_s, &res, &inexact);
         cli_orig orig;
         cli_orig_keep(&orig, &cp.prog);
         rc = po_answer(ck, &cp.prog, &orig, &res, inexact, svcomp);
@@ -248,10 +278,17 @@ static double left_of(double total, double t0)
     return left < 0.001 ? 0.001 : left;
 }
 
-/* The portfolio: a short exploration (a bug it finds is real), then po
- * (a bug, or a proof), then KISS's exploration and bounded check with the
- * rest; when neither finds a bug, po's bounded answer (every
- * interleaving) is the stronger. */
+/* The portfolio (the default engine), chosen by measurement on the
+ * SV-COMP corpus (bench/check, docs/manual.md): the random exploration
+ * finds most bugs within seconds, po then answers bugs that need a
+ * particular schedule and proves what it can, and KISS's bounded check
+ * gets what is left. Of a budget T (--timeout, else CHECK_BUDGET_S):
+ *  1. exploration of the KISS translation for --explore S, else a quarter
+ *     of T, at most 10 s (a bug it finds is real);
+ *  2. po, deepening the unwinding (2, 6, 12, ...), with all but a tenth of
+ *     what is left (a bug or a proof is the answer);
+ *  3. KISS's bounded check with the rest; when it finds no bug, po's
+ *     bounded answer (every interleaving) stands rather than KISS's. */
 static int check_auto(cli_kiss *ck, bool svcomp)
 {
     double t0 = base_now(), total = ck->bo.timeout_s;
@@ -262,33 +299,51 @@ static int check_auto(cli_kiss *ck, bool svcomp)
         return rc;
     }
     kiss_watchdog_json(ck, &k, svcomp);
-    bmc_result res;
-    const char *name;
-    cli_kiss e = *ck;
-    e.explore_only = true;
-    e.explore_s = total > 0 ? (0.1 * total < 2 ? 0.1 * total : 2) : 1;
-    if (cli_kiss_run(&e, &k.cp.prog, k.entry, &res, &name) == BMC_BUG) {
-        rc = kiss_answer(ck, &k, &res, name, svcomp);
-        bmc_result_free(&res);
-        kiss_side_free(&k);
-        return rc;
-    }
-    bmc_result_free(&res);
     cli_program cp;
     if (cli_program_load(&cp, &ck->fr)) {
         cli_program_free(&cp);
         kiss_side_free(&k);
         return CLI_EXIT_INPUT;
     }
+    /* po at the first bound, briefly: small programs get their proof or
+     * their bug in a fraction of a second */
     bmc_result pores;
     const char *inexact = NULL;
-    double budget = total > 0 ? 0.6 * left_of(total, t0) : 20.0;
-    bmc_verdict v = run_po(ck, &cp.prog, budget, &pores, &inexact);
+    cli_kiss first = *ck;
+    if (!ck->unwind_given)
+        first.bo.unwind = po_bounds[0];
+    double b0 = 0.1 * total < 2 ? 0.1 * total : 2;
+    bmc_verdict v = run_po_once(&first, &cp.prog, first.bo.unwind, b0, &pores, &inexact);
     check_report pc = { &cp.prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
                         .inexact = inexact };
+    if (v == BMC_BUG || report_check_proved(&pc))
+        goto po;
+    bmc_result res;
+    const char *name;
+    cli_kiss e = *ck;
+    e.explore_only = true;
+    e.explore_s = ck->explore_s >= 0 ? ck->explore_s : 0.25 * total < 10 ? 0.25 * total : 10;
+    if (e.explore_s > 0 && cli_kiss_run(&e, &k.cp.prog, k.entry, &res, &name) == BMC_BUG) {
+        rc = kiss_answer(ck, &k, &res, name, svcomp);
+        bmc_result_free(&res);
+        goto done;
+    }
+    if (e.explore_s > 0)
+        bmc_result_free(&res);
+    /* then deeper, from the answer at the first bound (out of time there:
+     * from the first bound again, with the rest of the budget) */
+    if (v == BMC_UNKNOWN) {
+        bmc_result_free(&pores);
+        v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), 0, &pores, &inexact);
+    } else if (!ck->unwind_given) {
+        v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), 1, &pores, &inexact);
+    }
+    pc.r = &pores;
+    pc.inexact = inexact;
     bool have_po = v == BMC_SAFE_WITHIN_BOUNDS;
     if (v != BMC_BUG && !report_check_proved(&pc)) {
         cli_kiss rest = *ck;
+        rest.explore_s = 0;
         rest.bo.timeout_s = left_of(total, t0);
         if (cli_kiss_run(&rest, &k.cp.prog, k.entry, &res, &name) == BMC_BUG || !have_po) {
             rc = kiss_answer(ck, &k, &res, name, svcomp);
@@ -297,6 +352,7 @@ static int check_auto(cli_kiss *ck, bool svcomp)
         }
         bmc_result_free(&res);
     }
+po:;
     cli_orig orig;
     cli_orig_keep(&orig, &cp.prog);
     rc = po_answer(ck, &cp.prog, &orig, &pores, inexact, svcomp);
@@ -313,7 +369,7 @@ int cli_check(int argc, char **argv)
     cli_kiss ck;
     cli_kiss_init(&ck);
     int rc = CLI_EXIT_OK;
-    check_engine engine = ENGINE_KISS;
+    check_engine engine = ENGINE_AUTO;
     for (int i = 1; i < argc && !rc; i++) {
         int r = cli_kiss_arg(&ck, argc, argv, &i, "check");
         if (r < 0)
@@ -354,6 +410,12 @@ int cli_check(int argc, char **argv)
     }
     cli_front *fr = &ck.fr;
     bool svcomp = fr->tasks.len > 0;
+    timeout_given = ck.bo.timeout_s > 0;
+    if (!timeout_given) { /* every run ends: the default budget */
+        ck.bo.timeout_s = CHECK_BUDGET_S;
+        if (ck.explore_s < 0 && engine != ENGINE_AUTO)
+            ck.explore_s = 1; /* kiss, explore: as without a budget */
+    }
     cli_kiss_watchdog(&ck, svcomp);
     ck.explore_only = engine == ENGINE_EXPLORE;
     if (engine == ENGINE_PO) {

@@ -251,10 +251,23 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
 
 /* --- witnesses --- */
 
+static int write_witness(const cli_kiss *c, const check_report *r, bool race);
+
 int cli_kiss_write_witness(const cli_kiss *c, const check_report *r, bool race)
 {
     if (!c->witness || r->r->verdict != BMC_BUG)
         return 0;
+    return write_witness(c, r, race);
+}
+
+int cli_kiss_write_correctness_witness(const cli_kiss *c, bool race)
+{
+    return c->witness ? write_witness(c, NULL, race) : 0;
+}
+
+/* r NULL: a correctness witness. */
+static int write_witness(const cli_kiss *c, const check_report *r, bool race)
+{
     const char *file = c->fr.files.len ? c->fr.files.data[0] : "";
     char hash[65] = "";
     if (!base_sha256_file(file, hash)) {
@@ -293,7 +306,10 @@ int cli_kiss_write_witness(const cli_kiss *c, const check_report *r, bool race)
         .creation_time = when,
     };
     base_strbuf out = { 0 };
-    report_witness_graphml(&out, r, &w);
+    if (r)
+        report_witness_graphml(&out, r, &w);
+    else
+        report_witness_correctness_graphml(&out, &w);
     FILE *f = fopen(c->witness, "w");
     bool ok = f && fwrite(out.data, 1, out.len, f) == out.len;
     if (f && fclose(f) != 0)

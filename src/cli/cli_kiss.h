@@ -67,6 +67,8 @@ void cli_orig_free(cli_orig *o);
 /* Writes c->witness for a BUG (race: the no-data-race specification).
  * Returns 0, or 1 after reporting that the file cannot be written. */
 int cli_kiss_write_witness(const cli_kiss *c, const check_report *r, bool race);
+/* Writes c->witness (when given) as a correctness witness: a proof. */
+int cli_kiss_write_correctness_witness(const cli_kiss *c, bool race);
 
 /* Checks the translated program from entry: the random exploration first
  * (a bug it finds is real; its budget is --explore), then bounded model

@@ -50,7 +50,8 @@ static bool plain_value(const char *v)
     return v && v[0] && v[0] != '{' && !strchr(v, '\'') && !strchr(v, '@') && !strchr(v, '#');
 }
 
-void report_witness_graphml(base_strbuf *o, const check_report *c, const witness_info *w)
+/* The keys and the graph's data, up to the first node. */
+static void header(base_strbuf *o, const witness_info *w, const char *type)
 {
     base_strbuf_puts(o, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
                         "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
@@ -73,7 +74,7 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
     key(o, "assumption", "edge", "string", NULL);
     key(o, "assumption.scope", "edge", "string", NULL);
     base_strbuf_puts(o, " <graph edgedefault=\"directed\">\n");
-    data(o, "witness-type", "violation_witness");
+    data(o, "witness-type", type);
     data(o, "sourcecodelang", "C");
     data(o, "producer", w->producer);
     data(o, "specification", w->specification);
@@ -81,6 +82,11 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
     data(o, "programhash", w->program_hash);
     data(o, "architecture", w->architecture);
     data(o, "creationtime", w->creation_time);
+}
+
+void report_witness_graphml(base_strbuf *o, const check_report *c, const witness_info *w)
+{
+    header(o, w, "violation_witness");
     base_strbuf_puts(o, "  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
 
     size_t n;
@@ -103,7 +109,13 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
             seen[u->thread] = true;
             data(o, "enterFunction", base_sym_str(c->p->syms, s->func->name));
         }
-        if (s->kind == BMC_STEP_ASSIGN && s->lhs && strncmp(s->lhs, "kiss.tid.", 9) == 0)
+        /* KISS: the thread id's assignment; engines over the concurrent
+         * program: the handle an ASYNC stores (the thread instance) */
+        bool created = s->kind == BMC_STEP_ASSIGN && s->lhs &&
+                       (strncmp(s->lhs, "kiss.tid.", 9) == 0 ||
+                        (c->direct && s->func && s->stmt < s->func->nstmts &&
+                         s->func->stmts[s->stmt].kind == IR_S_ASYNC));
+        if (created)
             base_strbuf_printf(o, "   <data key=\"createThread\">%llu</data>\n",
                                (unsigned long long)s->value.bits);
         else if ((s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
@@ -121,5 +133,12 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
     base_strbuf_printf(o, "  <node id=\"N%u\">\n   <data key=\"violation\">true</data>\n  </node>\n",
                        node + 1);
     base_strbuf_printf(o, "  <edge source=\"N%u\" target=\"N%u\"/>\n", node, node + 1);
+    base_strbuf_puts(o, " </graph>\n</graphml>\n");
+}
+
+void report_witness_correctness_graphml(base_strbuf *o, const witness_info *w)
+{
+    header(o, w, "correctness_witness");
+    base_strbuf_puts(o, "  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
     base_strbuf_puts(o, " </graph>\n</graphml>\n");
 }

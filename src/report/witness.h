@@ -6,7 +6,7 @@
  * the user's program (startline, threadId, createThread where a thread is
  * started, enterFunction where a thread's function begins, an assumption
  * `lhs == value;` for each value the statement assigned), ending in the
- * violation node. */
+ * violation node. A proof gets a correctness witness instead. */
 #ifndef RAVEL_REPORT_WITNESS_H
 #define RAVEL_REPORT_WITNESS_H
 
@@ -23,5 +23,10 @@ typedef struct witness_info {
 } witness_info;
 
 void report_witness_graphml(base_strbuf *out, const check_report *c, const witness_info *w);
+
+/* A correctness witness for a proof (`true`): the same graph data with
+ * witness-type correctness_witness and one entry node, no invariants
+ * (format 1.0 allows that: every invariant is `true`). */
+void report_witness_correctness_graphml(base_strbuf *out, const witness_info *w);
 
 #endif

@@ -3,11 +3,13 @@
 `ravel race` on every no-data-race task of the SV-COMP corpus, as SV-COMP
 runs a verifier: the task file in, the answer on the first line out.
 
-A bug finder answers `false` or `unknown`. A `false` on a task whose
-expected verdict is `true` is a wrong answer and fails the test, as would
-any `true`; a run that crashes or prints no answer fails it too. Prints one
-line per task (answer, exit status, seconds), then the score: correct /
-wrong / unknown, and found / missed among the `false` tasks.
+The answers are `false` (exit 1), `true` (exit 0: a proof) or `unknown`
+(exit 0 or 3). A `false` on a task whose expected verdict is `true`, or a
+`true` on one whose verdict is `false`, is a wrong answer and fails the
+test; a run that crashes or prints no answer fails it too. Prints one line
+per task (answer, exit status, seconds), then the score: correct / wrong /
+unknown, found / missed among the `false` tasks and proved among the
+`true` ones.
 
 usage: svcomp_corpus.py RAVEL CORPUS_DIR PROPERTY [--timeout S] [--jobs N]
                         [--json FILE]
@@ -65,13 +67,13 @@ def main():
                 for name, yml, expected in tasks}
         for f in concurrent.futures.as_completed(futs):
             results[futs[f]] = f.result()
-    correct = wrong = unknown = found = missed = 0
+    correct = wrong = unknown = found = missed = proved = 0
     failures = []
     table = []
     for name, yml, expected in tasks:
         first, status, secs, out = results[(name, expected)]
         # unknown: 3, or 0 when no bug was found within the bounds
-        ok_status = {"false": (1,), "unknown": (0, 3)}
+        ok_status = {"false": (1,), "true": (0,), "unknown": (0, 3)}
         if first not in ok_status or status not in ok_status[first]:
             verdict = "ERROR"
             failures.append("%s: answer %r with exit status %s" % (name, first, status))
@@ -82,6 +84,14 @@ def main():
             verdict = "WRONG"
             wrong += 1
             failures.append("%s: false on a task whose expected verdict is true" % name)
+        elif first == "true" and expected == "false":
+            verdict = "WRONG"
+            wrong += 1
+            failures.append("%s: true on a task whose expected verdict is false" % name)
+        elif first == "true":
+            verdict = "proved"
+            correct += 1
+            proved += 1
         elif first == "false":
             verdict = "found"
             correct += 1
@@ -97,9 +107,9 @@ def main():
                                                               verdict, secs))
     nfalse = sum(1 for _, _, e in tasks if e == "false")
     print("ravel %s on %d %s tasks (--timeout %g): %d correct / %d wrong / %d unknown; "
-          "found %d of %d false tasks (%.0f%%), missed %d"
+          "found %d of %d false tasks (%.0f%%), missed %d; proved %d of %d true tasks"
           % (cmd, len(tasks), a.property, a.timeout, correct, wrong, unknown, found, nfalse,
-             100.0 * found / nfalse if nfalse else 0, missed))
+             100.0 * found / nfalse if nfalse else 0, missed, proved, len(tasks) - nfalse))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(table, f, indent=1)

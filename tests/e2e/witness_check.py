@@ -67,8 +67,11 @@ def main():
     os.makedirs(work, exist_ok=True)
     check(ravel, ["check", "-q"], os.path.join(examples, "c", "counter_race.c"),
           "CHECK( init(main()), LTL(G ! call(reach_error())) )", work, "check")
-    check(ravel, ["check", "-q", "--explore", "0"], os.path.join(examples, "c", "counter_race.c"),
+    check(ravel, ["check", "-q", "--engine", "kiss", "--explore", "0"],
+          os.path.join(examples, "c", "counter_race.c"),
           "CHECK( init(main()), LTL(G ! call(reach_error())) )", work, "check_bmc")
+    check(ravel, ["check", "-q", "--engine", "po"], os.path.join(examples, "c", "counter_race.c"),
+          "CHECK( init(main()), LTL(G ! call(reach_error())) )", work, "check_po")
     check(ravel, ["race", "-q", "--pending", "1", "--unwind", "2", "--max-races", "1"],
           os.path.join(cases, "race_counter", "prog.c"),
           "CHECK( init(main()), LTL(G ! data-race) )", work, "race")
