@@ -62,6 +62,29 @@ def check(ravel, args, prog, spec, work, name):
     print("%s: %d edges, %d threads, ok" % (name, len(edges), len(created)))
 
 
+def check_correctness(ravel, args, prog, work, name):
+    """A `true` answer's correctness witness: GraphML 1.0 with one entry node
+    and no invariants; the program's hash; the answer exit 0."""
+    out = os.path.join(work, name + ".graphml")
+    if os.path.exists(out):
+        os.remove(out)
+    p = subprocess.run([ravel] + args + ["--witness", out, prog], capture_output=True, text=True)
+    assert p.returncode == 0 and "true" in p.stdout, "%s: exit %d: %s %s" % (
+        name, p.returncode, p.stdout, p.stderr)
+    root = ET.parse(out).getroot()
+    g = root.find(NS + "graph")
+    gdata = {d.get("key"): d.text for d in g.findall(NS + "data")}
+    assert gdata["witness-type"] == "correctness_witness", gdata
+    sha = hashlib.sha256(open(prog, "rb").read()).hexdigest()
+    assert gdata["programhash"] == sha, "%s: hash %s != %s" % (name, gdata["programhash"], sha)
+    nodes = {n.get("id"): {d.get("key"): d.text for d in n.findall(NS + "data")}
+             for n in g.findall(NS + "node")}
+    entries = [n for n, d in nodes.items() if d.get("entry") == "true"]
+    assert len(entries) == 1, entries
+    assert not any("invariant" in d for d in nodes.values()), "%s: invariants" % name
+    print("%s: correctness witness, %d nodes, ok" % (name, len(nodes)))
+
+
 def main():
     ravel, examples, cases, work = sys.argv[1:5]
     os.makedirs(work, exist_ok=True)
@@ -75,6 +98,8 @@ def main():
     check(ravel, ["race", "-q", "--pending", "1", "--unwind", "2", "--max-races", "1"],
           os.path.join(cases, "race_counter", "prog.c"),
           "CHECK( init(main()), LTL(G ! data-race) )", work, "race")
+    check_correctness(ravel, ["check", "-q", "--engine", "po"],
+                      os.path.join(cases, "check_po_locked_true", "prog.c"), work, "check_po_true")
     return 0
 
 
