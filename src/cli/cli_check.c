@@ -28,9 +28,10 @@ static const char check_usage[] =
     "\n"
     "engines (--engine E):\n"
     "  auto (default)    the portfolio, of a budget T (--timeout, else 60 s):\n"
-    "                    random exploration of the KISS translation (--explore S,\n"
-    "                    else T/4, at most 10 s); then po with 90% of the rest;\n"
-    "                    then kiss's bounded check with what is left\n"
+    "                    po deepening from unwind 2 for T/10 (at most 2 s); random\n"
+    "                    exploration of the KISS translation (--explore S, else\n"
+    "                    T/4, at most 10 s); po deeper with 90% of the rest; then\n"
+    "                    kiss's bounded check with what is left\n"
     "  po                every interleaving under SC, within the bounds, as a\n"
     "                    partial order; may answer true (a proof)\n"
     "  kiss              the KISS translation: exploration, then bounded model\n"
@@ -132,10 +133,13 @@ static const uint32_t po_bounds[] = { 2, 6, 12, 24, 48, 96, 128 };
  * po_bounds from index from while executions are cut and time remains;
  * the answer is the deepest one reached (a bug or a proof at once). With
  * from > 0, *res and *inexact hold the answer at the bound before
- * (taken over). */
+ * (taken over). *next (when not NULL) is the index of the first bound
+ * not tried, so that a later call can go on from there. */
 static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget, size_t from,
-                          bmc_result *res, const char **inexact)
+                          bmc_result *res, const char **inexact, size_t *next)
 {
+    if (next)
+        *next = PO_NBOUNDS;
     if (ck->unwind_given || budget <= 0)
         return run_po_once(ck, prog, ck->bo.unwind, budget, res, inexact);
     double t0 = base_now();
@@ -163,6 +167,8 @@ static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double bud
         best = cur;
         best_inexact = ix;
         have = true;
+        if (next)
+            *next = k + 1;
         if (v != BMC_SAFE_WITHIN_BOUNDS || proved)
             break;
     }
@@ -256,7 +262,7 @@ static int check_po(cli_kiss *ck, bool svcomp)
         bmc_result res;
         const char *inexact = NULL;
         if (timeout_given)
-            run_po(ck, &cp.prog, ck->bo.timeout_s, 0, &res, &inexact);
+            run_po(ck, &cp.prog, ck->bo.timeout_s, 0, &res, &inexact, NULL);
         else
             run_po_once(ck, &cp.prog, ck->bo.unwind, ck->bo.timeout_s, &res, &inexact);
         cli_orig orig;
@@ -305,15 +311,14 @@ static int check_auto(cli_kiss *ck, bool svcomp)
         kiss_side_free(&k);
         return CLI_EXIT_INPUT;
     }
-    /* po at the first bound, briefly: small programs get their proof or
-     * their bug in a fraction of a second */
+    /* po, briefly, deepening from the first bound: small programs get
+     * their proof or their bug in a fraction of a second (a loop of three
+     * iterations in main needs the second bound) */
     bmc_result pores;
     const char *inexact = NULL;
-    cli_kiss first = *ck;
-    if (!ck->unwind_given)
-        first.bo.unwind = po_bounds[0];
     double b0 = 0.1 * total < 2 ? 0.1 * total : 2;
-    bmc_verdict v = run_po_once(&first, &cp.prog, first.bo.unwind, b0, &pores, &inexact);
+    size_t next = 1;
+    bmc_verdict v = run_po(ck, &cp.prog, b0, 0, &pores, &inexact, &next);
     check_report pc = { &cp.prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
                         .inexact = inexact };
     if (v == BMC_BUG || report_check_proved(&pc))
@@ -334,9 +339,9 @@ static int check_auto(cli_kiss *ck, bool svcomp)
      * from the first bound again, with the rest of the budget) */
     if (v == BMC_UNKNOWN) {
         bmc_result_free(&pores);
-        v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), 0, &pores, &inexact);
-    } else if (!ck->unwind_given) {
-        v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), 1, &pores, &inexact);
+        v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), 0, &pores, &inexact, NULL);
+    } else if (!ck->unwind_given && next < PO_NBOUNDS) {
+        v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), next, &pores, &inexact, NULL);
     }
     pc.r = &pores;
     pc.inexact = inexact;

@@ -48,7 +48,7 @@ static const param_spec check_params[] = {
     { "unwind", "--unwind", false },   { "pending", "--pending", false },
     { "max_threads", "--max-threads", false }, { "explore", "--explore", false },
     { "seed", "--seed", false },       { "m32", "--m32", true },
-    { NULL, NULL, false },
+    { "engine", "--engine", false },   { NULL, NULL, false },
 };
 static const param_spec race_params[] = {
     { "unwind", "--unwind", false },     { "pending", "--pending", false },

@@ -57,7 +57,7 @@ def alive(s, what):
 
 
 SB, MP = read("litmus/SB.litmus"), read("litmus/MP.litmus")
-RACE, ABBA, BAD = read("c/counter_race.c"), read("c/abba.c"), read("c/bad.c")
+RACE, ABBA, BAD, COUNTER = read("c/counter_race.c"), read("c/abba.c"), read("c/bad.c"), read("c/counter.c")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODELS, SAMPLES = os.path.join(HERE, "models"), os.path.join(HERE, "samples")
@@ -159,6 +159,17 @@ with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30",
     st, _, body = s.request("POST", "/api/check?unwind=abc", RACE)
     d = json.loads(body)
     check(st == 400 and d["exit"] == 2 and "--unwind" in d["error"], "check: the command's usage error", body)
+    # the partial-order engine proves the locked counter: the answer is safe, exit 0
+    st, h, body = s.request("POST", "/api/check?engine=po", COUNTER)
+    d = json.loads(body)
+    check(st == 200 and h["X-Ravel-Exit"] == "0" and d["verdict"] == "safe" and d["engine"] == "po"
+          and d["bound_reached"] is False, "check engine=po: the locked counter is safe", body[:300])
+    st, h, body = s.request("POST", "/api/check?engine=po", RACE)
+    d = json.loads(body)
+    check(st == 200 and h["X-Ravel-Exit"] == "1" and d["verdict"] == "bug", "check engine=po: its bug twin", body[:300])
+    st, _, body = s.request("POST", "/api/check?engine=nosuch", COUNTER)
+    d = json.loads(body)
+    check(st == 400 and d["exit"] == 2 and "nosuch" in d["error"], "check: an unknown engine is the command's usage error", body)
     st, h, body = s.request("POST", "/api/race?explore=1&max_races=1", RACE)
     d = json.loads(body)
     check(st == 200 and d["verdict"] == "race" and d["races"][0]["object"] == "count"

@@ -199,7 +199,18 @@ with Server(RAVEL, ["-j", "2", "-q", "--models", os.path.join(HERE, "models"),
         check(cur == [17], "a worker's step highlights line 17 (count = count + 1)", cur)
         d.shot("serve-c-check.png")
 
+        # --- C: check, the locked counter: a proof, said as one ---
+        choose(d, "c-sample", "counter.c")
+        choose(d, "c-cmd", "check")
+        d.click("#c-run")
+        msg = d.wait("const s = document.getElementById('c-status'); "
+                     "return s.classList.contains('ok') ? s.textContent : ''", "the proof")
+        check(msg and msg.startswith("true: no execution fails an assertion") and "a proof:" in msg
+              and "not a proof" not in msg, "check: the locked counter is proved, and the page says so", msg)
+        d.shot("serve-c-proof.png")
+
         # --- C: race, the two accesses marked ---
+        choose(d, "c-sample", "counter_race.c")
         choose(d, "c-cmd", "race")
         d.click("#c-run")
         d.wait("return document.querySelectorAll('#c-findings .race').length", "the race")

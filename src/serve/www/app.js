@@ -413,6 +413,7 @@ async function runC() {
   const box = $('c-status');
   const p = { name: cName };
   if (cmd !== 'deadlock') Object.assign(p, { unwind: $('c-unwind').value, pending: $('c-pending').value, explore: $('c-explore').value, timeout: $('c-timeout').value });
+  if (cmd === 'check') p.engine = $('c-engine').value;
   if (cmd === 'race') p.max_races = $('c-max-races').value;
   if (cmd === 'deadlock' && $('c-lock-order').checked) p.lock_order = 1;
   setStatus(box, 'busy', 'Running ravel ' + cmd + ' …');
@@ -429,14 +430,22 @@ async function runC() {
   if (res.status !== 200) { apiError(box, res); return; }
   const d = res.data;
   $('c-json').textContent = JSON.stringify(d, null, 2);
-  const bounds = d.unwind !== undefined ? ' (unwind ' + d.unwind + ', pending ' + d.pending + ')' : '';
+  // po's answers name threads, KISS's pending slots: the bounds the engine really had.
+  const bounds = d.unwind === undefined ? '' : d.engine === 'po'
+    ? ' (unwind ' + d.unwind + ', ' + d.max_threads + ' threads)' : ' (unwind ' + d.unwind + ', pending ' + d.pending + ')';
+  // What a non-bug answer claims: a proof only when the engine says safe.
+  const claim = d.verdict === 'safe'
+    ? ['a proof: every interleaving under SC, and no loop, recursion or thread creation exceeds the bounds (engine ' + d.engine + ')']
+    : d.engine === 'po' ? ['not a proof: every interleaving under SC, but a bound was reached' + (d.bound_reached ? '' : ' or something was inexact')]
+      : ['not a proof: KISS explores a subset of the schedules, within the bounds'];
+  const answer = (v, dflt) => v === 'safe' ? 'true: ' + dflt : v;
   if (cmd === 'check') {
     if (d.verdict === 'bug') {
       setStatus(box, 'found', 'Bug: ' + d.message + ' at line ' + d.line + bounds, ['found by ' + d.engine + '; step through the interleaving below (← →)']);
       mark(d.line, 'bug-line', d.message);
       renderTrace(d.trace);
     } else if (d.verdict === 'unknown') setStatus(box, 'warn', 'unknown: ' + (d.reason || d.message || 'no answer within the budget') + bounds);
-    else setStatus(box, 'ok', d.verdict + bounds, ['not a proof: KISS explores a subset of the schedules, within the bounds']);
+    else setStatus(box, 'ok', answer(d.verdict, 'no execution fails an assertion') + bounds, claim);
   } else if (cmd === 'race') {
     if (d.verdict === 'race') {
       setStatus(box, 'found', d.races.length + ' data race' + (d.races.length > 1 ? 's' : '') + bounds, ['A and B mark the two accesses in the source']);
@@ -444,7 +453,7 @@ async function runC() {
         r.object + ': ' + r.first.access + ' line ' + r.first.line + ' (T' + r.first.thread + ') / ' + r.second.access + ' line ' + r.second.line + ' (T' + r.second.thread + ')')));
       showRace(d, 0);
     } else if (d.verdict === 'unknown') setStatus(box, 'warn', 'unknown: ' + (d.reason || 'no answer within the budget') + bounds);
-    else setStatus(box, 'ok', (d.verdict || 'no race') + bounds, ['not a proof: within the bounds only']);
+    else setStatus(box, 'ok', answer(d.verdict || 'no race', 'no data race') + bounds, d.verdict === 'safe' ? claim : ['not a proof: within the bounds only']);
   } else {
     const n = (d.findings || []).length;
     if (n) { setStatus(box, 'found', n + ' finding' + (n > 1 ? 's' : '') + ' (' + d.threads + ' threads, ' + d.functions + ' functions)', ['click a lock site to see its line']); showDeadlock(d); }
