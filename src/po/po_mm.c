@@ -130,8 +130,11 @@ static const char *build(mm *m, uint32_t ptr_bits, const po_mm_ev *evs, uint32_t
         case PO_MM_START:
             break;
         case PO_MM_ASYNC:
-            m->els.data[add(m, K_F, e->thread, 0, lit(m, e->guard), 1u << ANN_MB)].child = e->child;
+        {
+            uint32_t f = add(m, K_F, e->thread, 0, lit(m, e->guard), 1u << ANN_MB);
+            m->els.data[f].child = e->child; /* not in one expression: add may move els */
             break;
+        }
         case PO_MM_ABEGIN:
             if (sec != NONE) {
                 why = "nested atomic sections";
@@ -270,20 +273,10 @@ static void structure(mm *m, const int *rf, logic_structure *st)
 {
     uint32_t n = (uint32_t)m->els.len;
     logic_structure_init(st, n);
-    uint32_t R = logic_structure_add(st, LOGIC_V_READ, 1);
-    uint32_t W = logic_structure_add(st, LOGIC_V_WRITE, 1);
-    uint32_t F = logic_structure_add(st, LOGIC_V_FENCE, 1);
-    uint32_t M = logic_structure_add(st, LOGIC_V_MEM, 1);
-    uint32_t IW = logic_structure_add(st, LOGIC_V_INIT, 1);
-    uint32_t RMWEV = logic_structure_add(st, LOGIC_V_RMWEV, 1);
-    uint32_t po = logic_structure_add(st, LOGIC_V_PO, 2);
-    logic_structure_add(st, LOGIC_V_CONFLICT, 2);
-    uint32_t loc = logic_structure_add(st, LOGIC_V_LOC, 2);
-    uint32_t in = logic_structure_add(st, LOGIC_V_INT, 2);
-    uint32_t ext = logic_structure_add(st, LOGIC_V_EXT, 2);
-    uint32_t rfc = logic_structure_add(st, LOGIC_V_RF_CAND, 2);
-    uint32_t coc = logic_structure_add(st, LOGIC_V_CO_CAND, 2);
-    uint32_t rmw = logic_structure_add(st, LOGIC_V_RMW, 2);
+    logic_vocab v;
+    logic_vocab_add(st, &v);
+    uint32_t R = v.R, W = v.W, F = v.F, M = v.M, IW = v.IW, RMWEV = v.RMWEV, po = v.po;
+    uint32_t loc = v.loc, in = v.in, ext = v.ext, rfc = v.rf_cand, coc = v.co_cand, rmw = v.rmw;
     int annrel[NANN];
     for (uint32_t a = 0; a < NANN; a++)
         annrel[a] = -1;
