@@ -575,7 +575,9 @@ static bool get_func(rd *r, ir_func *f)
             s->cands[c] = fi ? p->funcs[fi - 1] : ((r->bad = true, r->line = r->line ? r->line : __LINE__), NULL);
         }
         s->lock_kind = (ir_lock_kind)get_max(r, IR_LOCK_RW);
-        uint64_t fl = get_u(r);
+        uint64_t fl = get_max(r, (uint64_t)(IR_MO_DYNAMIC << 4 | IR_MO_DYNAMIC) << 3 | 7);
+        if ((fl >> 3 & 15) > IR_MO_DYNAMIC)
+            (r->bad = true, r->line = r->line ? r->line : __LINE__);
         s->is_try = fl & 1;
         s->zeroed = fl & 2;
         s->all = fl & 4;
