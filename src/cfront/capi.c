@@ -298,6 +298,7 @@ static const ir_expr *assume(cf_ctx *c, const call_info *ci)
 static const ir_expr *just(cf_ctx *c, const call_info *ci, ir_stmt_kind k)
 {
     rest(c, ci, 0);
+    c->mo = IR_MO_NONE;
     cf_emit(c, k);
     return zero_result(c, ci);
 }
@@ -306,6 +307,17 @@ static const ir_expr *nothing(cf_ctx *c, const call_info *ci)
 {
     rest(c, ci, 0);
     return zero_result(c, ci);
+}
+
+/* A thread fence of order mo: an atomic section without memory accesses
+ * and with that order (a relaxed fence does nothing). */
+static void fence(cf_ctx *c, uint8_t mo)
+{
+    if (mo == IR_MO_RELAXED)
+        return;
+    c->mo = mo;
+    cf_emit(c, IR_S_ATOMIC_BEGIN);
+    cf_emit(c, IR_S_ATOMIC_END);
 }
 
 /* --- read-modify-write atomics --- */
@@ -408,6 +420,7 @@ static const ir_expr *sync_builtin(cf_ctx *c, const call_info *ci, const char *n
         n[len - 1] = 0;
     rmw_op op;
     bool want_new;
+    c->mo = IR_MO_SEQ_CST; /* the __sync builtins are full barriers */
     if (sync_rmw_name(n, &op, &want_new)) {
         const ir_expr *p = arg(c, ci, 0), *v = arg(c, ci, 1);
         return rmw(c, ci->call, p, op, v, want_new);
@@ -424,17 +437,37 @@ static const ir_expr *sync_builtin(cf_ctx *c, const call_info *ci, const char *n
     if (strcmp(n, "lock_release") == 0) {
         const ir_expr *p = arg(c, ci, 0);
         const ir_expr *obj = pointee(c, p);
+        c->mo = IR_MO_RELEASE;
         cf_emit(c, IR_S_ATOMIC_BEGIN);
         cf_assign(c, obj, cf_const_int(c, obj->type, 0));
         cf_emit(c, IR_S_ATOMIC_END);
         return NULL;
     }
-    if (strcmp(n, "synchronize") == 0)
+    if (strcmp(n, "synchronize") == 0) {
+        fence(c, IR_MO_SEQ_CST);
         return NULL;
+    }
     cf_unsupported(c, ci->call, name);
 }
 
 /* --- C11 and GCC __atomic operations (AtomicExpr) --- */
+
+/* A C11 memory order argument as ir_mo (IR_MO_DYNAMIC: not a constant). */
+static uint8_t mo_of(CXCursor order)
+{
+    int64_t v;
+    if (!cf_eval_int(order, &v))
+        return IR_MO_DYNAMIC;
+    switch (v) { /* memory_order_relaxed .. memory_order_seq_cst */
+    case 0: return IR_MO_RELAXED;
+    case 1:
+    case 2: return IR_MO_ACQUIRE;
+    case 3: return IR_MO_RELEASE;
+    case 4: return IR_MO_ACQ_REL;
+    case 5: return IR_MO_SEQ_CST;
+    default: return IR_MO_DYNAMIC;
+    }
+}
 
 /* The operation's name without its family prefix and suffixes:
  * atomic_fetch_add_explicit, __c11_atomic_fetch_add, __atomic_fetch_add
@@ -478,6 +511,12 @@ const ir_expr *cf_atomic_expr(cf_ctx *c, CXCursor e, bool want)
     for (size_t i = 1; i < k.n; i++)
         if (i != 2 && i != 4)
             cf_effect(c, k.v[i]); /* orders and weak flags */
+    /* the order (without one, as in atomic_load: seq_cst); a
+     * compare-exchange's failure order in the high bits */
+    uint8_t mo = k.n > 1 ? mo_of(k.v[1]) : IR_MO_SEQ_CST;
+    if (k.n > 3 && strncmp(op, "compare_exchange", 16) == 0)
+        mo = (uint8_t)(mo | mo_of(k.v[3]) << 4);
+    c->mo = mo;
     const ir_expr *v1 = k.n > 2 ? cf_rvalue(c, k.v[2]) : NULL;
     const ir_expr *v2 = k.n > 4 ? cf_rvalue(c, k.v[4]) : NULL;
     (void)want;
@@ -545,7 +584,7 @@ typedef enum api {
     API_COND_WAIT, API_COND_TIMEDWAIT, API_COND_SIGNAL, API_COND_BROADCAST,
     API_PTHREAD_CREATE, API_THRD_CREATE, API_JOIN, API_THREAD_EXIT,
     API_NONDET, API_ASSUME, API_ATOMIC_BEGIN, API_ATOMIC_END, API_REACH_ERROR, API_ASSERT_FAIL,
-    API_HALT, API_MALLOC, API_CALLOC, API_FREE, API_EXPECT, API_NOTHING,
+    API_HALT, API_MALLOC, API_CALLOC, API_FREE, API_EXPECT, API_NOTHING, API_FENCE,
 } api;
 
 static const struct { const char *name; api api; } known[] = {
@@ -620,11 +659,11 @@ static const struct { const char *name; api api; } known[] = {
     { "calloc", API_CALLOC },
     { "free", API_FREE },
     { "__builtin_expect", API_EXPECT },
-    { "__c11_atomic_thread_fence", API_NOTHING },
+    { "__c11_atomic_thread_fence", API_FENCE },
     { "__c11_atomic_signal_fence", API_NOTHING },
-    { "__atomic_thread_fence", API_NOTHING },
+    { "__atomic_thread_fence", API_FENCE },
     { "__atomic_signal_fence", API_NOTHING },
-    { "atomic_thread_fence", API_NOTHING },
+    { "atomic_thread_fence", API_FENCE },
     { "atomic_signal_fence", API_NOTHING },
 };
 
@@ -689,6 +728,12 @@ static const ir_expr *known_call(cf_ctx *c, const call_info *ci, api a, const ch
         return cf_convert(c, v, ci->ret);
     }
     case API_NOTHING: return nothing(c, ci);
+    case API_FENCE: {
+        uint8_t mo = ci->nargs ? mo_of(ci->args[0]) : IR_MO_SEQ_CST;
+        rest(c, ci, 0);
+        fence(c, mo);
+        return zero_result(c, ci);
+    }
     case API_NONE: break;
     }
     return NULL;

@@ -78,7 +78,12 @@ static CXCursor skip_parens(cf_ctx *c, CXCursor e)
 
 uint32_t cf_emit(cf_ctx *c, ir_stmt_kind k)
 {
-    return ir_emit(c->p, c->f, k, c->loc);
+    uint32_t s = ir_emit(c->p, c->f, k, c->loc);
+    if (k == IR_S_ATOMIC_BEGIN) {
+        c->f->stmts[s].mo = c->mo;
+        c->mo = IR_MO_NONE;
+    }
+    return s;
 }
 
 uint32_t cf_emit_goto(cf_ctx *c, const ir_expr *guard, uint32_t target)
@@ -583,10 +588,13 @@ static const ir_expr *one_of(cf_ctx *c, const ir_type *t)
     return cf_const_int(c, t, 1);
 }
 
+/* An operation on an _Atomic object (++, +=): a seq_cst read-modify-write. */
 static void atomic_if(cf_ctx *c, bool atomic, ir_stmt_kind k)
 {
-    if (atomic)
-        cf_emit(c, k);
+    if (!atomic)
+        return;
+    c->mo = IR_MO_SEQ_CST;
+    cf_emit(c, k);
 }
 
 static const ir_expr *incdec(cf_ctx *c, CXCursor e, enum CXUnaryOperatorKind k, bool want)

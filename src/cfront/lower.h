@@ -158,6 +158,7 @@ typedef struct cf_ctx {
     cf_cursor_vec tu_func_decls;
     BASE_VEC(struct cf_indirect { uint32_t stmt; const ir_expr *target; base_srcloc loc; }) indirect;
     uint32_t ntemps;
+    uint8_t mo;               /* the next ATOMIC_BEGIN's memory order (ir_mo), then 0 */
 } cf_ctx;
 
 /* --- parse jobs (cfront.c) and compilation databases (compdb.c) --- */

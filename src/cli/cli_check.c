@@ -2,6 +2,7 @@
  * [--timeout S] [--json]`: lowers the program, translates it with KISS and
  * checks the sequential program's assertions with the bounded model
  * checker; a bug is shown as the interleaving of the original threads. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "cli/cli_kiss.h"
 #include "ir/ir_check.h"
 #include "kiss/kiss.h"
+#include "logic/mm.h"
 #include "po/po.h"
 #include "report/check_out.h"
 
@@ -47,6 +49,10 @@ static const char check_usage[] =
     "                    kiss: default half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
     "  --engine E        auto, po, kiss or explore (above)\n"
+    "  --mm M            the memory model of po: sc (default), tso, ra or c11, the\n"
+    "                    models of `ravel litmus -m`; other than sc, the engine\n"
+    "                    is po (auto means po)\n"
+    "  --mm-formula      sc too by the model's formula instead of po's clocks\n"
     "  --witness FILE    write an SV-COMP witness (GraphML): a violation witness\n"
     "                    for a bug, a correctness witness for true\n"
     "  --timeout S       give up after S seconds (answer unknown); without it every\n"
@@ -68,12 +74,18 @@ static bool timeout_given;
 
 typedef enum check_engine { ENGINE_KISS, ENGINE_EXPLORE, ENGINE_PO, ENGINE_AUTO } check_engine;
 
+/* --mm: the model po decides by its formula (NULL: SC by clocks), and its
+ * name for the answer (NULL: SC). */
+static const logic_mm *check_mm;
+static const char *check_mm_label;
+
 /* Prints the po engine's answer; returns the exit code. */
 static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
                      const bmc_result *res, const char *inexact, bool svcomp)
 {
     check_report c = { prog, res, res->unwind, ck->ko.pending, cli_orig_stmt, orig, "po",
-                       .direct = true, .max_threads = ck->ko.max_threads, .inexact = inexact };
+                       .direct = true, .max_threads = ck->ko.max_threads, .inexact = inexact,
+                       .model = check_mm_label };
     base_strbuf out = { 0 };
     if (svcomp)
         base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n"
@@ -105,6 +117,7 @@ static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint3
     po.bo.timeout_s = budget;
     po.bo.budget_s = budget;
     po.max_threads = ck->ko.max_threads;
+    po.mm = check_mm;
     const ir_func *entry = ir_find_func(prog, "main");
     bool exact;
     po_stats st;
@@ -118,6 +131,9 @@ static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint3
                 st.rf_choices, st.order_clauses, st.clock_bits, res->stats.terms,
                 res->stats.encode_s, res->stats.solver_calls, res->stats.solve_s,
                 bmc_verdict_name(v));
+    if (getenv("RAVEL_TIMES") && check_mm)
+        fprintf(stderr, "po: model %s: %zu events, %zu SAT variables, %zu clauses\n",
+                check_mm->name, st.mm_events, st.mm_vars, st.mm_clauses);
     return v;
 }
 
@@ -375,6 +391,8 @@ int cli_check(int argc, char **argv)
     cli_kiss_init(&ck);
     int rc = CLI_EXIT_OK;
     check_engine engine = ENGINE_AUTO;
+    const char *mm_name = "sc";
+    bool mm_formula = false;
     for (int i = 1; i < argc && !rc; i++) {
         int r = cli_kiss_arg(&ck, argc, argv, &i, "check");
         if (r < 0)
@@ -399,6 +417,21 @@ int cli_check(int argc, char **argv)
             }
             continue;
         }
+        if (strcmp(a, "--mm") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : NULL;
+            const logic_mm *m = v ? logic_mm_find(v) : NULL;
+            if (!m || m->needs_qbf || m->config_only || m->build) {
+                fprintf(stderr, "ravel check: error: --mm needs one of sc, tso, ra, c11%s%s%s\n",
+                        v ? " (not '" : "", v ? v : "", v ? "')" : "");
+                rc = CLI_EXIT_USAGE;
+            }
+            mm_name = v;
+            continue;
+        }
+        if (strcmp(a, "--mm-formula") == 0) {
+            mm_formula = true;
+            continue;
+        }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(check_usage, stdout);
             cli_kiss_free(&ck);
@@ -406,6 +439,24 @@ int cli_check(int argc, char **argv)
         }
         fprintf(stderr, "ravel check: error: unknown option '%s' (try 'ravel check --help')\n", a);
         rc = CLI_EXIT_USAGE;
+    }
+    if (!rc) {
+        const logic_mm *m = logic_mm_find(mm_name);
+        bool sc = strcmp(m->name, "sc") == 0;
+        check_mm = sc && !mm_formula ? NULL : m;
+        static char label[16];
+        size_t k = 0;
+        for (; !sc && m->name[k] && k + 1 < sizeof label; k++)
+            label[k] = (char)toupper((unsigned char)m->name[k]);
+        label[k] = 0;
+        check_mm_label = sc ? NULL : label;
+        if (check_mm && engine == ENGINE_AUTO)
+            engine = ENGINE_PO;
+        if (check_mm && engine != ENGINE_PO) {
+            fprintf(stderr, "ravel check: error: --mm %s%s needs --engine po\n", m->name,
+                    mm_formula ? " --mm-formula" : "");
+            rc = CLI_EXIT_USAGE;
+        }
     }
     if (!rc)
         rc = cli_kiss_ready(&ck, "check", false);

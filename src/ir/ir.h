@@ -158,6 +158,23 @@ typedef enum ir_stmt_kind {
     IR_S_COND_SIGNAL,  /* signal (broadcast: all) condition rhs */
 } ir_stmt_kind;
 
+/* The C11 memory order of the atomic operation an ATOMIC_BEGIN opens (its
+ * `mo`): the low 4 bits the order of the operation (of a compare-exchange:
+ * on success), the high 4 bits a compare-exchange's failure order (0: the
+ * same). A section with no memory access and an order is a fence
+ * (atomic_thread_fence). IR_MO_NONE: a section that is no C11 operation
+ * (__VERIFIER_atomic_*, atomic blocks); IR_MO_DYNAMIC: the order was not a
+ * constant. Only the memory-model encodings of po read it. */
+typedef enum ir_mo {
+    IR_MO_NONE,
+    IR_MO_RELAXED,
+    IR_MO_ACQUIRE, /* consume too */
+    IR_MO_RELEASE,
+    IR_MO_ACQ_REL,
+    IR_MO_SEQ_CST,
+    IR_MO_DYNAMIC,
+} ir_mo;
+
 typedef enum ir_lock_kind {
     IR_LOCK_MUTEX,
     IR_LOCK_MUTEX_RECURSIVE,
@@ -215,6 +232,7 @@ typedef struct ir_stmt {
     bool is_try;            /* LOCK: trylock / timedlock, does not block */
     bool zeroed;            /* ALLOC: calloc */
     bool all;               /* COND_SIGNAL: broadcast */
+    uint8_t mo;             /* ATOMIC_BEGIN: ir_mo, see there */
     const char *message;    /* ASSERT, ASSUME */
     uint32_t origin;        /* after a translation (kiss): 1 + the index of the
                                statement of the original function this one comes

@@ -100,6 +100,8 @@ typedef struct parser {
     thread_build *tbs; /* tbs_cap builds, the first nthreads in use */
     uint32_t nthreads, tbs_cap;
     litmus_annots mode[6]; /* na, rlx, acq, rel, acq_rel, sc */
+    litmus_annots sc_fence; /* sc and mb: a seq_cst fence is x86's MFENCE */
+    litmus_annots mb;       /* the MFENCE after a seq_cst store */
 } parser;
 
 /* Modes, as the c11 model's annotation names. */
@@ -820,7 +822,7 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, &e->at);
         if (!in)
             return false;
-        in->annots = *mode_annots(p, mode);
+        in->annots = mode == M_SC ? p->sc_fence : *mode_annots(p, mode);
         *value = UINT32_MAX;
         return true;
     }
@@ -870,6 +872,12 @@ static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         in->value = v1;
         in->annots = *mode_annots(p, mode);
         *value = UINT32_MAX;
+        if (mode == M_SC) { /* x86 compiles it MOV; MFENCE (tso reads mb; c11 ignores it) */
+            in = emit(p, tb, LITMUS_I_FENCE, &e->at);
+            if (!in)
+                return false;
+            in->annots = p->mb;
+        }
         return true;
     }
     case C_EXCHANGE:
@@ -1663,6 +1671,12 @@ litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
         p.mode[m].syms[0] = base_intern_cstr(syms, mode_names[m]);
         p.mode[m].count = 1;
     }
+    p.sc_fence.syms = BASE_ARENA_ARRAY(&t->arena, base_sym, 2);
+    p.sc_fence.syms[0] = p.mode[M_SC].syms[0];
+    p.sc_fence.syms[1] = base_intern_cstr(syms, "mb");
+    p.sc_fence.count = 2;
+    p.mb.syms = p.sc_fence.syms + 1;
+    p.mb.count = 1;
     bool ok = parse_header(&p) && parse_body(&p) && !p.b.failed;
     for (uint32_t i = 0; i < p.tbs_cap; i++) {
         thread_build *tb = &p.tbs[i];

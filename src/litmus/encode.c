@@ -21,24 +21,11 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
 {
     uint32_t n = es->nevents;
     logic_structure_init(st, n);
-    uint32_t R = logic_structure_add(st, LOGIC_V_READ, 1);
-    uint32_t W = logic_structure_add(st, LOGIC_V_WRITE, 1);
-    uint32_t F = logic_structure_add(st, LOGIC_V_FENCE, 1);
-    uint32_t M = logic_structure_add(st, LOGIC_V_MEM, 1);
-    uint32_t IW = logic_structure_add(st, LOGIC_V_INIT, 1);
-    uint32_t RMWEV = logic_structure_add(st, LOGIC_V_RMWEV, 1);
-    uint32_t po = logic_structure_add(st, LOGIC_V_PO, 2);
-    uint32_t cf = logic_structure_add(st, LOGIC_V_CONFLICT, 2);
-    uint32_t loc = logic_structure_add(st, LOGIC_V_LOC, 2);
-    uint32_t in = logic_structure_add(st, LOGIC_V_INT, 2);
-    uint32_t ext = logic_structure_add(st, LOGIC_V_EXT, 2);
-    uint32_t rfc = logic_structure_add(st, LOGIC_V_RF_CAND, 2);
-    uint32_t coc = logic_structure_add(st, LOGIC_V_CO_CAND, 2);
-    uint32_t jfc = logic_structure_add(st, LOGIC_V_JF_CAND, 2);
-    uint32_t addr = logic_structure_add(st, LOGIC_V_ADDR, 2);
-    uint32_t data = logic_structure_add(st, LOGIC_V_DATA, 2);
-    uint32_t ctrl = logic_structure_add(st, LOGIC_V_CTRL, 2);
-    uint32_t rmw = logic_structure_add(st, LOGIC_V_RMW, 2);
+    logic_vocab v;
+    logic_vocab_add(st, &v);
+    uint32_t R = v.R, W = v.W, F = v.F, M = v.M, IW = v.IW, RMWEV = v.RMWEV, po = v.po;
+    uint32_t cf = v.conflict, loc = v.loc, in = v.in, ext = v.ext, rfc = v.rf_cand, coc = v.co_cand;
+    uint32_t jfc = v.jf_cand, addr = v.addr, data = v.data, ctrl = v.ctrl, rmw = v.rmw;
 
     /* Annotation sets, one per annotation name used. */
     base_strbuf name = { 0 };

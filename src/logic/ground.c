@@ -343,6 +343,18 @@ static void set_level(logic_grounder *g, int var)
     g->var_level[var] = g->qlevel + 1;
 }
 
+static void grow_tables(logic_grounder *g, uint32_t id)
+{
+    if (id < g->tables_cap)
+        return;
+    uint32_t ncap = g->tables_cap ? g->tables_cap : 16;
+    while (ncap <= id)
+        ncap *= 2;
+    g->tables = base_xrealloc(g->tables, base_mul_size(ncap, sizeof *g->tables));
+    memset(g->tables + g->tables_cap, 0, (ncap - g->tables_cap) * sizeof *g->tables);
+    g->tables_cap = ncap;
+}
+
 /* Declares an SO variable: computes its bound and makes one SAT variable
  * per possible tuple. Redeclaring (a quantifier under a first-order
  * quantifier is grounded once per instance) makes fresh variables. */
@@ -350,14 +362,7 @@ static void declare(logic_grounder *g, const logic_sovar *v)
 {
     uint32_t n = g->st->n;
     size_t size = v->arity == 1 ? n : (size_t)n * n;
-    if (v->id >= g->tables_cap) {
-        uint32_t ncap = g->tables_cap ? g->tables_cap : 16;
-        while (ncap <= v->id)
-            ncap *= 2;
-        g->tables = base_xrealloc(g->tables, base_mul_size(ncap, sizeof *g->tables));
-        memset(g->tables + g->tables_cap, 0, (ncap - g->tables_cap) * sizeof *g->tables);
-        g->tables_cap = ncap;
-    }
+    grow_tables(g, v->id);
     size_t rw = row_words(g), nrows = v->arity == 2 ? n : 1;
     uint64_t *rows; /* the possible tuples, row-aligned */
     if (!v->bound) {
@@ -397,6 +402,17 @@ static void declare(logic_grounder *g, const logic_sovar *v)
     }
     g->tables[v->id] = t;
     free(rows);
+}
+
+void logic_ground_set_table(logic_grounder *g, const logic_sovar *v, const int *lits)
+{
+    uint32_t n = g->st->n;
+    size_t size = v->arity == 1 ? n : (size_t)n * n;
+    grow_tables(g, v->id);
+    free(g->tables[v->id]);
+    int *t = base_xmalloc(base_mul_size(size ? size : 1, sizeof(int)));
+    memcpy(t, lits, size * sizeof(int));
+    g->tables[v->id] = t;
 }
 
 /* Enters an SO quantifier: false (and NEEDS_QBF) if it cannot be grounded;

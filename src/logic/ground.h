@@ -78,6 +78,11 @@ int logic_ground_lit(logic_grounder *g, const logic_formula *f);
 struct sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t n);
 /* QBF mode: the level of a SAT variable (gates: the innermost level). */
 uint32_t logic_ground_var_level(const logic_grounder *g, int var);
+/* Gives an SO variable that no quantifier of the formulas grounded
+ * declares a table of the caller's literals (n or n*n entries, copied):
+ * a relation whose tuples are the caller's own Booleans (po's event
+ * guards and reads-from choices, src/po/po_mm.c). */
+void logic_ground_set_table(logic_grounder *g, const logic_sovar *v, const int *lits);
 /* The literal table of a declared SO variable (n or n*n entries), or NULL. */
 const int *logic_ground_table(const logic_grounder *g, const logic_sovar *v);
 

@@ -50,4 +50,17 @@
 #define LOGIC_V_CTRL "ctrl"
 #define LOGIC_V_RMW "rmw"
 
+#include <stdint.h>
+
+#include "logic/structure.h"
+
+/* The indices of the vocabulary's relations in a structure. */
+typedef struct logic_vocab {
+    uint32_t R, W, F, M, IW, RMWEV;
+    uint32_t po, conflict, loc, in, ext, rf_cand, co_cand, jf_cand, addr, data, ctrl, rmw;
+} logic_vocab;
+
+/* Adds every relation of the vocabulary (empty) to s; their indices in *v. */
+void logic_vocab_add(logic_structure *s, logic_vocab *v);
+
 #endif

@@ -21,10 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/hashmap.h"
 #include "base/vec.h"
+#include "base/xalloc.h"
 #include "bmc/bmc_conc.h"
 #include "bmc/smt.h"
+#include "po/po_mm.h"
 
 typedef enum ev_kind {
     EV_MEM,    /* reads and writes */
@@ -55,6 +58,7 @@ typedef struct ev {
     bmc_smt_term handle;     /* JOIN: the handle's value */
     bmc_smt_term joined;     /* JOIN: the Boolean that it returned */
     bmc_smt_term result;     /* JOIN: the value stored through args[0] (0: none) */
+    bmc_smt_term wguard;     /* a lock operation: the paths where it does not block */
     const ir_stmt *s;
 } ev;
 
@@ -98,6 +102,7 @@ typedef struct po {
     uint32_t cur;            /* the running thread */
     uint32_t cw;             /* clock width */
     po_stats *st;
+    BASE_VEC(po_mm_rf) mmrf; /* o.mm: the reads-from choices */
 } po;
 
 /* --- events --- */
@@ -311,6 +316,7 @@ static void lock_op(po *c, bmc_conc_op *op)
     }
     add_writes(c, e, addr, nw, LW_BYTES);
     op->guard_out = and2(c, op->guard, ok);
+    c->evs.data[e].wguard = op->guard_out;
     op->lhs_value = ret;
 }
 
@@ -420,6 +426,7 @@ static void h_sync(void *ud, bmc_conc_op *op)
         return;
     case IR_S_ATOMIC_BEGIN: {
         open_begin ob = { new_ev(c, EV_ABEGIN, op->guard), op->guard };
+        c->evs.data[ob.ev].s = op->s;
         base_vec_push(&c->open_atomic, ob);
         return;
     }
@@ -549,6 +556,11 @@ static void rf_choice(po *c, uint32_t re, uint32_t src, bmc_smt_term body,
     if (!init)
         body = and2(c, body, and2(c, c->evs.data[src].guard, lt(c, clk(c, src), clk(c, re))));
     assert_(c, bmc_smt_implies(c->s, sv, body));
+    if (c->o.mm) { /* the model orders the writes */
+        po_mm_rf rec = { re, src, sv };
+        base_vec_push(&c->mmrf, rec);
+        return;
+    }
     /* no other write of the place between the source and the read */
     for (size_t j = 0; j < nothers; j++) {
         uint32_t w2 = others[j];
@@ -669,6 +681,11 @@ static void encode_rf(po *c)
         if (bmc_smt_bv_value(c->s, r->raddr, &a) && whole_read(c, &x, re, a)) {
             c->st->whole_reads++;
             rf_whole(c, &x, re, a, &cand, &hits);
+        } else if (c->o.mm) {
+            bmc_conc_stop(c->b, r->s ? r->s->loc : (base_srcloc){ 0 },
+                          "unsupported under a memory model: an access at an address that is not "
+                          "constant, or of another size than a write of its place");
+            break;
         } else {
             rf_bytes(c, &x, re, &cand, &hits);
         }
@@ -684,6 +701,61 @@ static uint32_t bits_for(size_t n)
     while (b < 63 && ((size_t)1 << b) <= n)
         b++;
     return b;
+}
+
+/* The model's axioms over the events (po_mm.c). */
+static void encode_mm(po *c)
+{
+    po_mm_ev *d = base_xcalloc(c->evs.len + 1, sizeof *d);
+    static const po_mm_kind kinds[] = {
+        [EV_MEM] = PO_MM_MEM, [EV_START] = PO_MM_START, [EV_END] = PO_MM_END,
+        [EV_ASYNC] = PO_MM_ASYNC, [EV_JOIN] = PO_MM_JOIN, [EV_ABEGIN] = PO_MM_ABEGIN,
+        [EV_AEND] = PO_MM_AEND,
+    };
+    for (uint32_t i = 0; i < c->evs.len; i++) {
+        const ev *e = &c->evs.data[i];
+        po_mm_ev *o = &d[i];
+        o->kind = kinds[e->kind];
+        o->thread = e->thread;
+        o->guard = e->guard;
+        o->nrd = e->nrd;
+        o->nwr = e->nwr;
+        o->child = e->child;
+        o->handle = e->handle;
+        o->joined = e->joined;
+        if (e->kind == EV_ABEGIN && e->s && e->s->kind == IR_S_ATOMIC_BEGIN)
+            o->mo = e->s->mo;
+        o->lock = e->kind == EV_MEM && e->s && (e->s->kind == IR_S_LOCK || e->s->kind == IR_S_UNLOCK ||
+                                                e->s->kind == IR_S_LOCK_INIT);
+        o->wguard = e->wguard;
+        if ((e->nrd && !bmc_smt_bv_value(c->s, e->raddr, &o->raddr)) ||
+            (e->nwr && !bmc_smt_bv_value(c->s, e->waddr, &o->waddr))) {
+            bmc_conc_stop(c->b, e->s ? e->s->loc : (base_srcloc){ 0 },
+                          "unsupported under a memory model: an access at an address that is "
+                          "not constant");
+            free(d);
+            return;
+        }
+    }
+    po_mm_thread *t = base_xcalloc(c->thrs.len + 1, sizeof *t);
+    for (uint32_t k = 0; k < c->thrs.len; k++) {
+        t[k].end_ev = c->thrs.data[k].end_ev;
+        t[k].end_guard = c->thrs.data[k].end_guard;
+    }
+    double deadline = c->o.bo.timeout_s > 0 ? base_now() + c->o.bo.timeout_s : 0;
+    po_mm_stats ms = { 0 };
+    const char *why = po_mm_encode(c->s, c->o.mm, c->pw, d, (uint32_t)c->evs.len, t,
+                                   (uint32_t)c->thrs.len, c->mmrf.data, c->mmrf.len, deadline, &ms);
+    c->st->mm_events = ms.events;
+    c->st->mm_vars = ms.vars;
+    c->st->mm_clauses = ms.clauses;
+    if (why) {
+        char buf[300];
+        snprintf(buf, sizeof buf, "unsupported under a memory model: %s", why);
+        bmc_conc_stop(c->b, (base_srcloc){ 0 }, buf);
+    }
+    free(d);
+    free(t);
 }
 
 static void encode(po *c)
@@ -723,8 +795,9 @@ static void encode(po *c)
         }
         assert_(c, bmc_smt_implies(c->s, j->joined, any));
     }
-    /* atomic sections: no other thread's memory event inside */
-    for (size_t k = 0; k < c->sections.len; k++) {
+    /* atomic sections: no other thread's memory event inside (under a
+     * model, sections are C11 operations and the model says what they do) */
+    for (size_t k = 0; k < c->sections.len && !c->o.mm; k++) {
         const section *sc = &c->sections.data[k];
         uint32_t b = sc->begin, end = sc->end, th = c->evs.data[b].thread;
         for (uint32_t e = 0; e < c->evs.len; e++) {
@@ -737,6 +810,8 @@ static void encode(po *c)
         }
     }
     encode_rf(c);
+    if (c->o.mm && !bmc_conc_stopped(c->b))
+        encode_mm(c);
 }
 
 /* --- traces --- */
@@ -889,5 +964,6 @@ bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o
     base_vec_free(&c.thrs);
     base_vec_free(&c.open_atomic);
     base_vec_free(&c.sections);
+    base_vec_free(&c.mmrf);
     return v;
 }

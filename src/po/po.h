@@ -42,9 +42,16 @@
 #include "bmc/bmc.h"
 #include "ir/ir.h"
 
+struct logic_mm;
+
 typedef struct po_opts {
     bmc_opts bo;           /* unwind, timeout, formula size */
     uint32_t max_threads;  /* thread instances besides main (>= 1); more is a cut */
+    /* NULL: SC by clocks (above). A model of logic/mm.h: its formula over
+     * the events decides consistency instead (po_mm.h); the clocks then
+     * order only program order, creation, join and reads-from (acyclic
+     * under sc, tso, ra and c11 alike), which places the trace. */
+    const struct logic_mm *mm;
 } po_opts;
 
 void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads */
@@ -57,6 +64,7 @@ typedef struct po_stats {
     size_t rf_choices;  /* reads-from variables */
     size_t order_clauses; /* from-read / coherence clauses */
     uint32_t clock_bits;
+    size_t mm_events, mm_vars, mm_clauses; /* the model's structure and clauses (opts.mm) */
 } po_stats;
 
 /* Checks p from entry (main). r as bmc_check's; *exact (when not NULL) is

@@ -157,14 +157,22 @@ static void direct_safe_text(base_strbuf *o, const check_report *c)
     const bmc_result *r = c->r;
     if (report_check_proved(c)) {
         base_strbuf_puts(o, "true: no execution fails an assertion\n");
-        base_strbuf_printf(o, "  (every interleaving under SC; no loop, recursion or thread "
-                              "creation exceeds unwind %u, %u threads)\n",
-                           c->unwind, c->max_threads);
+        if (c->model)
+            base_strbuf_printf(o, "  (every execution %s allows; no loop, recursion or thread "
+                                  "creation exceeds unwind %u, %u threads)\n",
+                               c->model, c->unwind, c->max_threads);
+        else
+            base_strbuf_printf(o, "  (every interleaving under SC; no loop, recursion or thread "
+                                  "creation exceeds unwind %u, %u threads)\n",
+                               c->unwind, c->max_threads);
         return;
     }
     base_strbuf_printf(o, "no assertion violation within unwind %u, %u threads\n", c->unwind,
                        c->max_threads);
-    base_strbuf_puts(o, "  (every interleaving under SC within these bounds)\n");
+    if (c->model)
+        base_strbuf_printf(o, "  (every execution %s allows within these bounds)\n", c->model);
+    else
+        base_strbuf_puts(o, "  (every interleaving under SC within these bounds)\n");
     if (r->unwinding_checked && !r->unwinding_ok && r->cut_loc.file)
         base_strbuf_printf(o, "  the bound cut %s at %s:%u: a larger bound explores more\n",
                            cut_what(r), r->cut_loc.file, r->cut_loc.line);
@@ -201,8 +209,8 @@ void report_check_text(base_strbuf *o, const check_report *c)
                        r->loc.file ? r->loc.file : "?", r->loc.line, r->loc.col);
     report_check_interleaving(o, c);
     if (c->direct)
-        base_strbuf_printf(o, "within unwind %u, %u threads (partial-order engine, SC)\n",
-                           c->unwind, c->max_threads);
+        base_strbuf_printf(o, "within unwind %u, %u threads (partial-order engine, %s)\n",
+                           c->unwind, c->max_threads, c->model ? c->model : "SC");
     else if (c->engine && strcmp(c->engine, "explore") == 0)
         base_strbuf_printf(o, "found by random exploration, %u pending thread%s\n", c->pending,
                            c->pending == 1 ? "" : "s");
@@ -223,6 +231,8 @@ void report_check_json(base_strbuf *o, const check_report *c, const char *file)
                        c->unwind, c->pending);
     if (c->direct)
         base_strbuf_printf(o, ",\"max_threads\":%u", c->max_threads);
+    if (c->direct && c->model)
+        base_strbuf_printf(o, ",\"mm\":\"%s\"", c->model);
     if (r->verdict == BMC_UNKNOWN) {
         base_strbuf_puts(o, ",\"reason\":");
         base_strbuf_json_string(o, r->reason ? r->reason : "");

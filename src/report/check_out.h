@@ -36,6 +36,7 @@ typedef struct check_report {
     bool direct;
     uint32_t max_threads;         /* direct: the thread-creation bound */
     const char *inexact;          /* direct: why a SAFE answer is no proof (NULL: it is) */
+    const char *model;            /* direct: the memory model's name in capitals (NULL: SC) */
 } check_report;
 
 /* Whether the result proves the program safe: the po engine's SAFE with

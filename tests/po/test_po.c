@@ -19,6 +19,7 @@
 #include "base/strbuf.h"
 #include "bmc/bmc.h"
 #include "cfront/cfront.h"
+#include "logic/mm.h"
 #include "po/po.h"
 
 typedef struct lowered {
@@ -55,10 +56,14 @@ static void unlower(lowered *l)
     free(l);
 }
 
+/* The memory model of the runs (NULL: SC by clocks). */
+static const logic_mm *cur_mm;
+
 static bmc_verdict run_po(lowered *l, uint32_t unwind, bmc_result *r, bool *exact)
 {
     po_opts o;
     po_opts_init(&o);
+    o.mm = cur_mm;
     o.bo.unwind = unwind;
     o.bo.timeout_s = 60;
     po_stats st;
@@ -150,9 +155,8 @@ static void expect(const char *name, const char *src, bool reachable)
     "  pthread_create(&b, 0, t2, 0); pthread_join(a, 0); pthread_join(b, 0);\n"                \
     "  assert(" check "); return 0; }\n"
 
-static void test_litmus_shapes(void **state)
+static void litmus_shapes(bool bytes)
 {
-    (void)state;
     /* SB: both reads 0 is not SC; each other outcome is */
     expect("sb.c", TWO_THREADS("x = 1; r1 = y;", "y = 1; r2 = x;", "!(r1 == 0 && r2 == 0)"), false);
     expect("sb1.c", TWO_THREADS("x = 1; r1 = y;", "y = 1; r2 = x;", "!(r1 == 1 && r2 == 0)"), true);
@@ -166,17 +170,22 @@ static void test_litmus_shapes(void **state)
     /* coherence: two writes to x are seen in one order */
     expect("corr.c", TWO_THREADS("x = 1; x = 2;", "r1 = x; r2 = x;", "!(r1 == 2 && r2 == 1)"), false);
     expect("corr1.c", TWO_THREADS("x = 1; x = 2;", "r1 = x; r2 = x;", "!(r1 == 1 && r2 == 2)"), true);
+    if (!bytes)
+        return;
     /* a byte of an int: mixed sizes read byte by byte */
     expect("bytes.c", TWO_THREADS("x = 0x0102;", "r1 = *(unsigned char *)&x;",
                                   "r1 == 0 || r1 == 2"), false);
     expect("bytes1.c", TWO_THREADS("x = 0x0102;", "r1 = *(unsigned char *)&x;", "r1 == 0"), true);
 }
 
-/* IRIW: four threads; under SC the two readers agree on the order. */
-static void test_iriw(void **state)
+static void test_litmus_shapes(void **state)
 {
     (void)state;
-    const char *src =
+    litmus_shapes(true);
+}
+
+/* IRIW: four threads; under SC the two readers agree on the order. */
+static const char *const iriw_src =
         "#include <assert.h>\n#include <pthread.h>\n"
         "int x, y, r1, r2, r3, r4;\n"
         "void *w1(void *a) { x = 1; return 0; }\n"
@@ -188,7 +197,104 @@ static void test_iriw(void **state)
         "  pthread_create(&d, 0, rd2, 0); pthread_join(a, 0); pthread_join(b, 0);\n"
         "  pthread_join(c, 0); pthread_join(d, 0);\n"
         "  assert(!(r1 == 1 && r2 == 0 && r3 == 1 && r4 == 0)); return 0; }\n";
-    expect("iriw.c", src, false);
+
+static void test_iriw(void **state)
+{
+    (void)state;
+    expect("iriw.c", iriw_src, false);
+}
+
+/* SC by the shared formula (logic/mm_sc.c) instead of clocks: the same
+ * answers on every shape (mixed sizes are not supported there). */
+static void test_sc_formula(void **state)
+{
+    (void)state;
+    cur_mm = logic_mm_find("sc");
+    litmus_shapes(false);
+    expect("iriw.c", iriw_src, false);
+    cur_mm = NULL;
+}
+
+#define MP_C11(wmo, rmo)                                                                        \
+    "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n"                       \
+    "int x, r1, r2; atomic_int y;\n"                                                            \
+    "void *t1(void *a) { x = 1; atomic_store_explicit(&y, 1, " wmo "); return 0; }\n"           \
+    "void *t2(void *a) { r1 = atomic_load_explicit(&y, " rmo "); if (r1) r2 = x; return 0; }\n" \
+    "int main(void) { pthread_t a, b; pthread_create(&a, 0, t1, 0);\n"                          \
+    "  pthread_create(&b, 0, t2, 0); pthread_join(a, 0); pthread_join(b, 0);\n"                \
+    "  assert(!(r1 == 1 && r2 == 0)); return 0; }\n"
+
+/* The weak models: each shape as the model's litmus answer says. */
+static void test_weak_models(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *mm, *name, *src;
+        bool reachable;
+    } cases[] = {
+        { "tso", "sb.c", TWO_THREADS("x = 1; r1 = y;", "y = 1; r2 = x;", "!(r1 == 0 && r2 == 0)"), true },
+        { "tso", "mp.c", TWO_THREADS("x = 1; y = 1;", "r1 = y; r2 = x;", "!(r1 == 1 && r2 == 0)"), false },
+        { "tso", "lb.c", TWO_THREADS("r1 = x; y = 1;", "r2 = y; x = 1;", "!(r1 == 1 && r2 == 1)"), false },
+        { "tso", "iriw.c", NULL, false },
+        { "ra", "sb.c", TWO_THREADS("x = 1; r1 = y;", "y = 1; r2 = x;", "!(r1 == 0 && r2 == 0)"), true },
+        { "ra", "mp.c", TWO_THREADS("x = 1; y = 1;", "r1 = y; r2 = x;", "!(r1 == 1 && r2 == 0)"), false },
+        { "ra", "iriw.c", NULL, true },
+        { "c11", "mp.c", TWO_THREADS("x = 1; y = 1;", "r1 = y; r2 = x;", "!(r1 == 1 && r2 == 0)"), true },
+        { "c11", "corr.c", TWO_THREADS("x = 1; x = 2;", "r1 = x; r2 = x;", "!(r1 == 2 && r2 == 1)"), false },
+        { "c11", "mp_relacq.c", MP_C11("memory_order_release", "memory_order_acquire"), false },
+        { "c11", "mp_rel_rlx.c", MP_C11("memory_order_release", "memory_order_relaxed"), true },
+        { "c11", "mp_sc.c", MP_C11("memory_order_seq_cst", "memory_order_seq_cst"), false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cur_mm = logic_mm_find(cases[i].mm);
+        if (getenv("RAVEL_PO_VERBOSE"))
+            fprintf(stderr, "--- %s %s\n", cases[i].mm, cases[i].name);
+        expect(cases[i].name, cases[i].src ? cases[i].src : iriw_src, cases[i].reachable);
+    }
+    cur_mm = NULL;
+}
+
+/* Outside the models' encoding: unknown, never an answer. */
+static void test_mm_unsupported(void **state)
+{
+    (void)state;
+    cur_mm = logic_mm_find("tso");
+    lowered *l = lower("bytes.c", TWO_THREADS("x = 0x0102;", "r1 = *(unsigned char *)&x;", "r1 == 0"));
+    bmc_result r;
+    bool exact;
+    assert_int_equal(run_po(l, 3, &r, &exact), BMC_UNKNOWN);
+    assert_non_null(strstr(r.reason, "unsupported under a memory model"));
+    bmc_result_free(&r);
+    unlower(l);
+    cur_mm = NULL;
+}
+
+/* The front end: a C11 operation's section carries its order, a fence is
+ * an empty section with its order, a relaxed fence is nothing. */
+static void test_ir_orders(void **state)
+{
+    (void)state;
+    lowered *l = lower("mo.c", "#include <stdatomic.h>\natomic_int y; int e;\n"
+                               "int main(void) { atomic_load_explicit(&y, memory_order_acquire);\n"
+                               "  atomic_thread_fence(memory_order_seq_cst);\n"
+                               "  atomic_thread_fence(memory_order_relaxed);\n"
+                               "  atomic_compare_exchange_strong_explicit(&y, &e, 1,\n"
+                               "    memory_order_acq_rel, memory_order_relaxed);\n"
+                               "  return atomic_fetch_add(&y, 1); }\n");
+    uint8_t want[] = { IR_MO_ACQUIRE, IR_MO_SEQ_CST, IR_MO_ACQ_REL | IR_MO_RELAXED << 4, IR_MO_SEQ_CST };
+    size_t k = 0;
+    for (uint32_t i = 0; i < l->entry->nstmts; i++) {
+        const ir_stmt *s = &l->entry->stmts[i];
+        if (s->kind != IR_S_ATOMIC_BEGIN)
+            continue;
+        assert_true(k < sizeof want);
+        assert_int_equal(s->mo, want[k]);
+        if (k == 1) /* the fence: nothing inside */
+            assert_int_equal(l->entry->stmts[i + 1].kind, IR_S_ATOMIC_END);
+        k++;
+    }
+    assert_int_equal(k, sizeof want);
+    unlower(l);
 }
 
 int main(void)
@@ -197,6 +303,10 @@ int main(void)
         cmocka_unit_test(test_agrees_with_bmc),
         cmocka_unit_test(test_litmus_shapes),
         cmocka_unit_test(test_iriw),
+        cmocka_unit_test(test_sc_formula),
+        cmocka_unit_test(test_weak_models),
+        cmocka_unit_test(test_mm_unsupported),
+        cmocka_unit_test(test_ir_orders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

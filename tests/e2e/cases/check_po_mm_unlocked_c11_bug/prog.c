@@ -1,0 +1,24 @@
+#include <assert.h>
+#include <pthread.h>
+/* A counter without the mutex: both increments may read 0.
+ * */
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int count;
+void *inc(void *a)
+{
+    (void)a;
+
+    count = count + 1;
+
+    return 0;
+}
+int main(void)
+{
+    pthread_t a, b;
+    pthread_create(&a, 0, inc, 0);
+    pthread_create(&b, 0, inc, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    assert(count == 2);
+    return 0;
+}
