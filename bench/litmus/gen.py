@@ -12,6 +12,13 @@ Families (n threads; every condition is forbidden, "Never", under SC):
          exists every reader saw its first location 1 and the others 0
          (even n >= 4 only)
   2+2W   ring: thread i writes x_i=2, then x_{i+1}=1;         exists all x_i=2
+  WRC    a chain (n >= 3): P0 writes x0=1; P_i (0 < i < n-1) reads x_{i-1},
+         then writes x_i=1; P_{n-1} reads x_{n-2}, then x0;
+         exists every read of the chain saw 1 and P_{n-1} saw x0=0
+         (n = 3 is the classic WRC)
+  ISA2   the same chain, but P0 writes x=1, then y0=1, the chain passes y_i
+         along and P_{n-1} finally reads x; exists the chain saw 1 and x=0
+         (n = 3 is the classic ISA2)
 
 Each family also has a "long" variant (<FAMILY>-long): NLONG threads (default
 4) where every thread first does k writes to private locations p<i>_<j>
@@ -19,7 +26,8 @@ Each family also has a "long" variant (<FAMILY>-long): NLONG threads (default
 instructions but no read forks, so the event structure grows linearly in k.
 
 Under x86-TSO only SB is allowed (Sometimes); the rest stay forbidden.
-Under release/acquire (ra) SB, IRIW and 2+2W are allowed, MP and LB not.
+Under release/acquire (ra) SB, IRIW and 2+2W are allowed; MP, LB, WRC and ISA2
+not (hb = (po | rf)+ carries the chain's writes to the last reader).
 
 Output: <outdir>/<FAMILY>/<FAMILY>_n<NN>.litmus and
         <outdir>/<FAMILY>-long/<FAMILY>-long_k<KK>.litmus
@@ -30,11 +38,14 @@ import argparse
 import os
 import sys
 
-FAMILIES = ["SB", "LB", "MP", "IRIW", "2+2W"]
-TSO_EXPECT = {"SB": "Sometimes", "LB": "Never", "MP": "Never", "IRIW": "Never", "2+2W": "Never"}
+FAMILIES = ["SB", "LB", "MP", "IRIW", "2+2W", "WRC", "ISA2"]
+TSO_EXPECT = {"SB": "Sometimes", "LB": "Never", "MP": "Never", "IRIW": "Never", "2+2W": "Never",
+              "WRC": "Never", "ISA2": "Never"}
 # Release/acquire (ravel -m ra): only po | rf cycles, co;hb and fr;hb are
 # forbidden, so MP and LB stay Never; SB, IRIW and 2+2W become Sometimes.
-RA_EXPECT = {"SB": "Sometimes", "LB": "Never", "MP": "Never", "IRIW": "Sometimes", "2+2W": "Sometimes"}
+RA_EXPECT = {"SB": "Sometimes", "LB": "Never", "MP": "Never", "IRIW": "Sometimes", "2+2W": "Sometimes",
+             "WRC": "Never", "ISA2": "Never"}
+MIN_THREADS = {"IRIW": 4, "WRC": 3, "ISA2": 3}
 
 
 def private_writes(i, k):
@@ -90,7 +101,33 @@ def family_22w(n, k=0):
     return [("x%d" % i) for i in range(n)], threads, conds
 
 
-BUILDERS = {"SB": family_sb, "LB": family_lb, "MP": family_mp, "IRIW": family_iriw, "2+2W": family_22w}
+def family_chain(n, k, first, passed, last):
+    """P0 does `first`; P_i reads passed[i-1] and writes passed[i]=1;
+    P_{n-1} reads passed[n-2], then `last` (expected 0)."""
+    threads = [private_writes(0, k) + first]
+    conds = []
+    for i in range(1, n - 1):
+        threads.append(private_writes(i, k) + ["r[] r0 %s" % passed[i - 1], "w[] %s 1" % passed[i]])
+        conds.append("%d:r0=1" % i)
+    threads.append(private_writes(n - 1, k) + ["r[] r0 %s" % passed[n - 2], "r[] r1 %s" % last])
+    conds += ["%d:r0=1" % (n - 1), "%d:r1=0" % (n - 1)]
+    return threads, conds
+
+
+def family_wrc(n, k=0):
+    xs = ["x%d" % i for i in range(n - 1)]
+    threads, conds = family_chain(n, k, ["w[] x0 1"], xs, "x0")
+    return xs, threads, conds
+
+
+def family_isa2(n, k=0):
+    ys = ["y%d" % i for i in range(n - 1)]
+    threads, conds = family_chain(n, k, ["w[] x 1", "w[] y0 1"], ys, "x")
+    return ["x"] + ys, threads, conds
+
+
+BUILDERS = {"SB": family_sb, "LB": family_lb, "MP": family_mp, "IRIW": family_iriw, "2+2W": family_22w,
+            "WRC": family_wrc, "ISA2": family_isa2}
 
 
 def render(name, doc, locs, threads, conds, k):
@@ -116,6 +153,8 @@ DOCS = {
     "MP": "message passing: one writer, %d threads in all",
     "IRIW": "independent reads of independent writes, %d threads",
     "2+2W": "2+2W ring of %d threads",
+    "WRC": "write-to-read causality, a chain of %d threads",
+    "ISA2": "ISA2, a chain of %d threads",
 }
 
 
@@ -152,7 +191,7 @@ def main(argv):
 
     for fam in fams:
         for n in range(a.nmin, a.nmax + 1):
-            if fam == "IRIW" and (n % 2 or n < 4):  # IRIW needs two writers
+            if n < MIN_THREADS.get(fam, 2) or (fam == "IRIW" and n % 2):  # IRIW: two writers
                 continue
             name = "%s_n%02d" % (safe(fam), n)
             emit(safe(fam), name, name, DOCS[fam] % n, BUILDERS[fam](n), 0, "n", n, n, fam, fam)

@@ -23,6 +23,9 @@ Called by run.sh (which says where ravel and the generated tests are):
     (full and --verdict-only, grounding/solving split, SAT size) next to
     herd7's time (live, or the manifest's); then SB_n written in herd's C
     format (seq_cst and relaxed) under c11.
+    The hard families' goals (IRIW n=16, 2+2W, WRC and ISA2 at n=32,
+    verdict-only under sc, tso and ra, each under 1 s) are then a table of
+    their own, read off the same runs.
 (c) herd7 itself on the generated files, if herd7 is on PATH.
 
 Times: "wall" is the whole process (fork, parse, everything); "t" is the sum
@@ -395,7 +398,7 @@ def families_section(a, problems):
           % a.cutoff)
     print("   states = final states in full mode; events, vars, clauses from the JSON (vo = --verdict-only);")
     print("   MB = peak RSS. Expected: Never under sc everywhere; under tso SB is Sometimes, the rest Never;")
-    print("   under ra SB, IRIW and 2+2W are Sometimes, MP and LB Never.")
+    print("   under ra SB, IRIW and 2+2W are Sometimes, MP, LB, WRC and ISA2 Never.")
     print()
     allres = {}
     for fam, rows in fams.items():
@@ -450,6 +453,36 @@ def families_section(a, problems):
     table(["family"] + [m[2] for m in MODES], rows)
     print()
     return allres
+
+
+# Issue 18's hard families: the instance and the goal (verdict-only, seconds).
+HARD = (("IRIW", 16), ("2+2W", 32), ("WRC", 32), ("ISA2", 32))
+HARD_GOAL = 1.0
+
+
+def hard_section(allres, problems):
+    """The hard-family goals, read off the family runs: IRIW n=16 and 2+2W, WRC
+    and ISA2 at n=32, verdict-only under sc, tso and ra, each under HARD_GOAL s."""
+    print("== hard families: verdict-only wall seconds of the ravel process (goal < %g s each)" % HARD_GOAL)
+    rows = []
+    for fam, n in HARD:
+        row = ["%s n=%d" % (fam, n)]
+        frows, res = allres.get(fam, ([], {}))
+        for label in ("sc vo", "tso vo", "ra vo"):
+            run, x, status = res.get((label, n), (None, None, "not run"))
+            if status != "ok":
+                row += [status, "-", "-"]
+                continue
+            met = run.wall < HARD_GOAL
+            row += [fmt_t(run.wall), x.get("observation"), "yes" if met else "NO"]
+            if not met:
+                problems.append("hard family %s n=%d under %s: %.3f s, goal < %g s"
+                                % (fam, n, label, run.wall, HARD_GOAL))
+        ev = [res.get((l, n), (None, None, None))[1] for l in ("sc vo",)]
+        row.append(ev[0].get("events") if ev[0] else "-")
+        rows.append(row)
+    table(["test", "sc s", "sc obs", "met", "tso s", "tso obs", "met", "ra s", "ra obs", "met", "events"], rows)
+    print()
 
 
 SB_MODELS = ("sc", "tso", "ra", "c11")
@@ -651,14 +684,16 @@ def main(argv):
     ver = subprocess.run([a.ravel, "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     print("ravel litmus benchmark: %s (%s)%s" % (a.ravel, ver.stdout.strip().splitlines()[0] if ver.stdout.strip()
                                                   else "no --version", ", --quick" if a.quick else ""))
-    print("host: %s, %d CPUs; peak memory: %s" % (os.uname().nodename, os.cpu_count() or 0,
-                                                   "/usr/bin/time -f %M" if TIME_BIN else "not measured"))
+    print("host: %s, %d CPUs; peak memory: %s; load average at start: %s"
+          % (os.uname().nodename, os.cpu_count() or 0,
+             "/usr/bin/time -f %M" if TIME_BIN else "not measured", " ".join("%.2f" % x for x in os.getloadavg())))
     print()
     problems = []
     if not a.skip_corpus:
         for model in a.corpus_models.split(","):
             corpus_section(a, problems, model)
     allres = families_section(a, problems)
+    hard_section(allres, problems)
     store_buffer_section(a, allres, problems)
     sb_c_section(a, problems)
     herd7_section(a, allres, problems)

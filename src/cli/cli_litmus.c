@@ -63,6 +63,9 @@ static const char litmus_usage[] =
     "  -j, --jobs N       decide N tests at once, each in a worker process of its\n"
     "                     own; the output stays in input order (default 1)\n"
     "  --unroll N         follow each backward branch at most N times (default 2)\n"
+    "  --fork-reads       unfold every read once per value it may return, also\n"
+    "                     those whose register only the final condition reads\n"
+    "                     (by default such a read is one event; same answers)\n"
     "  --max-clauses N    give up on a test (unknown) once its SAT problem has more\n"
     "                     than N clauses (default 20000000, about 2 GB; 0: no limit)\n"
     "  --qbf              decide with the QBF solver even when the model needs only\n"
@@ -493,6 +496,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
 {
     const char *model_name = "sc";
     bool verdict_only = false, json = false, quiet = false, use_qbf = false, explain = false;
+    bool fork_reads = false;
     qbf_cli qc = { 0 };
     const char *dot_dir = NULL;
     double timeout = 0, unroll = 2, max_clauses = 20e6, jobs = 1;
@@ -560,6 +564,8 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
             verdict_only = true;
         } else if (strcmp(a, "--explain") == 0) {
             explain = true;
+        } else if (strcmp(a, "--fork-reads") == 0) {
+            fork_reads = true;
         } else if (strcmp(a, "--qbf") == 0) {
             use_qbf = true;
         } else if (strcmp(a, "--dump-qbf") == 0) {
@@ -684,7 +690,8 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
             .want_witness = dot_dir != NULL,
             .explain = explain,
             .max_clauses = (uint64_t)max_clauses,
-            .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64 },
+            .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64,
+                        .fork_all_reads = fork_reads },
             .qbf = use_qbf,
             .qbf_dump = qc.dump_path ? qbf_dump : NULL,
             .qbf_solve = qc.solver_cmd ? qbf_external : NULL,

@@ -84,7 +84,7 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
                 continue;
             logic_rel_set2(st, loc, i, j);
             bool same_value = is_write(a) && b->kind == LITMUS_EV_READ &&
-                              litmus_value_eq(a->value, b->value);
+                              litmus_event_may_read(es, b, a->value);
             if (same_value)
                 logic_rel_set2(st, jfc, i, j);
             if (conflict || i == j)

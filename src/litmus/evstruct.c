@@ -17,6 +17,7 @@ typedef struct regval {
     uint32_t nt;
     uint32_t t[TAINT_MAX];
     uint64_t just[JUST_WORDS];
+    uint32_t sym1; /* a symbolic read's event + 1 whose value this is, else 0 */
 } regval;
 
 typedef struct state {
@@ -51,9 +52,12 @@ typedef struct builder {
     uint64_t *scratch_just; /* per scratch value: the justification it gets */
     uint32_t scratch_just_cap;
     uint32_t *instr_base; /* per thread: global number of its first instruction */
+    uint32_t total_instrs;
     bool justify;      /* justification sets are tracked (few enough reads) */
     bool *alive;
     uint32_t alive_cap;
+    bool *symbolic;    /* per global instruction: a read that need not fork */
+    bool any_symbolic;
     bool failed;
 } builder;
 
@@ -141,6 +145,7 @@ static void taint_union(builder *b, const litmus_instr *in, regval *dst, const r
 static void eval_operand(const state *s, const litmus_operand *o, regval *r)
 {
     r->nt = 0;
+    r->sym1 = 0;
     memset(r->just, 0, sizeof r->just);
     switch (o->kind) {
     case LITMUS_OPND_REG:
@@ -294,6 +299,12 @@ static void record_path(builder *b, uint32_t thread, const state *s, uint32_t la
     p->thread = thread;
     p->last = last;
     p->regs = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->regs));
+    p->sym = NULL;
+    if (b->any_symbolic) {
+        p->sym = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->sym));
+        for (uint32_t r = 0; r < th->nregs; r++)
+            p->sym[r] = s->regs[r].sym1 ? s->regs[r].sym1 - 1 : LITMUS_NONE;
+    }
     for (uint32_t r = 0; r < th->nregs; r++)
         p->regs[r] = s->regs[r].v;
     ensure_alive_cap(b);
@@ -385,6 +396,100 @@ static const domain *read_domain(builder *b, uint32_t thread, uint32_t instr, ui
     return d;
 }
 
+/* One read event with no value of its own, whose domain is rd (see
+ * evstruct.h); NONE past the event limit. */
+static uint32_t symbolic_read(builder *b, const litmus_instr *in, uint32_t thread, uint32_t pc,
+                              uint32_t parent, uint32_t loc, const domain *rd)
+{
+    uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
+    if (ev == LITMUS_NONE)
+        return ev;
+    litmus_evstruct *es = b->es;
+    while (es->ndomvals + rd->n > es->domvals_cap) {
+        es->domvals_cap = es->domvals_cap ? es->domvals_cap * 2 : 64;
+        es->domvals = base_xrealloc(es->domvals, base_mul_size(es->domvals_cap, sizeof *es->domvals));
+    }
+    litmus_event *e = &es->events[ev];
+    e->loc = loc;
+    e->value = rd->vals[0];
+    e->symbolic = true;
+    e->dom_first = es->ndomvals;
+    e->dom_count = rd->n;
+    memcpy(es->domvals + es->ndomvals, rd->vals, rd->n * sizeof *rd->vals);
+    es->ndomvals += rd->n;
+    es->nsymbolic++;
+    return ev;
+}
+
+static bool operand_uses(const litmus_operand *o, uint32_t reg)
+{
+    return o->kind == LITMUS_OPND_REG && o->reg == reg;
+}
+
+static bool expr_uses(const litmus_expr *e, uint32_t reg)
+{
+    if (!e)
+        return false;
+    if (e->op == LITMUS_OP_NONE)
+        return operand_uses(&e->opnd, reg);
+    return expr_uses(e->lhs, reg) || expr_uses(e->rhs, reg);
+}
+
+/* Does instruction in read register reg? (An instruction this does not know
+ * reads every register.) */
+static bool instr_uses(const litmus_instr *in, uint32_t reg)
+{
+    bool addr = operand_uses(&in->addr.base, reg) ||
+                (in->addr.has_offset && operand_uses(&in->addr.offset, reg));
+    switch (in->kind) {
+    case LITMUS_I_NOP:
+    case LITMUS_I_FENCE:
+    case LITMUS_I_CALL:
+        return false;
+    case LITMUS_I_READ:
+        return addr;
+    case LITMUS_I_WRITE:
+        return addr || operand_uses(&in->value, reg);
+    case LITMUS_I_RMW:
+        return addr || expr_uses(in->expr, reg);
+    case LITMUS_I_CAS:
+        return addr || operand_uses(&in->cmp, reg) || operand_uses(&in->value, reg);
+    case LITMUS_I_MOV:
+        return expr_uses(in->expr, reg);
+    case LITMUS_I_BRANCH:
+        return in->has_reg && in->reg == reg;
+    default:
+        return true;
+    }
+}
+
+/* Marks the reads that need not fork (evstruct.h): plain reads of threads
+ * without loops whose register no later instruction uses. */
+static void find_symbolic(builder *b)
+{
+    const litmus_test *t = b->t;
+    b->symbolic = base_xcalloc(b->total_instrs ? b->total_instrs : 1, sizeof *b->symbolic);
+    if (b->lim->fork_all_reads || b->lim->every_write_value)
+        return;
+    for (uint32_t th = 0; th < t->nthreads; th++) {
+        const litmus_thread *thr = &t->threads[th];
+        if (b->has_loop[th])
+            continue;
+        for (uint32_t pc = 0; pc < thr->ninstrs; pc++) {
+            const litmus_instr *in = &thr->instrs[pc];
+            if (in->kind != LITMUS_I_READ)
+                continue;
+            bool used = false;
+            for (uint32_t k = pc + 1; k < thr->ninstrs && !used; k++)
+                used = instr_uses(&thr->instrs[k], in->reg);
+            if (!used) {
+                b->symbolic[b->instr_base[th] + pc] = true;
+                b->any_symbolic = true;
+            }
+        }
+    }
+}
+
 /* Runs thread `thread` from pc in state s (which it may change) after event
  * `parent`. */
 static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
@@ -446,6 +551,19 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 fail(b, in, "unsupported: location '%s' may hold too many distinct values",
                      base_sym_str(b->t->syms, b->t->locs[loc].name));
                 return;
+            }
+            if (b->symbolic[b->instr_base[thread] + pc]) {
+                uint32_t ev = symbolic_read(b, in, thread, pc, parent, loc, rd);
+                if (ev == LITMUS_NONE)
+                    return;
+                deps_for(b, ev, &at, NULL, s);
+                regval *r = &s->regs[in->reg];
+                memset(r, 0, sizeof *r);
+                r->v = litmus_int(0); /* never looked at: the path's sym says */
+                r->sym1 = ev + 1;
+                parent = ev;
+                pc++;
+                break;
             }
             /* Copy: the recursion below reuses the scratch domain. */
             litmus_value *vals = base_xmalloc(base_mul_size(rd->n, sizeof *vals));
@@ -555,10 +673,14 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
 
 static void reset_events(litmus_evstruct *es)
 {
-    for (uint32_t i = 0; i < es->npaths; i++)
+    for (uint32_t i = 0; i < es->npaths; i++) {
         free(es->paths[i].regs);
+        free(es->paths[i].sym);
+    }
     es->npaths = 0;
     es->nevents = 0;
+    es->ndomvals = 0;
+    es->nsymbolic = 0;
     es->naddr = es->ndata = es->nctrl = 0;
     es->dropped_paths = false;
 }
@@ -626,9 +748,14 @@ static void compact(builder *b)
         }
         *counts[k] = m;
     }
-    for (uint32_t i = 0; i < es->npaths; i++)
-        if (es->paths[i].last != LITMUS_NONE)
-            es->paths[i].last = map[es->paths[i].last];
+    for (uint32_t i = 0; i < es->npaths; i++) {
+        litmus_path *p = &es->paths[i];
+        if (p->last != LITMUS_NONE)
+            p->last = map[p->last];
+        for (uint32_t r = 0; p->sym && r < b->t->threads[p->thread].nregs; r++)
+            if (p->sym[r] != LITMUS_NONE)
+                p->sym[r] = map[p->sym[r]];
+    }
     for (uint32_t l = 0; l < b->t->nlocs; l++)
         es->init_of_loc[l] = map[es->init_of_loc[l]];
     es->nevents = n;
@@ -649,11 +776,13 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
         b.instr_base[th] = total;
         total += t->threads[th].ninstrs;
     }
+    b.total_instrs = total;
     b.justify = total <= JUST_WORDS * 64;
     for (uint32_t th = 0; th < t->nthreads; th++)
         for (uint32_t i = 0; i < t->threads[th].ninstrs; i++)
             if (t->threads[th].instrs[i].kind == LITMUS_I_BRANCH && t->threads[th].instrs[i].target <= i)
                 b.has_loop[th] = true;
+    find_symbolic(&b);
 
     /* Fixpoint: the values reads may return grow with what writes store. */
     for (int round = 0; !b.failed; round++) {
@@ -690,6 +819,7 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
     base_vec_free(&b.found);
     free(b.scratch.vals);
     free(b.has_loop);
+    free(b.symbolic);
     free(b.instr_base);
     free(b.scratch_just);
     free(b.alive);
@@ -702,13 +832,26 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
 
 void litmus_evstruct_free(litmus_evstruct *es)
 {
-    for (uint32_t i = 0; i < es->npaths; i++)
+    for (uint32_t i = 0; i < es->npaths; i++) {
         free(es->paths[i].regs);
+        free(es->paths[i].sym);
+    }
     free(es->paths);
+    free(es->domvals);
     free(es->events);
     free(es->addr);
     free(es->data);
     free(es->ctrl);
     free(es->init_of_loc);
     memset(es, 0, sizeof *es);
+}
+
+bool litmus_event_may_read(const litmus_evstruct *es, const litmus_event *e, litmus_value v)
+{
+    if (!e->symbolic)
+        return litmus_value_eq(e->value, v);
+    for (uint32_t k = 0; k < e->dom_count; k++)
+        if (litmus_value_eq(es->domvals[e->dom_first + k], v))
+            return true;
+    return false;
 }

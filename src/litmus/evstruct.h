@@ -14,6 +14,22 @@
  * else a lone read with the failure annotations; a weak one also has the
  * lone read for the equal value.
  *
+ * A symbolic read (unless limits.fork_all_reads) does not fork: a plain
+ * read (LITMUS_I_READ, not an rmw or CAS) of a thread without loops whose
+ * register no later instruction of its thread uses (no address, data or
+ * control dependency, no branch, no copy: only the final condition may
+ * look at it) becomes one read event with no value of its own. It may read
+ * from any write of its location whose value lies in its domain (the
+ * values a forked read would have had, litmus_event_may_read), and its
+ * register's final value is the value of the write it reads from (a path
+ * records the read in litmus_path.sym). The forked structure repeats the
+ * rest of the thread below each value without any difference but the
+ * register, so both have the same executions, one for one, and the same
+ * final states; the symbolic one has one event per read instead of a
+ * subtree per value (a reader of m locations: m events instead of 2^m
+ * paths). Not with every_write_value (jr judges the event structure
+ * itself).
+ *
  * Loops (backward branches) are unrolled at most `unroll` times per branch
  * instruction on a path; a path that would go further is dropped, as herd
  * does, and the structure records that it dropped some.
@@ -48,6 +64,8 @@ typedef struct litmus_event {
     uint32_t parent;       /* previous event of the thread on this branch, or NONE */
     uint32_t rmw_write;    /* READ of an rmw: its write event; else NONE */
     bool rmw;              /* part of an rmw */
+    bool symbolic;         /* READ: a symbolic read (value unused; see above) */
+    uint32_t dom_first, dom_count; /* symbolic READ: its domain, es->domvals[first..+count) */
     const litmus_annots *annots; /* the instruction's annotations (NULL for INIT) */
 } litmus_event;
 
@@ -59,6 +77,8 @@ typedef struct litmus_path {
     uint32_t thread;
     uint32_t last;        /* last event of the path, or NONE */
     litmus_value *regs;   /* final value of each of the thread's registers */
+    uint32_t *sym;        /* NULL, or per register: the symbolic read whose value it
+                           * holds (regs[] is then meaningless), or LITMUS_NONE */
 } litmus_path;
 
 typedef struct litmus_evstruct {
@@ -69,6 +89,9 @@ typedef struct litmus_evstruct {
     litmus_path *paths;
     uint32_t npaths, paths_cap;
     uint32_t *init_of_loc; /* location -> its initial write event */
+    litmus_value *domvals; /* the domains of symbolic reads */
+    uint32_t ndomvals, domvals_cap;
+    uint32_t nsymbolic;    /* symbolic read events */
     bool dropped_paths;    /* some path exceeded the unroll bound */
     uint32_t unroll;
 } litmus_evstruct;
@@ -82,6 +105,9 @@ typedef struct litmus_es_limits {
      * read_domain (evstruct.c) applies. For models without coherence whose
      * reads may be justified by writes of other branches (jr). */
     bool every_write_value;
+    /* Fork every read per value, symbolic reads too (the structure of
+     * PrideMM §3 as it is; --fork-reads). */
+    bool fork_all_reads;
 } litmus_es_limits;
 
 /* Builds the event structure. Returns false with a diagnostic (at the
@@ -90,5 +116,13 @@ typedef struct litmus_es_limits {
 bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
                            litmus_evstruct *es, base_diag *diag);
 void litmus_evstruct_free(litmus_evstruct *es);
+/* May read event e return value v? A forked read: v is its value; a
+ * symbolic one: v lies in its domain. */
+bool litmus_event_may_read(const litmus_evstruct *es, const litmus_event *e, litmus_value v);
+/* The symbolic read whose value register reg of path p holds, or LITMUS_NONE. */
+static inline uint32_t litmus_path_sym(const litmus_path *p, uint32_t reg)
+{
+    return p->sym ? p->sym[reg] : LITMUS_NONE;
+}
 
 #endif

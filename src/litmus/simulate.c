@@ -77,6 +77,25 @@ static const logic_formula *co_last(sim *s, uint32_t w)
     return f;
 }
 
+/* The formula "symbolic read e reads value v": it reads from a write of v. */
+static const logic_formula *reads_value(sim *s, uint32_t e, litmus_value v)
+{
+    const litmus_event *r = &s->es->events[e];
+    const logic_formula *f = logic_false(&s->b);
+    if (!litmus_event_may_read(s->es, r, v))
+        return f;
+    for (uint32_t w = 0; w < s->es->nevents; w++) {
+        const litmus_event *we = &s->es->events[w];
+        if ((we->kind == LITMUS_EV_WRITE || we->kind == LITMUS_EV_INIT) && we->loc == r->loc &&
+            litmus_value_eq(we->value, v))
+            f = logic_or2(&s->b, f, logic_sov2(&s->b, s->ex.rf, logic_const(w), logic_const(e)));
+    }
+    return f;
+}
+
+/* The value symbolic read e reads in the current model (from its rf). */
+static litmus_value read_value(sim *s, uint32_t e);
+
 static const logic_formula *prop_formula(sim *s, const litmus_prop *p)
 {
     logic_builder *b = &s->b;
@@ -87,7 +106,12 @@ static const logic_formula *prop_formula(sim *s, const litmus_prop *p)
         const logic_formula *f = logic_false(b);
         for (uint32_t i = 0; i < s->es->npaths; i++) {
             const litmus_path *path = &s->es->paths[i];
-            if (path->thread == p->thread && litmus_value_eq(path->regs[p->reg], p->value))
+            if (path->thread != p->thread)
+                continue;
+            uint32_t sym = litmus_path_sym(path, p->reg);
+            if (sym != LITMUS_NONE)
+                f = logic_or2(b, f, logic_and2(b, path_taken(s, path), reads_value(s, sym, p->value)));
+            else if (litmus_value_eq(path->regs[p->reg], p->value))
                 f = logic_or2(b, f, path_taken(s, path));
         }
         return f;
@@ -135,6 +159,15 @@ static bool in_x(sim *s, uint32_t e)
     return lit_true(s, s->X[e]);
 }
 
+static litmus_value read_value(sim *s, uint32_t e)
+{
+    uint32_t n = s->es->nevents;
+    for (uint32_t w = 0; w < n; w++)
+        if (lit_true(s, s->rf[(size_t)w * n + e]))
+            return s->es->events[w].value;
+    return litmus_int(0); /* not reached: a read of X reads from one write */
+}
+
 /* Reads the final state of the current model into row. */
 static void read_state(sim *s, litmus_value *row)
 {
@@ -147,7 +180,8 @@ static void read_state(sim *s, litmus_value *row)
             for (uint32_t k = 0; k < s->es->npaths; k++) {
                 const litmus_path *p = &s->es->paths[k];
                 if (p->thread == o->thread && (p->last == LITMUS_NONE || in_x(s, p->last))) {
-                    row[i] = p->regs[o->reg];
+                    uint32_t sym = litmus_path_sym(p, o->reg);
+                    row[i] = sym != LITMUS_NONE ? read_value(s, sym) : p->regs[o->reg];
                     break;
                 }
             }

@@ -37,11 +37,24 @@ const logic_formula *logic_acyclic(logic_builder *b, const char *name, const log
 {
     logic_sovar *t = logic_new_sovar(b, name, 2);
     t->bound = r;
-    t->bound_closure = true;
+    t->bound_elim = true;
     t->exclude = exclude;
     const logic_rexpr *tr = logic_r_sov(b, t);
-    const logic_formula *parts[3] = { logic_sub(b, r, tr), logic_trans(b, tr), logic_irrefl(b, tr) };
-    return logic_so_exists(b, t, logic_and(b, parts, 3));
+    /* Transitivity only where the conclusion lies in the fill graph, and
+     * asymmetry: a cycle of r, all of its edges in T, loses its vertex
+     * eliminated first to an edge of T between its neighbours on the cycle
+     * (the fill graph has that edge, so the guarded clause forces it), down
+     * to two vertices, which asymmetry forbids; a loop, irreflexivity.
+     * Without a cycle, T = r+ within the fill graph satisfies it all. */
+    int32_t x = logic_fresh_var(b), y = logic_fresh_var(b), z = logic_fresh_var(b);
+    const logic_formula *trans = logic_forall(b, x, logic_forall(b, y, logic_implies(b,
+        logic_sov2(b, t, x, y), logic_forall(b, z, logic_implies(b, logic_sov2(b, t, y, z),
+            logic_implies(b, logic_sov_may2(b, t, x, z), logic_sov2(b, t, x, z)))))));
+    int32_t p = logic_fresh_var(b), q = logic_fresh_var(b);
+    const logic_formula *asym = logic_forall(b, p, logic_forall(b, q, logic_implies(b,
+        logic_sov2(b, t, p, q), logic_not(b, logic_sov2(b, t, q, p)))));
+    const logic_formula *parts[4] = { logic_sub(b, r, tr), trans, asym, logic_irrefl(b, tr) };
+    return logic_so_exists(b, t, logic_and(b, parts, 4));
 }
 
 const logic_formula *logic_acyclic_so(logic_builder *b, const char *name, const logic_rexpr *r)

@@ -1,11 +1,15 @@
 /* combinators: the macros of PrideMM §4, in which memory models are written.
  *
  * Each returns a formula; none looks at a particular structure beyond the
- * relation names. `acyclic` is the paper's: there exists a transitive,
- * irreflexive relation that includes r. Its SO variable is bounded by the
- * transitive closure of r's possible tuples (minus `exclude`, a fixed
- * relation known never to be in r+, such as conflict in an event
- * structure), so the grounding only mentions pairs that can be related. */
+ * relation names. `acyclic` is the paper's, there exists an irreflexive
+ * relation T that includes r and is transitive, with transitivity asked
+ * only within T's bound: the fill graph of r's possible tuples (minus
+ * `exclude`, a fixed relation known never to be in r+, such as conflict in
+ * an event structure) under a vertex elimination order
+ * (logic_sovar.bound_elim), which contains every edge that contracting a
+ * cycle needs. The clauses are the triangles of the fill graph rather than
+ * of r's transitive closure: for a ring of n events n * k^2 for small k
+ * instead of n^3. */
 #ifndef RAVEL_LOGIC_COMBINATORS_H
 #define RAVEL_LOGIC_COMBINATORS_H
 

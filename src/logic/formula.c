@@ -80,13 +80,24 @@ const logic_formula *logic_sov1(logic_builder *b, const logic_sovar *v, logic_te
     return f;
 }
 
-const logic_formula *logic_sov2(logic_builder *b, const logic_sovar *v, logic_term x, logic_term y)
+static const logic_formula *sov_pair(logic_builder *b, logic_kind k, const logic_sovar *v,
+                                     logic_term x, logic_term y)
 {
-    logic_formula *f = node(b, LOGIC_SOV, 0);
+    logic_formula *f = node(b, k, 0);
     f->sov = v;
     f->args[0] = x;
     f->args[1] = y;
     return f;
+}
+
+const logic_formula *logic_sov2(logic_builder *b, const logic_sovar *v, logic_term x, logic_term y)
+{
+    return sov_pair(b, LOGIC_SOV, v, x, y);
+}
+
+const logic_formula *logic_sov_may2(logic_builder *b, const logic_sovar *v, logic_term x, logic_term y)
+{
+    return sov_pair(b, LOGIC_SOV_MAY, v, x, y);
 }
 
 const logic_formula *logic_eq(logic_builder *b, logic_term x, logic_term y)
@@ -418,6 +429,13 @@ static void print_f(const logic_builder *b, const logic_formula *f, base_strbuf 
         base_strbuf_putc(out, ')');
         return;
     }
+    case LOGIC_SOV_MAY:
+        base_strbuf_printf(out, "may:%s(", f->sov->name);
+        print_term(f->args[0], out);
+        base_strbuf_putc(out, ',');
+        print_term(f->args[1], out);
+        base_strbuf_putc(out, ')');
+        return;
     case LOGIC_EQ:
         print_term(f->args[0], out);
         base_strbuf_putc(out, '=');

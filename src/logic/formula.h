@@ -44,6 +44,14 @@ typedef struct logic_sovar {
     uint32_t arity;
     const logic_rexpr *bound;   /* NULL: every tuple is possible */
     bool bound_closure;         /* close the bound transitively */
+    /* Instead: the bound is the fill graph of (bound minus exclude) under a
+     * vertex elimination order the grounder picks. Eliminating v adds u -> w
+     * for every remaining u -> v and v -> w (u != w, not excluded). A path
+     * whose inner vertices are all eliminated before its ends gives an edge
+     * of the fill graph, so transitivity asserted only where its conclusion
+     * is in the bound (LOGIC_SOV_MAY) and asymmetry still contract every
+     * cycle to a contradiction (logic_acyclic). Arity 2 only. */
+    bool bound_elim;
     const logic_rexpr *exclude; /* NULL, or a fixed relation removed from the bound */
 } logic_sovar;
 
@@ -62,6 +70,7 @@ typedef enum logic_kind {
     LOGIC_EXISTS,
     LOGIC_SO_EXISTS, /* second-order */
     LOGIC_SO_FORALL,
+    LOGIC_SOV_MAY,   /* the tuple lies in an SO variable's bound (fixed once it is declared) */
 } logic_kind;
 
 typedef struct logic_formula logic_formula;
@@ -70,8 +79,8 @@ struct logic_formula {
     uint32_t nkids;
     const logic_formula **kids; /* NOT, AND, OR, IMPLIES, IFF, quantifiers */
     uint32_t rel;               /* REL: structure relation index */
-    const logic_sovar *sov;     /* SOV, SO_EXISTS, SO_FORALL */
-    logic_term args[2];         /* REL, SOV: arity many; EQ: both */
+    const logic_sovar *sov;     /* SOV, SO_EXISTS, SO_FORALL, SOV_MAY */
+    logic_term args[2];         /* REL, SOV, SOV_MAY: arity many; EQ: both */
     int32_t var;                /* FORALL, EXISTS: the bound variable */
 };
 
@@ -124,6 +133,8 @@ const logic_formula *logic_rel1(logic_builder *b, uint32_t rel, logic_term x);
 const logic_formula *logic_rel2(logic_builder *b, uint32_t rel, logic_term x, logic_term y);
 const logic_formula *logic_sov1(logic_builder *b, const logic_sovar *v, logic_term x);
 const logic_formula *logic_sov2(logic_builder *b, const logic_sovar *v, logic_term x, logic_term y);
+/* (x, y) lies in v's bound: a constant once v is declared. */
+const logic_formula *logic_sov_may2(logic_builder *b, const logic_sovar *v, logic_term x, logic_term y);
 const logic_formula *logic_eq(logic_builder *b, logic_term x, logic_term y);
 const logic_formula *logic_not(logic_builder *b, const logic_formula *f);
 const logic_formula *logic_and2(logic_builder *b, const logic_formula *f, const logic_formula *g);

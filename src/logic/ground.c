@@ -102,6 +102,12 @@ static int eval3(logic_grounder *g, const logic_formula *f)
         int l = t[tuple(g, f->sov->arity, f->args)];
         return l == SAT_TRUE ? V_TRUE : l == SAT_FALSE ? V_FALSE : V_UNKNOWN;
     }
+    case LOGIC_SOV_MAY: {
+        const int *t = logic_ground_table(g, f->sov);
+        if (!t)
+            return V_UNKNOWN;
+        return t[tuple(g, 2, f->args)] != SAT_FALSE ? V_TRUE : V_FALSE;
+    }
     case LOGIC_EQ:
         return term(g, f->args[0]) == term(g, f->args[1]) ? V_TRUE : V_FALSE;
     case LOGIC_NOT: {
@@ -355,6 +361,85 @@ static void grow_tables(logic_grounder *g, uint32_t id)
     g->tables_cap = ncap;
 }
 
+/* The fill graph of rows (n rows of rw words; see logic_sovar.bound_elim):
+ * excluded tuples (exclude's must) leave first, then vertices go one by one,
+ * each time the one whose elimination adds the fewest edges (in-degree times
+ * out-degree among the remaining), and rows receive every edge added. */
+static void elim_fill(logic_grounder *g, uint64_t *rows, const logic_rexpr *exclude)
+{
+    uint32_t n = g->st->n;
+    size_t rw = row_words(g);
+    mat3 ex = { NULL, NULL };
+    if (exclude) {
+        ex = eval_mat(g, exclude);
+        for (size_t i = 0; i < rw * n; i++)
+            rows[i] &= ~ex.must[i];
+    }
+    /* The current graph: out rows (copy of rows) and in rows, without loops. */
+    size_t words = rw * n + 1;
+    uint64_t *out = base_xcalloc(words, sizeof(uint64_t));
+    uint64_t *in = base_xcalloc(words, sizeof(uint64_t));
+    uint32_t *indeg = base_xcalloc(n ? n : 1, sizeof *indeg), *outdeg = base_xcalloc(n ? n : 1, sizeof *outdeg);
+    bool *gone = base_xcalloc(n ? n : 1, sizeof *gone);
+    for (uint32_t a = 0; a < n; a++)
+        for (uint32_t c = 0; c < n; c++)
+            if (a != c && row_get(rows + a * rw, c)) {
+                row_set(out + a * rw, c);
+                row_set(in + c * rw, a);
+                outdeg[a]++;
+                indeg[c]++;
+            }
+    for (uint32_t step = 0; step < n; step++) {
+        uint32_t v = UINT32_MAX;
+        uint64_t best = UINT64_MAX;
+        for (uint32_t c = 0; c < n && best; c++) {
+            uint64_t cost = (uint64_t)indeg[c] * outdeg[c];
+            if (!gone[c] && cost < best) {
+                best = cost;
+                v = c;
+            }
+        }
+        for (uint32_t u = 0; best && u < n; u++) {
+            if (!row_get(in + v * rw, u))
+                continue;
+            for (size_t k = 0; k < rw; k++) {
+                uint64_t add = out[v * rw + k] & ~out[u * rw + k];
+                if (ex.must)
+                    add &= ~ex.must[u * rw + k];
+                if (k == u >> 6)
+                    add &= ~((uint64_t)1 << (u & 63));
+                out[u * rw + k] |= add;
+                rows[u * rw + k] |= add;
+                while (add) {
+                    uint32_t w = (uint32_t)(k * 64) + (uint32_t)__builtin_ctzll(add);
+                    add &= add - 1;
+                    row_set(in + w * rw, u);
+                    outdeg[u]++;
+                    indeg[w]++;
+                }
+            }
+        }
+        gone[v] = true;
+        for (uint32_t u = 0; u < n; u++) {
+            if (row_get(in + v * rw, u)) {
+                out[u * rw + (v >> 6)] &= ~((uint64_t)1 << (v & 63));
+                outdeg[u]--;
+            }
+            if (row_get(out + v * rw, u)) {
+                in[u * rw + (v >> 6)] &= ~((uint64_t)1 << (v & 63));
+                indeg[u]--;
+            }
+        }
+    }
+    free(out);
+    free(in);
+    free(indeg);
+    free(outdeg);
+    free(gone);
+    if (exclude)
+        mat_free(&ex);
+}
+
 /* Declares an SO variable: computes its bound and makes one SAT variable
  * per possible tuple. Redeclaring (a quantifier under a first-order
  * quantifier is grounded once per instance) makes fresh variables. */
@@ -372,7 +457,9 @@ static void declare(logic_grounder *g, const logic_sovar *v)
         mat3 m = eval_mat(g, v->bound);
         rows = m.may;
         free(m.must);
-        if (v->bound_closure && v->arity == 2) {
+        if (v->bound_elim && v->arity == 2) {
+            elim_fill(g, rows, v->exclude);
+        } else if (v->bound_closure && v->arity == 2) {
             /* Warshall over rows of bits. */
             for (uint32_t k = 0; k < n; k++)
                 for (uint32_t a = 0; a < n; a++)
@@ -504,6 +591,14 @@ static int ground(logic_grounder *g, const logic_formula *f, int pol)
             return SAT_FALSE;
         }
         return t[tuple(g, f->sov->arity, f->args)];
+    }
+    case LOGIC_SOV_MAY: {
+        const int *t = logic_ground_table(g, f->sov);
+        if (!t) {
+            g->status = LOGIC_GROUND_UNBOUND;
+            return SAT_FALSE;
+        }
+        return t[tuple(g, 2, f->args)] != SAT_FALSE ? SAT_TRUE : SAT_FALSE;
     }
     case LOGIC_EQ:
         return term(g, f->args[0]) == term(g, f->args[1]) ? SAT_TRUE : SAT_FALSE;

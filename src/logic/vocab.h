@@ -18,7 +18,8 @@
  *   int, ext     same thread / different threads (initial writes are external
  *                to everything)
  *   rf-cand      write -> read on the same location with the same value, not in
- *                conflict: the possible reads-from pairs
+ *                conflict: the possible reads-from pairs (a symbolic read,
+ *                litmus/evstruct.h: every value of its domain)
  *   co-cand      write -> write on the same location, distinct, not in conflict,
  *                the second not initial: the possible coherence pairs
  *   jf-cand      write -> read on the same location with the same value, in

@@ -376,8 +376,12 @@ void report_litmus_dot_witness(base_strbuf *out, const litmus_test *t, const lit
             const litmus_event *ev = &es->events[e];
             if (!w->in_x[e] || ev->thread != th)
                 continue;
+            litmus_event shown = *ev;
+            for (uint32_t i = 0; ev->symbolic && i < w->nrf; i++)
+                if (w->rf[2 * i + 1] == e) /* a symbolic read: the value of its rf */
+                    shown.value = es->events[w->rf[2 * i]].value;
             base_strbuf_clear(&strs);
-            event_label(&strs, t, ev);
+            event_label(&strs, t, &shown);
             base_strbuf_printf(out, "    e%u [label=", e);
             base_strbuf_json_string(out, base_strbuf_cstr(&strs));
             base_strbuf_puts(out, "];\n");

@@ -20,15 +20,23 @@ typedef struct fx {
     bool built;
 } fx;
 
-static const litmus_es_limits limits = { .unroll = 2, .max_events = 1000, .max_values = 16 };
+/* Most tests here count the tree of forked reads; the symbolic ones say so. */
+static const litmus_es_limits limits = { .unroll = 2, .max_events = 1000, .max_values = 16,
+                                         .fork_all_reads = true };
+static const litmus_es_limits sym_limits = { .unroll = 2, .max_events = 1000, .max_values = 16 };
 
-static void build(fx *f, const char *src)
+static void build_with(fx *f, const char *src, const litmus_es_limits *lim)
 {
     base_intern_init(&f->syms);
     base_diag_init(&f->diag);
     f->t = litmus_parse_lisa("t.litmus", src, strlen(src), &f->syms, &f->diag);
     assert_non_null(f->t);
-    f->built = litmus_evstruct_build(f->t, &limits, &f->es, &f->diag);
+    f->built = litmus_evstruct_build(f->t, lim, &f->es, &f->diag);
+}
+
+static void build(fx *f, const char *src)
+{
+    build_with(f, src, &limits);
 }
 
 static void done(fx *f)
@@ -187,6 +195,84 @@ static void test_pointer_in_register(void **state)
     done(&f);
 }
 
+/* SB with symbolic reads: neither register is used after its read, so each
+ * read is one event that may read every value of its domain (0 and 1), and
+ * each thread has one path whose r0 is that read. */
+static void test_sb_symbolic(void **state)
+{
+    (void)state;
+    fx f;
+    build_with(&f, "LISA SB\n{x=0; y=0;}\n P0 | P1 ;\n w[] x 1 | w[] y 1 ;\n"
+                   " r[] r0 y | r[] r0 x ;\nexists (0:r0=0 /\\ 1:r0=0)\n", &sym_limits);
+    assert_true(f.built);
+    assert_int_equal(f.es.nevents, 6);
+    assert_int_equal(f.es.nsymbolic, 2);
+    assert_int_equal(f.es.npaths, 2);
+    logic_structure st;
+    litmus_encode_structure(f.t, &f.es, &st);
+    int rfc = logic_structure_find(&st, LOGIC_V_RF_CAND);
+    for (uint32_t p = 0; p < f.es.npaths; p++) {
+        uint32_t r = litmus_path_sym(&f.es.paths[p], 0);
+        assert_int_not_equal(r, LITMUS_NONE);
+        const litmus_event *e = &f.es.events[r];
+        assert_true(e->symbolic && e->kind == LITMUS_EV_READ && e->dom_count == 2);
+        assert_true(litmus_event_may_read(&f.es, e, litmus_int(0)));
+        assert_true(litmus_event_may_read(&f.es, e, litmus_int(1)));
+        assert_false(litmus_event_may_read(&f.es, e, litmus_int(2)));
+        /* rf candidates: the location's initial write and the other thread's write */
+        uint32_t from = 0;
+        for (uint32_t w = 0; w < f.es.nevents; w++)
+            from += logic_rel_get2(&st, (uint32_t)rfc, w, r);
+        assert_int_equal(from, 2);
+        assert_true(logic_rel_get2(&st, (uint32_t)rfc, f.es.init_of_loc[e->loc], r));
+    }
+    logic_structure_free(&st);
+    done(&f);
+}
+
+/* Only a register nothing later uses makes a symbolic read: one feeding a
+ * write forks; one overwritten unread does not, and the path holds the
+ * overwriting value; in a thread with a loop every read forks (r3 too). */
+static void test_symbolic_only_unused(void **state)
+{
+    (void)state;
+    fx f;
+    build_with(&f, "LISA uses\n{x=0; y=0;}\n P0 | P1 | P2 ;\n r[] r0 x | r[] r1 y | w[] x 1 ;\n"
+                   " w[] y r0 | mov r1 5 | L: r[] r3 x ;\n | | r[] r2 y ;\n | | b[] r2 L ;\n"
+                   "exists (0:r0=1 /\\ 1:r1=5)\n", &sym_limits);
+    assert_true(f.built);
+    assert_int_equal(f.es.nsymbolic, 1);
+    for (uint32_t i = 0; i < f.es.nevents; i++) {
+        const litmus_event *e = &f.es.events[i];
+        if (e->kind == LITMUS_EV_READ)
+            assert_int_equal(e->symbolic, e->thread == 1);
+    }
+    for (uint32_t p = 0; p < f.es.npaths; p++) {
+        const litmus_path *path = &f.es.paths[p];
+        for (uint32_t r = 0; r < f.t->threads[path->thread].nregs; r++)
+            assert_int_equal(litmus_path_sym(path, r), LITMUS_NONE);
+        if (path->thread == 1)
+            assert_true(litmus_value_eq(path->regs[0], litmus_int(5)));
+    }
+    done(&f);
+}
+
+/* The 12 reads that overflow the forked structure are 12 symbolic events. */
+static void test_symbolic_no_blowup(void **state)
+{
+    (void)state;
+    fx f;
+    build_with(&f, "LISA big\n{x=0;}\n P0 | P1 ;\n r[] r1 x | w[] x 1 ;\n r[] r2 x | ;\n r[] r3 x | ;\n"
+                   " r[] r4 x | ;\n r[] r5 x | ;\n r[] r6 x | ;\n r[] r7 x | ;\n r[] r8 x | ;\n"
+                   " r[] r9 x | ;\n r[] r10 x | ;\n r[] r11 x | ;\n r[] r12 x | ;\nexists (0:r1=1)\n",
+               &sym_limits);
+    assert_true(f.built);
+    assert_int_equal(f.es.nsymbolic, 12);
+    assert_int_equal(count(&f.es, LITMUS_EV_READ), 12);
+    assert_int_equal(f.es.npaths, 2);
+    done(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +283,9 @@ int main(void)
         cmocka_unit_test(test_too_many_events),
         cmocka_unit_test(test_integer_address),
         cmocka_unit_test(test_pointer_in_register),
+        cmocka_unit_test(test_sb_symbolic),
+        cmocka_unit_test(test_symbolic_only_unused),
+        cmocka_unit_test(test_symbolic_no_blowup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
