@@ -269,7 +269,8 @@ static void put_func(wr *w, const ir_func *f, base_hashmap *fix)
             put_u(b, fi);
         }
         put_u(b, s->lock_kind);
-        put_u(b, (s->is_try ? 1u : 0u) | (s->zeroed ? 2u : 0u) | (s->all ? 4u : 0u));
+        put_u(b, (s->is_try ? 1u : 0u) | (s->zeroed ? 2u : 0u) | (s->all ? 4u : 0u) |
+                 (s->result_used ? 8u : 0u));
         put_str(w, s->message);
         put_u(b, s->origin);
     }
@@ -579,6 +580,7 @@ static bool get_func(rd *r, ir_func *f)
         s->is_try = fl & 1;
         s->zeroed = fl & 2;
         s->all = fl & 4;
+        s->result_used = fl & 8;
         s->message = get_str(r);
         s->origin = (uint32_t)get_max(r, UINT32_MAX);
         if ((k == IR_S_CALL || k == IR_S_ASYNC) && !s->callee)
@@ -976,6 +978,7 @@ static void copy_body(lk *l, const ir_func *uf, ir_func *pf)
         n->is_try = s->is_try;
         n->zeroed = s->zeroed;
         n->all = s->all;
+        n->result_used = s->result_used;
         n->message = s->message ? base_arena_strdup(&p->arena, s->message) : NULL;
         n->origin = s->origin;
     }
