@@ -280,6 +280,7 @@ static uint64_t found(void *ud, uint32_t *thread, const char **message, base_src
     if (x->hit == SIZE_MAX) { /* cannot be: the goal holds */
         *thread = 0;
         *message = "data race";
+        *loc = (base_srcloc){ 0 };
         return 0;
     }
     const pair *pr = &x->pairs.data[x->hit];
@@ -376,8 +377,8 @@ static bmc_verdict decide(void *ud, po_session *c)
                 g.goal = bmc_smt_or(x->s, g.goal, x->pairs.data[i].sel);
         bmc_verdict v = bmc_conc_decide_goal(x->b, &g);
         rn->out->verdict = v;
-        if (v == BMC_SAFE_WITHIN_BOUNDS && x->r->unwinding_ok)
-            return wild_check(x);
+        if (v == BMC_SAFE_WITHIN_BOUNDS && x->r->unwinding_ok && !rn->out->found)
+            return wild_check(x); /* a proof, unless such a race exists */
         if (v != BMC_BUG)
             return v;
         if (x->hit == SIZE_MAX)
