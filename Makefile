@@ -19,7 +19,7 @@ SHELL := /bin/bash
 # The Debian 12 packages ravel needs to build and test: the one list.
 RAVEL_PACKAGES := cmake make gcc g++ pkg-config libcadical-dev libcmocka-dev \
                   clang-19 libclang-19-dev libclang-rt-19-dev llvm-19 graphviz depqbf \
-                  libc6-dev-i386 libz3-dev libmicrohttpd-dev libgraphviz-dev \
+                  libc6-dev-i386 gcc-multilib libz3-dev libmicrohttpd-dev libgraphviz-dev \
                   chromium chromium-driver
 
 JOBS               ?= $(shell nproc 2>/dev/null || echo 2)

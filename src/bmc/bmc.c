@@ -129,6 +129,7 @@ typedef struct ctx {
     const bmc_conc_hooks *hk; /* the concurrent mode (bmc_conc.h): memory and
                                  synchronisation go to these hooks; NULL: bmc_check */
     bmc_smt_term mem0;        /* the concurrent mode: the memory before any thread */
+    bmc_conc_access access;   /* the concurrent mode: what the store in progress is */
 } ctx;
 
 /* --- small helpers --- */
@@ -451,7 +452,9 @@ static void havoc(ctx *c, state *st, bmc_smt_term addr, uint64_t n, const char *
     if (n == 0 || n > HAVOC_MAX)
         return;
     bmc_smt_term v = bmc_smt_bv_var(c->s, (uint32_t)(n * 8), name);
+    c->access = BMC_CONC_FRESH;
     st->mem = store_bytes(c, st, addr, v, n);
+    c->access = BMC_CONC_PROGRAM;
 }
 
 /* --- expressions --- */
@@ -972,7 +975,9 @@ static void havoc_pointees(ctx *c, state *st, const ir_stmt *s, const bmc_smt_te
             }
             uint64_t base = o->base, size = o->size;
             bmc_smt_term v = bmc_smt_bv_var(c->s, (uint32_t)(size * 8), "written");
+            c->access = BMC_CONC_EXTERNAL;
             st->mem = store_bytes(c, st, bvc(c, c->pw, base), v, size);
+            c->access = BMC_CONC_PROGRAM;
         }
     }
 }
@@ -1627,13 +1632,15 @@ static int tkey_cmp(const void *a, const void *b)
     return x->ev < y->ev ? -1 : x->ev > y->ev;
 }
 
-static void build_trace(ctx *c, size_t fail_ev)
+/* The trace up to event fail_ev; the concurrent mode: every event that ran
+ * with a key up to fail_ev's (or up to *bound when not NULL). */
+static void build_trace(ctx *c, size_t fail_ev, const tkey *bound)
 {
     BASE_VEC(bmc_step) steps = { 0 };
     size_t nsel = fail_ev + 1;
     tkey *sel = NULL;
     if (c->hk) { /* every event that ran before the failure, in the interleaving's order */
-        tkey fk = trace_key(c, fail_ev);
+        tkey fk = bound ? *bound : trace_key(c, fail_ev);
         sel = base_xmalloc((c->evs.len + 1) * sizeof *sel);
         nsel = 0;
         for (size_t i = 0; i < c->evs.len; i++) {
@@ -1757,18 +1764,22 @@ static size_t failing_event(ctx *c, const event **approx_hit)
     return SIZE_MAX;
 }
 
-static void decide(ctx *c)
+/* Decides: a failing assertion, or (g not NULL) the caller's goal; then,
+ * when none is found, the unwinding assertions (for a goal: g->cuts). */
+static void decide(ctx *c, const bmc_conc_goal *g)
 {
     bmc_smt_solver *s = c->s;
     bmc_result *r = c->r;
     bmc_smt_term bug = bmc_smt_false(s), exact = bmc_smt_true(s), cuts = bmc_smt_false(s);
     for (size_t i = 0; i < c->evs.len; i++) {
         const event *e = &c->evs.data[i];
-        if (e->kind == BMC_STEP_ASSERT)
+        if (e->kind == BMC_STEP_ASSERT && !g)
             bug = bmc_smt_or(s, bug, e->fail);
         else if (e->kind == EV_APPROX)
             exact = bmc_smt_and(s, exact, bmc_smt_not(s, e->guard));
     }
+    if (g)
+        bug = g->goal;
     for (size_t i = 0; i < c->cuts.len; i++) {
         cuts = bmc_smt_or(s, cuts, c->cuts.data[i].guard);
         name_guard(c, c->cuts.data[i].guard);
@@ -1800,8 +1811,8 @@ static void decide(ctx *c)
             else if (res == BMC_SMT_UNSAT) {
                 char buf[300];
                 snprintf(buf, sizeof buf,
-                         "an assertion may fail, but only through %s, which is not modelled",
-                         first->text);
+                         "%s, but only through %s, which is not modelled",
+                         g ? g->what : "an assertion may fail", first->text);
                 set_unknown(c, buf, first->loc);
                 return;
             }
@@ -1809,6 +1820,13 @@ static void decide(ctx *c)
     }
     if (res == BMC_SMT_UNKNOWN) {
         solver_unknown(c);
+        return;
+    }
+    if (res == BMC_SMT_SAT && g) {
+        r->verdict = BMC_BUG;
+        tkey bound = { 0, 0, SIZE_MAX };
+        bound.key = g->found(g->ud, &bound.thread, &r->message, &r->loc);
+        build_trace(c, 0, &bound);
         return;
     }
     if (res == BMC_SMT_SAT) {
@@ -1822,13 +1840,13 @@ static void decide(ctx *c)
         r->func = e->func;
         r->stmt = e->stmt;
         r->loc = e->loc;
-        build_trace(c, fe);
+        build_trace(c, fe, NULL);
         return;
     }
     r->verdict = BMC_SAFE_WITHIN_BOUNDS;
-    r->unwinding_checked = c->o.unwinding_assertions;
+    r->unwinding_checked = c->o.unwinding_assertions && (!g || g->cuts);
     r->unwinding_ok = true;
-    if (!c->o.unwinding_assertions || bmc_smt_is_false(s, cuts))
+    if (!r->unwinding_checked || bmc_smt_is_false(s, cuts))
         return;
     res = solve(c, &a_cut, 1);
     if (res == BMC_SMT_UNKNOWN) {
@@ -1952,7 +1970,7 @@ bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts 
         if (c.stop)
             set_unknown(&c, c.stop_reason, c.stop_loc);
         else
-            decide(&c);
+            decide(&c, NULL);
     }
     st_free(&st);
     ctx_teardown(&c);
@@ -2030,12 +2048,63 @@ bmc_smt_term bmc_conc_name(bmc_conc *b, bmc_smt_term t)
 
 bmc_verdict bmc_conc_decide(bmc_conc *b)
 {
+    return bmc_conc_decide_goal(b, NULL);
+}
+
+bmc_verdict bmc_conc_decide_goal(bmc_conc *b, const bmc_conc_goal *g)
+{
     ctx *c = &b->c;
-    if (c->stop)
+    if (c->stop) {
         set_unknown(c, c->stop_reason, c->stop_loc);
-    else
-        decide(c);
+    } else {
+        /* a session may decide several goals: each answer replaces the last */
+        c->r->verdict = BMC_SAFE_WITHIN_BOUNDS;
+        c->r->nsteps = 0;
+        c->r->steps = NULL;
+        c->r->message = NULL;
+        c->r->reason = NULL;
+        decide(c, g);
+    }
     return c->r->verdict;
+}
+
+void bmc_conc_describe(bmc_conc *b, uint64_t addr, base_strbuf *out)
+{
+    base_strbuf t = { 0 };
+    describe_addr(&b->c, &t, addr);
+    const char *d = base_strbuf_cstr(&t);
+    base_strbuf_puts(out, d[0] == '&' ? d + 1 : d);
+    base_strbuf_free(&t);
+}
+
+bmc_smt_term bmc_conc_in_object(bmc_conc *b, bmc_smt_term addr, uint32_t n)
+{
+    ctx *c = &b->c;
+    uint64_t a;
+    if (bmc_smt_bv_value(c->s, addr, &a)) {
+        const obj *o = find_obj(c, a);
+        return o && !o->is_func && a + n <= o->base + o->size ? bmc_smt_true(c->s)
+                                                              : bmc_smt_false(c->s);
+    }
+    bmc_smt_term in = bmc_smt_false(c->s);
+    bmc_smt_term wa = bmc_smt_zext(c->s, 1, addr);
+    bmc_smt_term end = bmc_smt_bv_op(c->s, BMC_SMT_BV_ADD, wa, bvc(c, c->pw + 1, n));
+    for (size_t i = 0; i < c->objs.len; i++) {
+        const obj *o = &c->objs.data[i];
+        if (o->is_func || !o->size)
+            continue;
+        bmc_smt_term lo = bmc_smt_bv_cmp(c->s, BMC_SMT_ULE, bvc(c, c->pw + 1, o->base), wa);
+        bmc_smt_term hi = bmc_smt_bv_cmp(c->s, BMC_SMT_ULE, end, bvc(c, c->pw + 1, o->base + o->size));
+        in = bmc_smt_or(c->s, in, bmc_smt_and(c->s, lo, hi));
+    }
+    return in;
+}
+
+bmc_conc_access bmc_conc_access_now(const bmc_conc *b, base_srcloc *loc)
+{
+    if (loc)
+        *loc = b->c.loc;
+    return b->c.access;
 }
 
 void bmc_result_free(bmc_result *r)

@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/strbuf.h"
 #include "bmc/bmc.h"
 #include "bmc/smt.h"
 #include "ir/ir.h"
@@ -97,5 +98,44 @@ bmc_smt_term bmc_conc_name(bmc_conc *b, bmc_smt_term t);
 /* Decides (after the caller's constraints are asserted); fills r.
  * A stopped session answers UNKNOWN with its reason. */
 bmc_verdict bmc_conc_decide(bmc_conc *b);
+
+/* What a store reaching the store hook is: a program's access, the
+ * nondeterministic contents of a fresh object (a local's or malloc's: no
+ * access), or what a call to a function without a body may write. */
+typedef enum bmc_conc_access {
+    BMC_CONC_PROGRAM,
+    BMC_CONC_FRESH,
+    BMC_CONC_EXTERNAL,
+} bmc_conc_access;
+
+/* For a hook: what the access in progress is, and *loc its statement. */
+bmc_conc_access bmc_conc_access_now(const bmc_conc *b, base_srcloc *loc);
+
+/* The object at addr as the program names it (a variable, its field or
+ * element; malloc@LINE#N for an allocated block). */
+void bmc_conc_describe(bmc_conc *b, uint64_t addr, base_strbuf *out);
+
+/* When the n bytes at addr lie inside one object (a variable, a string
+ * literal, an allocated block; not a function). */
+bmc_smt_term bmc_conc_in_object(bmc_conc *b, bmc_smt_term addr, uint32_t n);
+
+/* Another goal than a failing assertion (po_race: a data race). */
+typedef struct bmc_conc_goal {
+    bmc_smt_term goal;  /* what to find */
+    const char *what;   /* for an UNKNOWN that only an approximation reaches:
+                           "a data race may exist" */
+    bool cuts;          /* when none is found, check the unwinding assertions */
+    void *ud;
+    /* Called on the model of a goal: the trace's last key (as step_key's,
+     * with its thread: the trace holds the events up to it), the BUG's
+     * message and location. */
+    uint64_t (*found)(void *ud, uint32_t *thread, const char **message, base_srcloc *loc);
+} bmc_conc_goal;
+
+/* Decides whether goal g holds in some model (BUG, with the trace up to
+ * g->found's key; a model that needs an approximation is not taken) or not
+ * (SAFE_WITHIN_BOUNDS, with the unwinding assertions when g->cuts). May be
+ * called again with other goals: each answer replaces r's last one. */
+bmc_verdict bmc_conc_decide_goal(bmc_conc *b, const bmc_conc_goal *g);
 
 #endif

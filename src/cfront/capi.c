@@ -81,6 +81,7 @@ static const ir_expr *lock_stmt(cf_ctx *c, const call_info *ci, ir_stmt_kind k, 
         c->f->stmts[s].lhs = t;
         return t;
     }
+    c->f->stmts[s].result_used = ci->want && ci->ret->kind != IR_T_VOID;
     return zero_result(c, ci);
 }
 

@@ -269,7 +269,8 @@ static void put_func(wr *w, const ir_func *f, base_hashmap *fix)
             put_u(b, fi);
         }
         put_u(b, s->lock_kind);
-        put_u(b, (s->is_try ? 1u : 0u) | (s->zeroed ? 2u : 0u) | (s->all ? 4u : 0u) | (uint32_t)s->mo << 3);
+        put_u(b, (s->is_try ? 1u : 0u) | (s->zeroed ? 2u : 0u) | (s->all ? 4u : 0u) |
+                 (s->result_used ? 8u : 0u) | (uint32_t)s->mo << 4);
         put_str(w, s->message);
         put_u(b, s->origin);
     }
@@ -575,13 +576,14 @@ static bool get_func(rd *r, ir_func *f)
             s->cands[c] = fi ? p->funcs[fi - 1] : ((r->bad = true, r->line = r->line ? r->line : __LINE__), NULL);
         }
         s->lock_kind = (ir_lock_kind)get_max(r, IR_LOCK_RW);
-        uint64_t fl = get_max(r, (uint64_t)(IR_MO_DYNAMIC << 4 | IR_MO_DYNAMIC) << 3 | 7);
-        if ((fl >> 3 & 15) > IR_MO_DYNAMIC)
+        uint64_t fl = get_max(r, (uint64_t)(IR_MO_DYNAMIC << 4 | IR_MO_DYNAMIC) << 4 | 15);
+        if ((fl >> 4 & 15) > IR_MO_DYNAMIC || (fl >> 8 & 15) > IR_MO_DYNAMIC)
             (r->bad = true, r->line = r->line ? r->line : __LINE__);
         s->is_try = fl & 1;
         s->zeroed = fl & 2;
         s->all = fl & 4;
-        s->mo = (uint8_t)(fl >> 3);
+        s->result_used = fl & 8;
+        s->mo = (uint8_t)(fl >> 4);
         s->message = get_str(r);
         s->origin = (uint32_t)get_max(r, UINT32_MAX);
         if ((k == IR_S_CALL || k == IR_S_ASYNC) && !s->callee)
@@ -980,6 +982,7 @@ static void copy_body(lk *l, const ir_func *uf, ir_func *pf)
         n->zeroed = s->zeroed;
         n->all = s->all;
         n->mo = s->mo;
+        n->result_used = s->result_used;
         n->message = s->message ? base_arena_strdup(&p->arena, s->message) : NULL;
         n->origin = s->origin;
     }

@@ -35,7 +35,7 @@
 #include "base/strbuf.h"
 #include "cfront/lower.h"
 
-#define CF_UNIT_VERSION 1u
+#define CF_UNIT_VERSION 3u /* 2: LOCK result_used; 3: ATOMIC_BEGIN mo */
 
 typedef struct cf_unit_diag {
     base_severity sev;

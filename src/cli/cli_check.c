@@ -72,7 +72,6 @@ static const char check_usage[] =
  * portfolio). */
 static bool timeout_given;
 
-typedef enum check_engine { ENGINE_KISS, ENGINE_EXPLORE, ENGINE_PO, ENGINE_AUTO } check_engine;
 
 /* --mm: the model po decides by its formula (NULL: SC by clocks), and its
  * name for the answer (NULL: SC). */
@@ -111,12 +110,7 @@ static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint3
                                double budget, bmc_result *res, const char **inexact)
 {
     po_opts po;
-    po_opts_init(&po);
-    po.bo = ck->bo;
-    po.bo.unwind = unwind;
-    po.bo.timeout_s = budget;
-    po.bo.budget_s = budget;
-    po.max_threads = ck->ko.max_threads;
+    cli_kiss_po_opts(ck, unwind, budget, &po);
     po.mm = check_mm;
     const ir_func *entry = ir_find_func(prog, "main");
     bool exact;
@@ -390,7 +384,7 @@ int cli_check(int argc, char **argv)
     cli_kiss ck;
     cli_kiss_init(&ck);
     int rc = CLI_EXIT_OK;
-    check_engine engine = ENGINE_AUTO;
+    cli_engine engine = CLI_ENGINE_AUTO;
     const char *mm_name = "sc";
     bool mm_formula = false;
     for (int i = 1; i < argc && !rc; i++) {
@@ -401,20 +395,8 @@ int cli_check(int argc, char **argv)
             continue;
         const char *a = argv[i];
         if (strcmp(a, "--engine") == 0) {
-            const char *v = i + 1 < argc ? argv[++i] : NULL;
-            if (v && strcmp(v, "kiss") == 0)
-                engine = ENGINE_KISS;
-            else if (v && strcmp(v, "explore") == 0)
-                engine = ENGINE_EXPLORE;
-            else if (v && strcmp(v, "po") == 0)
-                engine = ENGINE_PO;
-            else if (v && strcmp(v, "auto") == 0)
-                engine = ENGINE_AUTO;
-            else {
-                fprintf(stderr, "ravel check: error: --engine needs one of kiss, explore, po, "
-                                "auto%s%s%s\n", v ? " (not '" : "", v ? v : "", v ? "')" : "");
+            if (!cli_kiss_engine("check", i + 1 < argc ? argv[++i] : NULL, &engine))
                 rc = CLI_EXIT_USAGE;
-            }
             continue;
         }
         if (strcmp(a, "--mm") == 0) {
@@ -450,9 +432,9 @@ int cli_check(int argc, char **argv)
             label[k] = (char)toupper((unsigned char)m->name[k]);
         label[k] = 0;
         check_mm_label = sc ? NULL : label;
-        if (check_mm && engine == ENGINE_AUTO)
-            engine = ENGINE_PO;
-        if (check_mm && engine != ENGINE_PO) {
+        if (check_mm && engine == CLI_ENGINE_AUTO)
+            engine = CLI_ENGINE_PO;
+        if (check_mm && engine != CLI_ENGINE_PO) {
             fprintf(stderr, "ravel check: error: --mm %s%s needs --engine po\n", m->name,
                     mm_formula ? " --mm-formula" : "");
             rc = CLI_EXIT_USAGE;
@@ -469,14 +451,14 @@ int cli_check(int argc, char **argv)
     timeout_given = ck.bo.timeout_s > 0;
     if (!timeout_given) { /* every run ends: the default budget */
         ck.bo.timeout_s = CHECK_BUDGET_S;
-        if (ck.explore_s < 0 && engine != ENGINE_AUTO)
+        if (ck.explore_s < 0 && engine != CLI_ENGINE_AUTO)
             ck.explore_s = 1; /* kiss, explore: as without a budget */
     }
     cli_kiss_watchdog(&ck, svcomp);
-    ck.explore_only = engine == ENGINE_EXPLORE;
-    if (engine == ENGINE_PO) {
+    ck.explore_only = engine == CLI_ENGINE_EXPLORE;
+    if (engine == CLI_ENGINE_PO) {
         rc = check_po(&ck, svcomp);
-    } else if (engine == ENGINE_AUTO) {
+    } else if (engine == CLI_ENGINE_AUTO) {
         rc = check_auto(&ck, svcomp);
     } else {
         kiss_side k;

@@ -17,6 +17,29 @@
 #include "ir/ir_print.h"
 #include "report/witness.h"
 
+bool cli_kiss_engine(const char *cmd, const char *v, cli_engine *out)
+{
+    static const char *const names[] = { "kiss", "explore", "po", "auto" };
+    for (int k = 0; k < 4; k++)
+        if (v && strcmp(v, names[k]) == 0) {
+            *out = (cli_engine)k;
+            return true;
+        }
+    fprintf(stderr, "ravel %s: error: --engine needs one of kiss, explore, po, auto%s%s%s\n", cmd,
+            v ? " (not '" : "", v ? v : "", v ? "')" : "");
+    return false;
+}
+
+void cli_kiss_po_opts(const cli_kiss *c, uint32_t unwind, double budget, po_opts *po)
+{
+    po_opts_init(po);
+    po->bo = c->bo;
+    po->bo.unwind = unwind;
+    po->bo.timeout_s = budget;
+    po->bo.budget_s = budget;
+    po->max_threads = c->ko.max_threads;
+}
+
 void cli_kiss_init(cli_kiss *c)
 {
     memset(c, 0, sizeof *c);

@@ -13,6 +13,7 @@
 #include "cli/cli_front.h"
 #include "ir/ir.h"
 #include "kiss/kiss.h"
+#include "po/po.h"
 #include "report/check_out.h"
 
 typedef struct cli_kiss {
@@ -28,6 +29,15 @@ typedef struct cli_kiss {
     bool explore_only;     /* the explore engine: no bounded check after the exploration */
     bool unwind_given;     /* --unwind was on the command line */
 } cli_kiss;
+
+/* The engines of check and race (--engine). */
+typedef enum cli_engine { CLI_ENGINE_KISS, CLI_ENGINE_EXPLORE, CLI_ENGINE_PO, CLI_ENGINE_AUTO } cli_engine;
+
+/* Reads --engine's value v for cmd; false after reporting a bad one. */
+bool cli_kiss_engine(const char *cmd, const char *v, cli_engine *out);
+
+/* po's options from c's, at unwind with budget seconds (0: none). */
+void cli_kiss_po_opts(const cli_kiss *c, uint32_t unwind, double budget, po_opts *po);
 
 void cli_kiss_init(cli_kiss *c);
 void cli_kiss_free(cli_kiss *c);

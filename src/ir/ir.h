@@ -230,6 +230,8 @@ typedef struct ir_stmt {
     uint32_t ncands;
     ir_lock_kind lock_kind; /* LOCK, UNLOCK, LOCK_INIT, LOCK_DESTROY */
     bool is_try;            /* LOCK: trylock / timedlock, does not block */
+    bool result_used;       /* LOCK (not a try), UNLOCK: the program uses the call's
+                               result, which the front end makes 0 (success) */
     bool zeroed;            /* ALLOC: calloc */
     bool all;               /* COND_SIGNAL: broadcast */
     uint8_t mo;             /* ATOMIC_BEGIN: ir_mo, see there */

@@ -60,6 +60,8 @@ typedef struct ev {
     bmc_smt_term result;     /* JOIN: the value stored through args[0] (0: none) */
     bmc_smt_term wguard;     /* a lock operation: the paths where it does not block */
     const ir_stmt *s;
+    base_srcloc loc;         /* the statement that made it */
+    bmc_conc_access acc;     /* MEM: a program's access, fresh contents, an external write */
 } ev;
 
 /* An atomic section: from begin to end on the paths cond. */
@@ -111,6 +113,7 @@ static uint32_t new_ev(po *c, ev_kind k, bmc_smt_term guard)
 {
     ev e = { .kind = k, .thread = c->cur, .guard = guard, .bev = bmc_conc_nevents(c->b),
              .child = UINT32_MAX };
+    e.acc = bmc_conc_access_now(c->b, &e.loc);
     e.rd0 = (uint32_t)c->reads.len;
     e.wr0 = (uint32_t)c->writes.len;
     base_vec_push(&c->evs, e);
@@ -916,8 +919,49 @@ void po_opts_init(po_opts *o)
     o->max_threads = 64;
 }
 
+/* --- the view of an engine over the encoding (po.h) --- */
+
+size_t po_nevents(const po *c) { return c->evs.len; }
+size_t po_nthreads(const po *c) { return c->thrs.len; }
+bmc_conc *po_bmc(po *c) { return c->b; }
+
+void po_event_get(const po *c, uint32_t e, po_event_info *out)
+{
+    const ev *x = &c->evs.data[e];
+    *out = (po_event_info){ .thread = x->thread, .guard = x->guard, .clock = x->clock,
+                            .raddr = x->raddr, .waddr = x->waddr, .wval = x->wval,
+                            .nrd = x->nrd, .nwr = x->nwr, .mem = x->kind == EV_MEM,
+                            .s = x->s, .acc = x->acc, .loc = x->loc, .bev = x->bev };
+}
+
+bmc_smt_term po_event_in_atomic(po *c, uint32_t e)
+{
+    bmc_smt_term in = bmc_smt_false(c->s);
+    for (size_t k = 0; k < c->sections.len; k++) {
+        const section *sc = &c->sections.data[k];
+        if (sc->begin < e && e < sc->end && c->evs.data[sc->begin].thread == c->evs.data[e].thread)
+            in = or2(c, in, sc->cond);
+    }
+    return in;
+}
+
+const ir_func *po_thread_func(const po *c, uint32_t t) { return c->thrs.data[t].f; }
+
+base_srcloc po_thread_started_at(const po *c, uint32_t t)
+{
+    uint32_t a = c->thrs.data[t].async_ev;
+    return a == UINT32_MAX || !c->evs.data[a].s ? (base_srcloc){ 0 } : c->evs.data[a].s->loc;
+}
+
 bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
                      bmc_result *r, po_stats *st, bool *exact, const char **inexact_why)
+{
+    return po_check_ext(p, entry, o, r, st, exact, inexact_why, NULL);
+}
+
+bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                         bmc_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                         const po_ext *x)
 {
     po c;
     memset(&c, 0, sizeof c);
@@ -956,7 +1000,7 @@ bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o
     c.st->events = c.evs.len;
     c.st->read_bytes = c.reads.len;
     c.st->write_bytes = c.writes.len;
-    bmc_verdict v = bmc_conc_decide(c.b);
+    bmc_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
     bmc_conc_free(c.b);
     base_vec_free(&c.evs);
     base_vec_free(&c.reads);

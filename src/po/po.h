@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 #include "bmc/bmc.h"
+#include "bmc/bmc_conc.h"
 #include "ir/ir.h"
 
 struct logic_mm;
@@ -73,5 +74,48 @@ typedef struct po_stats {
  * then a SAFE answer is not a proof. Returns r->verdict. */
 bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
                      bmc_result *r, po_stats *st, bool *exact, const char **inexact_why);
+
+/* --- an engine over the encoding (po_race) --- */
+
+typedef struct po po_session; /* a session: the threads run, the SC axioms asserted */
+
+/* What the engine decides instead of the assertions: called after the
+ * encoding (not when the session stopped); returns the verdict it left in
+ * the session's result (bmc_conc_decide_goal). */
+typedef struct po_ext {
+    void *ud;
+    bmc_verdict (*decide)(void *ud, po_session *c);
+} po_ext;
+
+/* po_check, with x deciding (NULL: the assertions). */
+bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                         bmc_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                         const po_ext *x);
+
+/* An event: a memory access (mem; a read of nrd bytes at raddr and/or a
+ * write of nwr bytes of wval at waddr, from the statement at loc) or a
+ * thread's start, end, creation, join or atomic section end. The events of
+ * one thread are consecutive, in program order, and their clocks increase
+ * strictly (whether they run or not: guard). */
+typedef struct po_event_info {
+    uint32_t thread;
+    bmc_smt_term guard, clock;
+    bmc_smt_term raddr, waddr, wval;
+    uint32_t nrd, nwr;
+    bool mem;
+    const ir_stmt *s;     /* a lock operation (LOCK, UNLOCK, LOCK_INIT: its lock word), else NULL */
+    bmc_conc_access acc;  /* mem: what kind of store */
+    base_srcloc loc;
+    size_t bev;           /* the trace events made before it (its statement's step: bev) */
+} po_event_info;
+
+size_t po_nevents(const po_session *c);
+void po_event_get(const po_session *c, uint32_t e, po_event_info *out);
+/* When event e runs inside one of its thread's atomic sections. */
+bmc_smt_term po_event_in_atomic(po_session *c, uint32_t e);
+size_t po_nthreads(const po_session *c);             /* thread instances, main (0) included */
+const ir_func *po_thread_func(const po_session *c, uint32_t t);
+base_srcloc po_thread_started_at(const po_session *c, uint32_t t); /* line 0: main */
+bmc_conc *po_bmc(po_session *c);
 
 #endif

@@ -141,8 +141,7 @@ bool report_check_proved(const check_report *c)
            r->unwinding_ok && !c->inexact;
 }
 
-/* What cut an execution: a loop, a recursion or the thread-creation bound. */
-static const char *cut_what(const bmc_result *r)
+const char *report_check_cut_what(const bmc_result *r)
 {
     if (r->cut_is_recursion)
         return "a recursion";
@@ -175,7 +174,7 @@ static void direct_safe_text(base_strbuf *o, const check_report *c)
         base_strbuf_puts(o, "  (every interleaving under SC within these bounds)\n");
     if (r->unwinding_checked && !r->unwinding_ok && r->cut_loc.file)
         base_strbuf_printf(o, "  the bound cut %s at %s:%u: a larger bound explores more\n",
-                           cut_what(r), r->cut_loc.file, r->cut_loc.line);
+                           report_check_cut_what(r), r->cut_loc.file, r->cut_loc.line);
     else if (c->inexact)
         base_strbuf_printf(o, "  not a proof: %s, which is not modelled exactly\n", c->inexact);
 }

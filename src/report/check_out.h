@@ -59,6 +59,10 @@ const char *report_check_orig_text(const check_report *c, const ir_func *f, uint
 /* True for the names of the translation's own variables (kiss.*). */
 bool report_check_internal(const char *lhs);
 
+/* What cut an execution of a direct engine's SAFE answer: "a loop", "a
+ * recursion" or "a thread creation (--max-threads)". */
+const char *report_check_cut_what(const bmc_result *r);
+
 void report_check_text(base_strbuf *out, const check_report *c);
 /* The interleaving of a BUG trace, one column per thread (no verdict line). */
 void report_check_interleaving(base_strbuf *out, const check_report *c);

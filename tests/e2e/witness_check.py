@@ -98,8 +98,17 @@ def main():
     check(ravel, ["race", "-q", "--pending", "1", "--unwind", "2", "--max-races", "1"],
           os.path.join(cases, "race_counter", "prog.c"),
           "CHECK( init(main()), LTL(G ! data-race) )", work, "race")
+    check(ravel, ["race", "-q", "--engine", "kiss", "--pending", "1", "--unwind", "2",
+                  "--max-races", "1"],
+          os.path.join(cases, "race_counter", "prog.c"),
+          "CHECK( init(main()), LTL(G ! data-race) )", work, "race_kiss")
+    check(ravel, ["race", "-q", "--engine", "po", "--max-races", "1"],
+          os.path.join(cases, "race_counter", "prog.c"),
+          "CHECK( init(main()), LTL(G ! data-race) )", work, "race_po")
     check_correctness(ravel, ["check", "-q", "--engine", "po"],
                       os.path.join(cases, "check_po_locked_true", "prog.c"), work, "check_po_true")
+    check_correctness(ravel, ["race", "-q", "--engine", "po"],
+                      os.path.join(cases, "race_locked", "prog.c"), work, "race_po_true")
     return 0
 
 
