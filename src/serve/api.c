@@ -55,7 +55,7 @@ static const param_spec race_params[] = {
     { "max_threads", "--max-threads", false }, { "explore", "--explore", false },
     { "seed", "--seed", false },         { "m32", "--m32", true },
     { "location", "--location", false }, { "max_races", "--max-races", false },
-    { NULL, NULL, false },
+    { "engine", "--engine", false },     { NULL, NULL, false },
 };
 static const param_spec deadlock_params[] = {
     { "lock_order", "--lock-order", true }, { "max_cycle", "--max-cycle", false },

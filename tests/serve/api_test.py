@@ -170,6 +170,10 @@ with Server(RAVEL, ["-j", "2", "--max-body", "64", "--max-timeout", "30",
     st, _, body = s.request("POST", "/api/check?engine=nosuch", COUNTER)
     d = json.loads(body)
     check(st == 400 and d["exit"] == 2 and "nosuch" in d["error"], "check: an unknown engine is the command's usage error", body)
+    st, h, body = s.request("POST", "/api/race?engine=po", COUNTER)
+    d = json.loads(body)
+    check(st == 200 and h["X-Ravel-Exit"] == "0" and d["verdict"] == "safe" and d["races"] == [],
+          "race engine=po: the locked counter has no race, proved", body[:300])
     st, h, body = s.request("POST", "/api/race?explore=1&max_races=1", RACE)
     d = json.loads(body)
     check(st == 200 and d["verdict"] == "race" and d["races"][0]["object"] == "count"

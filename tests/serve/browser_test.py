@@ -208,6 +208,12 @@ with Server(RAVEL, ["-j", "2", "-q", "--models", os.path.join(HERE, "models"),
         check(msg and msg.startswith("true: no execution fails an assertion") and "a proof:" in msg
               and "not a proof" not in msg, "check: the locked counter is proved, and the page says so", msg)
         d.shot("serve-c-proof.png")
+        choose(d, "c-cmd", "race")
+        d.click("#c-run")
+        msg = d.wait("const s = document.getElementById('c-status'); "
+                     "return s.classList.contains('ok') ? s.textContent : ''", "the race proof")
+        check(msg and msg.startswith("true: no data race") and "a proof:" in msg,
+              "race: the locked counter has no race, and the page says it is a proof", msg)
 
         # --- C: race, the two accesses marked ---
         choose(d, "c-sample", "counter_race.c")

@@ -413,7 +413,7 @@ async function runC() {
   const box = $('c-status');
   const p = { name: cName };
   if (cmd !== 'deadlock') Object.assign(p, { unwind: $('c-unwind').value, pending: $('c-pending').value, explore: $('c-explore').value, timeout: $('c-timeout').value });
-  if (cmd === 'check') p.engine = $('c-engine').value;
+  if (cmd !== 'deadlock') p.engine = $('c-engine').value;
   if (cmd === 'race') p.max_races = $('c-max-races').value;
   if (cmd === 'deadlock' && $('c-lock-order').checked) p.lock_order = 1;
   setStatus(box, 'busy', 'Running ravel ' + cmd + ' …');
