@@ -433,6 +433,7 @@ static const ir_expr *sync_builtin(cf_ctx *c, const call_info *ci, const char *n
     }
     if (strcmp(n, "lock_test_and_set") == 0) {
         const ir_expr *p = arg(c, ci, 0), *v = arg(c, ci, 1);
+        c->mo = IR_MO_ACQUIRE; /* GCC: an acquire barrier only */
         return rmw(c, ci->call, p, RMW_XCHG, v, false);
     }
     if (strcmp(n, "lock_release") == 0) {
