@@ -895,6 +895,14 @@ static const char *inexact(const ir_program *p, const ir_func *entry, char *buf,
             base_vec_push(&work, g);
             if (g->has_body || g->not_lowered || s->kind != IR_S_CALL)
                 continue;
+            /* bmc havocs its own memory at such a call, but po's memory is
+             * its events: what the assembly writes is not modelled */
+            if (g->writes_memory) {
+                snprintf(buf, bufsz, "inline assembly that may write any memory (a \"memory\" "
+                                     "clobber, line %u)", s->loc.line);
+                why = buf;
+                break;
+            }
             for (uint32_t j = 0; j < s->nargs; j++) {
                 const ir_type *t = s->args[j]->type;
                 if (t->kind == IR_T_PTR && t->to && t->to->kind == IR_T_FUNC) {
