@@ -119,6 +119,7 @@ void deadlock_result_free(deadlock_result *res)
             free(e->guards);
         }
         free(f->edges);
+        free(f->why);
     }
     free(res->findings);
     for (size_t i = 0; i < res->nlocks; i++)

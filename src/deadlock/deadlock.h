@@ -72,6 +72,7 @@ typedef struct deadlock_frame {
     char *file;
     uint32_t line, col;
     bool is_call; /* a call (or thread start) leading to the next frame */
+    bool retake;  /* the lock statement takes a mutex back after pthread_cond_wait */
 } deadlock_frame;
 
 typedef struct deadlock_chain {
@@ -97,6 +98,12 @@ typedef struct deadlock_finding {
     deadlock_edge *edges;      /* a cycle: edge i's wanted is edge i+1's held; SELF: one edge */
     size_t nedges;
     bool abstract_lock;        /* some lock is an array element at an unknown index */
+    /* must: the locks are definite objects, each held lock is held on every
+     * path to the wait, and no wait needs more than the threads reaching
+     * their statements; may: some of that is not known, and `why` (owned)
+     * says what */
+    bool may;
+    char *why;
 } deadlock_finding;
 
 /* The lock graph, for --dot. */

@@ -989,7 +989,7 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
             uint32_t f = get_ix(r, t.func.len), file = get_ix(r, t.file.len);
             uint64_t line = get_u(r), col = get_u(r);
             uint32_t next = get_ix(r, t.trace.len + 1);
-            if (r->bad || kind > DL_TR_SPAWN || line > UINT32_MAX || col > UINT32_MAX ||
+            if (r->bad || kind > DL_TR_RETAKE || line > UINT32_MAX || col > UINT32_MAX ||
                 (kind == DL_TR_CALL) != (next != 0)) {
                 r->bad = true;
                 break;

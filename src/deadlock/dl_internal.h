@@ -76,7 +76,9 @@ typedef struct dl_path {
 
 /* --- traces --- */
 
-typedef enum dl_trace_kind { DL_TR_LOCK, DL_TR_CALL, DL_TR_SPAWN } dl_trace_kind;
+/* RETAKE: the lock statement that takes a mutex back after
+ * pthread_cond_wait / cnd_wait released it (a leaf, like LOCK). */
+typedef enum dl_trace_kind { DL_TR_LOCK, DL_TR_CALL, DL_TR_SPAWN, DL_TR_RETAKE } dl_trace_kind;
 
 typedef struct dl_trace {
     dl_trace_kind kind;

@@ -63,6 +63,8 @@ typedef struct fn_an {
     uint32_t ret;         /* set of values */
     const bool *pknown;   /* specialisation: parameter i is the constant pconst[i] */
     const int64_t *pconst;
+    const dl_state *ins;  /* the in-states of the dataflow (fixed while recording) */
+    const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
 } fn_an;
 
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -582,6 +584,25 @@ static void reset_lockset(dl_ctx *c, dl_state *st)
 
 /* --- transfer functions --- */
 
+/* pthread_cond_wait(c, m) is lowered to unlock(m); cond_wait(c, m);
+ * lock(m), all three on one operand expression. The unlock is the wait's
+ * release, the lock its re-take. */
+static bool is_wait_release(const ir_func *f, const ir_stmt *s)
+{
+    size_t i = (size_t)(s - f->stmts);
+    if (s->kind != IR_S_UNLOCK || i + 2 >= f->nstmts)
+        return false;
+    const ir_stmt *w = &f->stmts[i + 1], *l = &f->stmts[i + 2];
+    return w->kind == IR_S_COND_WAIT && w->nargs == 1 && w->args[0] == s->rhs &&
+           l->kind == IR_S_LOCK && l->rhs == s->rhs;
+}
+
+static bool is_wait_retake(const ir_func *f, const ir_stmt *s)
+{
+    size_t i = (size_t)(s - f->stmts);
+    return s->kind == IR_S_LOCK && i >= 2 && is_wait_release(f, &f->stmts[i - 2]);
+}
+
 static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     dl_ctx *c = a->c;
@@ -595,21 +616,39 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
     bool read = s->lock_kind == IR_LOCK_RW_READ && !c->opts->no_rwlock;
     bool is_try = s->is_try && !c->opts->no_trylock;
     bool stmt_rec = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE || s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK;
-    uint32_t tr = dl_trace_mk(c, DL_TR_LOCK, a->f, s->loc, DL_NONE);
-    uint32_t taken[DL_MAX_ENV_VALUES * 2 + 1], ntaken = 0;
+    /* the re-take after a wait: the mutex is taken back, not taken anew. It
+     * waits (a dependency from every other lock held across the wait: a
+     * wakeup, even a spurious one, while another thread holds the mutex
+     * and wants one of those locks is a deadlock), but it is no
+     * self-deadlock, no sign of an infeasible path, and the mutex keeps
+     * the trace of its first acquisition */
+    bool retake = is_wait_retake(a->f, s);
+    uint32_t tr = dl_trace_mk(c, retake ? DL_TR_RETAKE : DL_TR_LOCK, a->f, s->loc, DL_NONE);
+    uint32_t taken[DL_MAX_ENV_VALUES * 2 + 1], ntaken = 0, keep_tr[DL_MAX_ENV_VALUES * 2 + 1];
+    const dl_state *before = retake && a->ins ? &a->ins[(s - a->f->stmts) - 2] : NULL;
     for (uint32_t li = 0; li < n; li++) {
         uint32_t L = dl_set_data(c, locks)[li];
         uint32_t lm = L << 1 | (read ? 1u : 0u);
         int hr = kv_find(&st->held, L << 1 | 1u), hw = kv_find(&st->held, L << 1);
         bool held_may = hr >= 0 || hw >= 0;
-        bool blocks_on_self = relock_blocks(c, L, stmt_rec) && !(read && hw < 0);
+        bool blocks_on_self = relock_blocks(c, L, stmt_rec) && !(read && hw < 0) && !retake;
+        int orig = before ? kv_find(&before->held, lm) : -1;
+        keep_tr[ntaken] = orig >= 0 ? before->held.data[orig].v : tr;
+        if (a->record && a->loop_self && a->loop_self[s - a->f->stmts] && n == 1 && !is_try) {
+            /* every path from this statement back to it keeps the lock:
+             * the next iteration takes it again */
+            dl_self sd = { L, tr, tr, st->live };
+            add_self(a, &sd);
+        }
         if (a->record) {
             uint32_t hl = locks_of(c, st->held_must);
             uint32_t guards = hl;
             if (!is_try) {
                 for (size_t i = 0; i < st->held.len; i++) {
                     uint32_t A = st->held.data[i].k;
-                    if (A >> 1 == L)
+                    /* a re-take waits for none of the objects its own
+                     * operand may name: the wait released one of them */
+                    if (A >> 1 == L || (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds,
                                  st->joined };
@@ -617,7 +656,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
                 bool must_r = dl_set_has(c, st->held_must, L << 1 | 1u);
-                if (n == 1 && (must_w || (must_r && !read)) && relock_blocks(c, L, stmt_rec)) {
+                if (n == 1 && (must_w || (must_r && !read)) && relock_blocks(c, L, stmt_rec) &&
+                    !retake) {
                     int hi = hw >= 0 ? hw : hr;
                     dl_self sd = { L, st->held.data[hi].v, tr, st->live };
                     add_self(a, &sd);
@@ -625,7 +665,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
             }
             dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds, st->joined };
             add_acq(a, &q);
-            if (!held_may && !dl_set_has(c, st->rel_may, L))
+            if (!held_may && !dl_set_has(c, st->rel_may, L) && !retake)
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
         }
         if (held_may && blocks_on_self && !is_try && !c->opts->no_double_lock_reset)
@@ -633,7 +673,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
         taken[ntaken++] = lm;
     }
     for (uint32_t i = 0; i < ntaken; i++) {
-        kv_put(&st->held, taken[i], tr);
+        kv_put(&st->held, taken[i], keep_tr[i]);
         kv_del(&st->condheld, taken[i]);
         if (n == 1)
             st->held_must = dl_set_add(c, st->held_must, taken[i]);
@@ -1086,10 +1126,10 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
     return n;
 }
 
-static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+/* The functions call s may reach in state st (at most 256). */
+static uint32_t call_targets_in(fn_an *a, const dl_state *st, const ir_stmt *s,
+                                const ir_func **targets)
 {
-    dl_ctx *c = a->c;
-    const ir_func *targets[256];
     uint32_t callee_values = DL_NONE;
     if (s->callee && s->callee->kind != IR_E_FUNC) {
         const ir_expr *e = s->callee;
@@ -1097,7 +1137,14 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
             e = e->a;
         callee_values = eval(a, st, e);
     }
-    uint32_t ncands = dl_call_targets(c, s, callee_values, targets, 256);
+    return dl_call_targets(a->c, s, callee_values, targets, 256);
+}
+
+static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    const ir_func *targets[256];
+    uint32_t ncands = call_targets_in(a, st, s, targets);
     const ir_func *const *cands = targets;
     uint32_t nbody = 0;
     for (uint32_t i = 0; i < ncands; i++)
@@ -1591,6 +1638,242 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
         wl_push(w, i + 1);
 }
 
+/* --- a lock taken again by the next iteration of its loop --- */
+
+/* The successors of statement i as the dataflow follows them. */
+static uint32_t succs(const fn_an *a, uint32_t i, uint32_t *out, uint32_t max)
+{
+    const ir_stmt *s = &a->f->stmts[i];
+    uint32_t n = a->f->nstmts, k = 0;
+    int64_t cv;
+    if (s->kind == IR_S_RETURN || s->kind == IR_S_THREAD_EXIT)
+        return 0;
+    if (s->kind == IR_S_ASSUME && (is_false(s->rhs) || (s->rhs && const_eval(a, s->rhs, &cv, 0) && !cv)))
+        return 0;
+    if (s->kind == IR_S_GOTO) {
+        bool known = s->rhs && const_eval(a, s->rhs, &cv, 0);
+        if (!known || cv)
+            for (uint32_t t = 0; t < s->ntargets && k < max; t++)
+                out[k++] = s->targets[t];
+        if (!s->rhs || (known && cv))
+            return k;
+    }
+    if (i + 1 < n && k < max)
+        out[k++] = i + 1;
+    return k;
+}
+
+/* Whether statement r may release lock L under another name (an unlock
+ * whose operand may point to it: any name through a pointer, or no name),
+ * or through a call the dataflow cannot follow (a callee that releases a
+ * lock its caller holds, or one still being analysed). A wait's release
+ * does not count: the wait takes the mutex back. */
+static bool may_release_alias(fn_an *a, const dl_state *in, uint32_t r, uint32_t L)
+{
+    dl_ctx *c = a->c;
+    const ir_stmt *s = &a->f->stmts[r];
+    if (s->kind == IR_S_UNLOCK) {
+        if (is_wait_release(a->f, s))
+            return false;
+        uint32_t ls = lock_paths(a, in, s->rhs);
+        if (dl_set_len(c, ls) == 0)
+            return true;
+        for (uint32_t i = 0; i < dl_set_len(c, ls); i++) {
+            uint32_t x = dl_set_data(c, ls)[i];
+            if (x == L)
+                continue; /* the dataflow sees this one */
+            if (c->paths.data[dl_path_root(c, x)].kind != DL_BASE_GLOBAL ||
+                c->paths.data[dl_path_root(c, L)].kind != DL_BASE_GLOBAL)
+                return true;
+            for (uint32_t p = x; p != DL_NONE; p = c->paths.data[p].parent)
+                if (c->paths.data[p].kind == DL_SEL_DEREF || c->paths.data[p].kind == DL_SEL_ANY)
+                    return true;
+        }
+        return false;
+    }
+    if (s->kind != IR_S_CALL)
+        return false;
+    const ir_func *targets[256];
+    uint32_t nt = call_targets_in(a, in, s, targets);
+    for (uint32_t i = 0; i < nt; i++) {
+        if (!has_summary(c, targets[i]))
+            continue; /* a function without a body takes no lock (the analysis' assumption) */
+        const dl_summary *x = &c->sums[dl_func_index(c, targets[i])];
+        if (!x->done || dl_set_len(c, x->must_held_entry))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the lock's name means one object on every iteration: a global
+ * object (no pointer on the way), or an object reached through one
+ * dereference of a parameter or local that the loop does not assign. */
+static bool stable_lock(fn_an *a, uint32_t L, const uint8_t *on_cycle)
+{
+    dl_ctx *c = a->c;
+    uint32_t root = dl_path_root(c, L), derefs = 0;
+    for (uint32_t p = L; p != root; p = c->paths.data[p].parent)
+        if (c->paths.data[p].kind == DL_SEL_DEREF) {
+            if (c->paths.data[p].parent != root)
+                return false;
+            derefs++;
+        }
+    const dl_path *rp = &c->paths.data[root];
+    if (rp->kind == DL_BASE_GLOBAL)
+        return derefs == 0;
+    if (rp->kind != DL_BASE_PARAM && rp->kind != DL_BASE_LOCAL)
+        return false;
+    if (derefs == 0)
+        return true;
+    const ir_var *v = rp->kind == DL_BASE_PARAM
+                          ? (rp->a < a->f->nparams ? a->f->params[rp->a] : NULL)
+                          : (rp->b < a->f->nlocals ? a->f->locals[rp->b] : NULL);
+    if (!v || !tracked(v))
+        return false;
+    for (uint32_t i = 0; i < a->f->nstmts; i++) {
+        const ir_expr *l = a->f->stmts[i].lhs;
+        if (on_cycle[i] && l && l->kind == IR_E_VAR && l->var == v)
+            return false;
+    }
+    return true;
+}
+
+/* Whether L is still held (write) when the loop comes back to statement
+ * k: a dataflow from k's out-state over the statements on a cycle through
+ * k (with the branch correlations of the main dataflow: a lock released
+ * under `if (again)` is not held on `while (again)`'s back edge). */
+static bool held_round(fn_an *a, const dl_state *ins, uint32_t k, uint32_t L, const uint8_t *cyc)
+{
+    dl_ctx *c = a->c;
+    uint32_t n = a->f->nstmts;
+    dl_state *loc = base_xcalloc(n + 1, sizeof *loc);
+    for (uint32_t i = 0; i <= n; i++)
+        state_init(c, &loc[i]);
+    worklist w = { base_xcalloc(n + 2, sizeof(bool)), 0, n + 1, 0 };
+    dl_state st;
+    state_init(c, &st);
+    state_copy(&st, &ins[k]);
+    step(a, k, &st, loc, &w);
+    uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
+    while (w.count > 0 && budget-- > 0) {
+        uint32_t i = wl_pop(&w);
+        if (i == k || i == n || !cyc[i])
+            continue;
+        state_copy(&st, &loc[i]);
+        step(a, i, &st, loc, &w);
+    }
+    bool held = w.count == 0 && loc[k].reached && kv_find(&loc[k].held, L << 1) >= 0;
+    state_free(&st);
+    for (uint32_t i = 0; i <= n; i++)
+        state_free(&loc[i]);
+    free(loc);
+    free(w.in);
+    return held;
+}
+
+/* The lock statements whose lock a path from the statement back to it
+ * (around a loop) keeps held, as the dataflow sees it: the next iteration
+ * blocks on it (a self-deadlock whenever the loop goes round that way).
+ * Not when the loop may release the lock under another name (an unlock
+ * through a pointer, a callee releasing its caller's lock), nor when the
+ * lock's name may mean another object in the next iteration. NULL: none. */
+static uint8_t *find_loop_selfs(fn_an *a, const dl_state *ins)
+{
+    dl_ctx *c = a->c;
+    const ir_func *f = a->f;
+    uint32_t n = f->nstmts;
+    uint8_t *out = NULL;
+    uint32_t *pred_n = NULL, **preds = NULL, *stack = NULL;
+    uint8_t *fwd = NULL, *cyc = NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        const ir_stmt *s = &f->stmts[k];
+        if (s->kind != IR_S_LOCK || s->is_try || is_wait_retake(f, s) || !ins[k].reached ||
+            s->lock_kind == IR_LOCK_RW_READ)
+            continue;
+        uint32_t ls = lock_paths(a, &ins[k], s->rhs);
+        if (dl_set_len(c, ls) != 1)
+            continue;
+        uint32_t L = dl_set_data(c, ls)[0];
+        bool stmt_rec = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE ||
+                        s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK;
+        if (!relock_blocks(c, L, stmt_rec) || dl_path_has_any(c, L) ||
+            dl_set_has(c, ins[k].held_must, L << 1))
+            continue;
+        if (!preds) { /* predecessor lists, once per function */
+            pred_n = base_xcalloc(n + 1, sizeof *pred_n);
+            preds = base_xcalloc(n + 1, sizeof *preds);
+            stack = base_xmalloc((n + 1) * sizeof *stack);
+            fwd = base_xmalloc(n + 1);
+            cyc = base_xmalloc(n + 1);
+            uint32_t sc[64];
+            for (uint32_t i = 0; i < n; i++)
+                for (uint32_t j = 0, m = succs(a, i, sc, 64); j < m; j++)
+                    pred_n[sc[j]]++;
+            for (uint32_t i = 0; i < n; i++) {
+                preds[i] = base_xmalloc((pred_n[i] + 1) * sizeof **preds);
+                pred_n[i] = 0;
+            }
+            for (uint32_t i = 0; i < n; i++)
+                for (uint32_t j = 0, m = succs(a, i, sc, 64); j < m; j++)
+                    preds[sc[j]][pred_n[sc[j]]++] = i;
+        }
+        /* forward from k's successors, not through k */
+        memset(fwd, 0, n + 1);
+        uint32_t sp = 0, sc[64];
+        bool loops = false;
+        for (uint32_t j = 0, m = succs(a, k, sc, 64); j < m; j++)
+            if (!fwd[sc[j]])
+                fwd[sc[j]] = 1, stack[sp++] = sc[j];
+        while (sp) {
+            uint32_t i = stack[--sp];
+            if (i == k) {
+                loops = true;
+                continue;
+            }
+            if (!ins[i].reached)
+                continue;
+            for (uint32_t j = 0, m = succs(a, i, sc, 64); j < m; j++)
+                if (!fwd[sc[j]])
+                    fwd[sc[j]] = 1, stack[sp++] = sc[j];
+        }
+        if (!loops)
+            continue;
+        /* backward from k inside what k reaches: the statements on a cycle */
+        memset(cyc, 0, n + 1);
+        for (uint32_t j = 0; j < pred_n[k]; j++) {
+            uint32_t p = preds[k][j];
+            if (fwd[p] && p != k && !cyc[p] && ins[p].reached)
+                cyc[p] = 1, stack[sp++] = p;
+        }
+        while (sp) {
+            uint32_t i = stack[--sp];
+            for (uint32_t j = 0; j < pred_n[i]; j++) {
+                uint32_t p = preds[i][j];
+                if (fwd[p] && p != k && !cyc[p] && ins[p].reached)
+                    cyc[p] = 1, stack[sp++] = p;
+            }
+        }
+        bool released = false;
+        for (uint32_t i = 0; i < n && !released; i++)
+            if (cyc[i])
+                released = may_release_alias(a, &ins[i], i, L);
+        if (released || !stable_lock(a, L, cyc) || !held_round(a, ins, k, L, cyc))
+            continue;
+        if (!out)
+            out = base_xcalloc(n + 1, 1);
+        out[k] = 1;
+    }
+    if (preds)
+        for (uint32_t i = 0; i < n; i++)
+            free(preds[i]);
+    free(preds);
+    free(pred_n);
+    free(stack);
+    free(fwd);
+    free(cyc);
+    return out;
+}
+
 void dl_summary_free(dl_summary *s)
 {
     base_vec_free(&s->deps);
@@ -1672,6 +1955,9 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
         step(&a, i, &st, ins, &w);
     }
     /* the recording pass over the fixed in-states */
+    a.ins = ins;
+    uint8_t *loop_self = find_loop_selfs(&a, ins);
+    a.loop_self = loop_self;
     a.record = true;
     for (uint32_t i = 0; i < n; i++) {
         if (!ins[i].reached)
@@ -1700,6 +1986,7 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     ns.fingerprint = fingerprint(&ns);
 
     state_free(&st);
+    free(loop_self);
     for (uint32_t i = 0; i <= n; i++)
         state_free(&ins[i]);
     free(ins);

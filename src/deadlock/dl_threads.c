@@ -341,7 +341,8 @@ static void make_chain(dl_ctx *c, uint32_t tr, deadlock_chain *out)
         const dl_trace *x = &c->traces.data[t];
         deadlock_frame f = { base_xstrdup(base_sym_str(c->prog->syms, x->func->name)),
                              base_xstrdup(x->loc.file ? x->loc.file : "?"), x->loc.line,
-                             x->loc.col, x->kind != DL_TR_LOCK };
+                             x->loc.col, x->kind == DL_TR_CALL || x->kind == DL_TR_SPAWN,
+                             x->kind == DL_TR_RETAKE };
         base_vec_push(&fr, f);
     }
     out->frames = fr.data;
@@ -373,6 +374,56 @@ static void make_edge(finder *fd, const tdep *d, deadlock_edge *e, uint32_t held
     e->guards = base_xcalloc(e->nguards + 1, sizeof *e->guards);
     for (size_t i = 0; i < e->nguards; i++)
         e->guards[i] = lock_name(c, dl_set_data(c, gs)[i]);
+}
+
+/* The innermost frame of a trace is a re-take after a wait. */
+static bool trace_is_retake(const dl_ctx *c, uint32_t tr)
+{
+    while (tr != DL_NONE && c->traces.data[tr].next != DL_NONE)
+        tr = c->traces.data[tr].next;
+    return tr != DL_NONE && c->traces.data[tr].kind == DL_TR_RETAKE;
+}
+
+static bool formal_rooted(const dl_ctx *c, uint32_t lock)
+{
+    return c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_FORMAL;
+}
+
+/* Why a finding is only a "may": a reason appended ("; " between them),
+ * after the lock it is about (NULL: none). */
+static void add_why(base_strbuf *why, const char *lock, const char *text)
+{
+    if (why->len)
+        base_strbuf_puts(why, "; ");
+    if (lock)
+        base_strbuf_printf(why, "%s ", lock);
+    base_strbuf_puts(why, text);
+}
+
+static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *deps, size_t n,
+                           bool loop_self)
+{
+    dl_ctx *c = fd->c;
+    base_strbuf why = { 0 };
+    if (f->abstract_lock)
+        add_why(&why, NULL, "an array-wide lock may stand for different elements");
+    if (loop_self)
+        add_why(&why, NULL, "the loop must go round again");
+    for (size_t i = 0; i < n; i++) {
+        const dl_dep *d = &deps[i]->d;
+        uint32_t A = d->a >> 1, B = d->b >> 1;
+        if (f->kind != DEADLOCK_SELF && !dl_set_has(c, d->guards, A))
+            add_why(&why, f->edges[i].held, "is held there on some paths only");
+        if (trace_is_retake(c, d->tb))
+            add_why(&why, f->edges[i].wanted,
+                    "is wanted back when a wait returns, which needs a wakeup while another thread holds it");
+        if (formal_rooted(c, A) || formal_rooted(c, B))
+            add_why(&why, formal_rooted(c, A) ? f->edges[i].held : f->edges[i].wanted,
+                    "is reached through a pointer whose target is not known");
+    }
+    f->may = why.len > 0;
+    f->why = f->may ? base_xstrdup(base_strbuf_cstr(&why)) : NULL;
+    base_strbuf_free(&why);
 }
 
 typedef BASE_VEC(deadlock_finding) finding_vec;
@@ -426,13 +477,17 @@ static void try_cycle(cycle_search *cs, uint32_t len)
         f.kind = kind == 0 ? DEADLOCK_CYCLE : DEADLOCK_LOCK_ORDER;
         f.nedges = len;
         f.edges = base_xcalloc(len, sizeof *f.edges);
+        const tdep **used = base_xcalloc(len, sizeof *used);
         for (uint32_t i = 0; i < len; i++) {
             const tdep *d = &fd->deps.data[pick[i]];
+            used[i] = d;
             make_edge(fd, d, &f.edges[i], d->d.ta);
             if (dl_path_has_any(c, d->d.a >> 1) || dl_path_has_any(c, d->d.b >> 1))
                 f.abstract_lock = true;
             cs->g->edges.data[cs->path_edges[i]].reported = true;
         }
+        set_confidence(fd, &f, used, len, false);
+        free(used);
         base_vec_push(cs->out, f);
         base_vec_push(&cs->reported_sets[kind], set);
         cs->found++;
@@ -625,6 +680,8 @@ void dl_find(dl_ctx *c, deadlock_result *res)
                                             s->par, c->empty, c->empty } };
         make_edge(&fd, &td, &f.edges[0], s->t1);
         f.abstract_lock = dl_path_has_any(c, s->lock);
+        const tdep *one = &td;
+        set_confidence(&fd, &f, &one, 1, s->t1 == s->t2);
         base_vec_push(&out, f);
     }
     base_hashmap_free(&seen);
