@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "base/mem.h"
 #include "deadlock/deadlock.h"
 #include "deadlock/dl_cache.h"
 #include "deadlock/dl_internal.h"
@@ -23,6 +25,25 @@ const char *deadlock_kind_name(deadlock_kind k)
     case DEADLOCK_LOCK_ORDER: return "lock-order-inversion";
     }
     return "?";
+}
+
+bool dl_out_of_budget(dl_ctx *c)
+{
+    if (!c->deadline && !c->mem_limit)
+        return false;
+    double now = base_now();
+    if (c->deadline && now >= c->deadline) {
+        if (!c->stopped)
+            c->stopped = "time";
+        return true;
+    }
+    if (c->mem_limit && now >= c->next_mem_check) {
+        c->next_mem_check = now + 0.05;
+        c->mem_over = base_rss_bytes() > c->mem_limit;
+        if (c->mem_over && !c->stopped)
+            c->stopped = "memory";
+    }
+    return c->mem_over;
 }
 
 void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_result *res)
@@ -52,10 +73,21 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     dl_prepass_recursive(&c);
     dl_cache *cache = o->cache_dir ? dl_cache_open(&c, o->cache_dir) : NULL;
     c.store = cache ? dl_cache_as_store(cache) : NULL;
+    c.deadline = o->deadline;
+    c.mem_limit = o->max_bytes;
     dl_summarise_all(&c);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         c.unknown_locks += c.sums[i].nunknown;
+    /* the threads and cycles get a grace past the budgets */
+    if (o->deadline)
+        c.deadline = (c.stopped ? base_now() : o->deadline) + o->grace_s;
+    c.mem_limit += c.mem_limit / 4;
+    c.next_mem_check = 0;
+    c.mem_over = false;
     dl_find(&c, res);
+    res->stopped = c.stopped;
+    res->funcs_unsummarised = c.funcs_unsummarised;
+    res->cycles_cut = c.cycles_cut;
     res->nfuncs = p->nfuncs;
     res->unknown_locks = c.unknown_locks;
     if (cache)

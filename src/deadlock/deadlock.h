@@ -52,6 +52,12 @@ typedef struct deadlock_opts {
     unsigned max_scc_iters;   /* 0: the default (16) */
     /* Not part of the analysis' meaning (never in a cache key): */
     const char *cache_dir;    /* summaries kept on disk here (NULL: no cache) */
+    /* Budgets (0: none). Past the deadline (a base_now() time) or with a
+     * resident set above max_bytes, the summaries still to do are left
+     * empty and the result says it stopped; the thread tree and the cycle
+     * search then get until deadline + grace_s. */
+    double deadline, grace_s;
+    size_t max_bytes;
     /* Called now and then: phase "summaries" (done/total functions) and
      * "cycles" (findings so far); may be NULL. */
     void (*progress)(void *ctx, const char *phase, size_t done, size_t total, size_t findings);
@@ -132,6 +138,12 @@ typedef struct deadlock_result {
      * analysed, and cache files that could not be read or written (each a
      * miss, never an error) */
     size_t cache_hits, cache_misses, cache_bad, cache_write_errors;
+    /* a budget ran out: "time" or "memory" (static strings), else NULL; the
+     * functions whose summary was left empty or cut short, and whether the
+     * cycle search was cut short */
+    const char *stopped;
+    size_t funcs_unsummarised;
+    bool cycles_cut;
 } deadlock_result;
 
 /* Analyses p (which must pass ir_check). */

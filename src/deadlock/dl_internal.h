@@ -198,6 +198,17 @@ typedef struct dl_ctx {
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */
+    /* budgets (opts->deadline, max_bytes): the deadline in force (the
+     * cycle search gets a grace), why the run stopped (NULL: it did not),
+     * when the resident set is read next, and what was left out */
+    double deadline;
+    size_t mem_limit;
+    const char *stopped;
+    double next_mem_check;
+    bool mem_over;
+    size_t funcs_unsummarised;
+    bool summary_cut;          /* a summary of the current component was cut short */
+    bool cycles_cut;
 } dl_ctx;
 
 /* dl_paths.c */
@@ -256,6 +267,10 @@ uint32_t dl_rename_valset(dl_ctx *c, dl_rename *r, uint32_t set);
 uint32_t dl_rename_inst(dl_ctx *c, dl_rename *r, uint32_t inst);
 uint32_t dl_rename_instset(dl_ctx *c, dl_rename *r, uint32_t set);
 uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
+
+/* deadlock.c: whether a budget ran out (sets c->stopped the first time;
+ * cheap: the resident set is read at most twenty times a second). */
+bool dl_out_of_budget(dl_ctx *c);
 
 /* dl_summary.c */
 void dl_summarise_all(dl_ctx *c);

@@ -1912,6 +1912,17 @@ static uint64_t fingerprint(const dl_summary *s)
     return mix(h, sum);
 }
 
+/* The summary of a function that does nothing (no body, or left out when
+ * a budget ran out). */
+static void empty_summary(dl_ctx *c, dl_summary *ns)
+{
+    memset(ns, 0, sizeof *ns);
+    ns->must_held_entry = ns->must_free_entry = ns->held_may_exit = ns->held_must_exit = c->empty;
+    ns->rel_may_exit = ns->rel_must_exit = ns->live_exit = ns->joins = ns->recursive = c->empty;
+    ns->joined_exit = c->empty;
+    ns->ret = DL_NONE;
+}
+
 /* Analyses f with the current summaries of its callees; replaces its
  * summary. Returns whether the summary changed. */
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -1925,11 +1936,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     a.fi = fi;
     a.pknown = pknown;
     a.pconst = pconst;
-    dl_summary ns = { 0 };
-    ns.must_held_entry = ns.must_free_entry = ns.held_may_exit = ns.held_must_exit = c->empty;
-    ns.rel_may_exit = ns.rel_must_exit = ns.live_exit = ns.joins = ns.recursive = c->empty;
-    ns.joined_exit = c->empty;
-    ns.ret = DL_NONE;
+    dl_summary ns;
+    empty_summary(c, &ns);
     a.sum = &ns;
     a.ret = c->empty;
     base_hashmap_init(&a.dep_ix);
@@ -1947,7 +1955,11 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     dl_state st;
     state_init(c, &st);
     uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
-    while (w.count > 0 && budget-- > 0) {
+    for (uint64_t it = 1; w.count > 0 && budget-- > 0; it++) {
+        if ((it & 255) == 0 && dl_out_of_budget(c)) {
+            c->summary_cut = true; /* the summary holds what was seen so far */
+            break;
+        }
         uint32_t i = wl_pop(&w);
         if (i == n)
             continue;
@@ -2067,6 +2079,15 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     for (uint32_t i = 0; i < n; i++)
         c->scc_of[members[i]] = c->cur_scc;
     c->funcs_done += n;
+    if (dl_out_of_budget(c)) { /* left out: summaries that do nothing, never cached */
+        for (uint32_t i = 0; i < n; i++) {
+            empty_summary(c, &c->sums[members[i]]);
+            c->sums[members[i]].done = true;
+            c->funcs_unsummarised += p->funcs[members[i]]->has_body;
+        }
+        return;
+    }
+    c->summary_cut = false;
     if (c->opts->progress) { /* every component: the caller limits the redraws by time */
         char phase[160];
         snprintf(phase, sizeof phase, "summaries (%.100s)",
@@ -2100,7 +2121,9 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (!changed)
             break;
     }
-    if (st)
+    if (c->summary_cut)
+        c->funcs_unsummarised += n; /* cut short by a budget: not cached */
+    else if (st)
         st->store(st->impl, key, members, n);
 }
 

@@ -534,6 +534,11 @@ static void dfs_cycles(cycle_search *cs, uint32_t start, uint32_t v, uint32_t de
 {
     if (cs->budget-- <= 0 || cs->found > 10000)
         return;
+    if ((cs->budget & 1023) == 0 && dl_out_of_budget(cs->fd->c)) {
+        cs->fd->c->cycles_cut = true;
+        cs->budget = 0;
+        return;
+    }
     graph *g = cs->g;
     for (uint32_t k = 0; k < g->nout[v]; k++) {
         uint32_t e = g->out[v][k];

@@ -153,6 +153,12 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
                            "incomplete: %zu of %zu translation unit%s left out and %zu lowered in "
                            "part (errors above): the findings cover only the rest\n",
                            r->units_left_out, r->units, r->units == 1 ? "" : "s", r->units_partial);
+    if (r->stopped)
+        base_strbuf_printf(out,
+                           "incomplete: the %s limit ran out: %zu function%s not summarised or cut "
+                           "short%s: the findings cover only the rest\n",
+                           r->stopped, r->funcs_unsummarised, r->funcs_unsummarised == 1 ? "" : "s",
+                           r->cycles_cut ? ", and the cycle search cut short" : "");
 }
 
 static void json_chain(base_strbuf *out, const deadlock_chain *c)
@@ -229,10 +235,14 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
                        "],\"functions\":%zu,\"threads\":%zu,\"dependencies\":%zu,"
                        "\"unnamed_lock_operations\":%zu,\"units\":%zu,\"units_left_out\":%zu,"
                        "\"units_partial\":%zu,\"units_parsed\":%zu,\"units_from_cache\":%zu,"
+                       "\"stopped\":%s%s%s,\"functions_unsummarised\":%zu,\"cycle_search_cut\":%s,"
                        "\"complete\":%s}\n",
                        r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks, r->units,
                        r->units_left_out, r->units_partial, r->units_parsed, r->units_cached,
-                       r->units_left_out || r->units_partial ? "false" : "true");
+                       r->stopped ? "\"" : "", r->stopped ? r->stopped : "null",
+                       r->stopped ? "\"" : "", r->funcs_unsummarised,
+                       r->cycles_cut ? "true" : "false",
+                       r->units_left_out || r->units_partial || r->stopped ? "false" : "true");
 }
 
 static void sarif_phys(base_strbuf *out, const deadlock_frame *f)
