@@ -59,6 +59,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.traces_t.index);
     base_hashmap_init(&c.insts_t.index);
     base_hashmap_init(&c.atoms_t.index);
+    base_hashmap_init(&c.cases_t.index);
     base_hashmap_init(&c.spec_ix);
     base_hashmap_init(&c.func_index);
     base_hashmap_init(&c.rec_locks);
@@ -109,6 +110,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     dl_itab_free(&c.traces_t);
     dl_itab_free(&c.insts_t);
     dl_itab_free(&c.atoms_t);
+    dl_itab_free(&c.cases_t);
     base_vec_free(&c.atoms);
     base_vec_free(&c.paths);
     base_vec_free(&c.sets);

@@ -294,6 +294,9 @@ static uint64_t summary_hash(dl_cache *k, const dl_summary *x)
     h = mixh(h, hset(k, EK_PATH, x->joined_exit));
     h = mixh(h, hset(k, EK_VALUE, x->ret));
     h = mixh(h, x->ret_has_null);
+    h = mixh(h, x->nret_cases);
+    for (uint32_t i = 0; i < x->nret_cases; i++)
+        h = mixh(mixh(h, (uint64_t)x->ret_case_val[i]), hset(k, EK_MODE, x->ret_case_held[i]));
     h = mixh(h, hset(k, EK_PATH, x->recursive));
     h = mixh(h, x->nunknown);
     uint64_t sum = 0;
@@ -717,10 +720,18 @@ static bool write_summary(dl_cache *k, base_strbuf *b, const dl_summary *x)
         for (size_t j = 0; j < sizeof v / sizeof *v; j++)
             base_vec_push(&rec, v[j]);
     }
+    uint32_t rcs[DL_MAX_RET_CASES];
+    for (uint32_t i = 0; i < x->nret_cases; i++)
+        rcs[i] = w_set(&w, EK_MODE, x->ret_case_held[i]);
     base_strbuf_putc(b, R_SUMMARY);
     for (int i = 0; i < 11; i++)
         put_u(b, s[i]);
     put_u(b, x->ret_has_null);
+    put_u(b, x->nret_cases);
+    for (uint32_t i = 0; i < x->nret_cases; i++) {
+        put_u(b, (uint64_t)x->ret_case_val[i]);
+        put_u(b, rcs[i]);
+    }
     put_u(b, x->nunknown);
     put_u(b, x->deps.len);
     put_u(b, x->acqs.len);
@@ -1059,6 +1070,18 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
             x.ret = r_setref(r, &t, EK_VALUE, true);
             x.recursive = r_setref(r, &t, EK_PATH, false);
             x.ret_has_null = get_u(r) != 0;
+            uint64_t nrc = get_u(r);
+            if (r->bad || nrc == 1 || nrc > DL_MAX_RET_CASES) {
+                r->bad = true;
+                break;
+            }
+            x.nret_cases = (uint32_t)nrc;
+            for (uint32_t i = 0; i < DL_MAX_RET_CASES; i++)
+                x.ret_case_held[i] = c->empty;
+            for (uint32_t i = 0; i < x.nret_cases; i++) {
+                x.ret_case_val[i] = (int64_t)get_u(r);
+                x.ret_case_held[i] = r_setref(r, &t, EK_MODE, false);
+            }
             uint64_t nunk = get_u(r);
             uint64_t nd = get_u(r), nq = get_u(r), ns = get_u(r), nsp = get_u(r);
             uint64_t left = (uint64_t)(r->end - r->p);

@@ -42,6 +42,7 @@
 #define DL_MAX_DEPTH 8
 #define DL_MAX_ENV_VALUES 4
 #define DL_MAX_SPEC_DEPTH 4
+#define DL_MAX_RET_CASES 4
 
 /* --- interning of fixed-size tuples --- */
 
@@ -161,6 +162,13 @@ typedef struct dl_summary {
     BASE_VEC(dl_self) selfs;
     BASE_VEC(dl_spawn) spawns;
     uint32_t nunknown;   /* lock statements of this function whose lock has no name */
+    /* Path sensitivity on the return value: when every return returns a
+     * constant and there are 2..DL_MAX_RET_CASES of them, the lock modes
+     * held (may) at the returns of each value (a caller that tests the
+     * value drops the locks of the cases its branch rules out). */
+    uint32_t nret_cases;
+    int64_t ret_case_val[DL_MAX_RET_CASES];
+    uint32_t ret_case_held[DL_MAX_RET_CASES];
     uint64_t fingerprint;
 } dl_summary;
 
@@ -181,6 +189,7 @@ typedef struct dl_ctx {
     dl_itab traces_t; BASE_VEC(dl_trace) traces;
     dl_itab insts_t;  BASE_VEC(dl_inst) insts;
     dl_itab atoms_t;  BASE_VEC(dl_atom) atoms;
+    dl_itab cases_t;  /* return cases at a call: (value, set of lock modes held) */
     base_hashmap func_index;   /* ir_func pointer -> index in prog->funcs */
     dl_summary *sums;          /* one per function */
     uint32_t empty;            /* the empty set */

@@ -49,6 +49,8 @@ typedef struct dl_state {
     uint32_t joined;   /* set of handle paths joined on every path since entry */
     kv_vec condheld;   /* lock mode -> atom: the lock may be held only where the atom
                           holds (a branch on the atom's negation drops it) */
+    kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
+                          that set it: a branch on the value keeps the cases it allows */
 } dl_state;
 
 typedef struct fn_an {
@@ -64,6 +66,10 @@ typedef struct fn_an {
     const bool *pknown;   /* specialisation: parameter i is the constant pconst[i] */
     const int64_t *pconst;
     const dl_state *ins;  /* the in-states of the dataflow (fixed while recording) */
+    bool rc_bad;          /* a return that is not a constant, or too many values */
+    uint32_t nrc;         /* return cases so far */
+    int64_t rc_val[DL_MAX_RET_CASES];
+    uint32_t rc_held[DL_MAX_RET_CASES];
     const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
 } fn_an;
 
@@ -127,6 +133,7 @@ static void state_init(dl_ctx *c, dl_state *s)
 
 static void state_free(dl_state *s)
 {
+    base_vec_free(&s->retcases);
     base_vec_free(&s->condheld);
     base_vec_free(&s->held);
     base_vec_free(&s->env);
@@ -140,6 +147,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->env, &src->env);
     kv_copy(&dst->tryres, &src->tryres);
     kv_copy(&dst->condheld, &src->condheld);
+    kv_copy(&dst->retcases, &src->retcases);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -205,6 +213,23 @@ static uint32_t cond_join(dl_ctx *c, const dl_state *d, const dl_state *s, uint3
             return at;
     }
     return DL_NONE;
+}
+
+/* Keeps the entries of dst that src has with the same value; returns
+ * whether dst changed. */
+static bool kv_keep_agreed(kv_vec *dst, const kv_vec *src)
+{
+    bool changed = false;
+    for (size_t k = 0; k < dst->len;) {
+        int m = kv_find(src, dst->data[k].k);
+        if (m < 0 || src->data[m].v != dst->data[k].v) {
+            kv_del(dst, dst->data[k].k);
+            changed = true;
+        } else {
+            k++;
+        }
+    }
+    return changed;
 }
 
 /* Joins src into dst; returns whether dst changed. */
@@ -297,16 +322,9 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     } else {
         base_vec_free(&merged);
     }
-    /* tryres: kept where both agree */
-    for (size_t k = 0; k < dst->tryres.len;) {
-        int m = kv_find(&src->tryres, dst->tryres.data[k].k);
-        if (m < 0 || src->tryres.data[m].v != dst->tryres.data[k].v) {
-            kv_del(&dst->tryres, dst->tryres.data[k].k);
-            changed = true;
-        } else {
-            k++;
-        }
-    }
+    /* tryres, retcases: kept where both agree */
+    changed |= kv_keep_agreed(&dst->tryres, &src->tryres);
+    changed |= kv_keep_agreed(&dst->retcases, &src->retcases);
     return changed;
 }
 
@@ -680,6 +698,9 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
         st->rel_may = dl_set_minus(c, st->rel_may, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
         st->rel_must = dl_set_minus(c, st->rel_must, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
     }
+    /* a lock taken between a call and the test of its value: the test no
+     * longer tells whether it is held */
+    st->retcases.len = 0;
     if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var))
         kv_put(&st->tryres, var_key(s->lhs->var), dl_set(c, taken, ntaken));
 }
@@ -845,6 +866,14 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         x = spec;
     dl_rename r;
     dl_rename_init(&r, g, actuals, np);
+    uint32_t held_before = c->empty;
+    if (x->nret_cases) {
+        uint32_t *tmp = base_xmalloc((st->held.len + 1) * sizeof *tmp);
+        for (size_t i = 0; i < st->held.len; i++)
+            tmp[i] = st->held.data[i].k;
+        held_before = dl_set(c, tmp, (uint32_t)st->held.len);
+        free(tmp);
+    }
     uint32_t mf = dl_rename_lockset(c, &r, x->must_free_entry, false);
     uint32_t mh = dl_rename_lockset(c, &r, x->must_held_entry, false);
     uint32_t hl_may = held_locks(c, st), hl_must = locks_of(c, st->held_must);
@@ -990,6 +1019,22 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
     if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
         uint32_t k = var_key(s->lhs->var);
         kv_del(&st->tryres, k);
+        kv_del(&st->retcases, k);
+        if (dl_set_len(c, hmay_exit))
+            st->retcases.len = 0; /* as a lock statement does */
+        if (x->nret_cases >= 2 && !reset) {
+            /* the locks the callee leaves held, by its return value (those
+             * the caller held before are not the callee's to drop) */
+            uint32_t ids[DL_MAX_RET_CASES];
+            for (uint32_t i = 0; i < x->nret_cases; i++) {
+                uint32_t held = dl_set_minus(c, set_rename_modes(c, &r, x->ret_case_held[i]),
+                                             held_before);
+                bool is_new;
+                ids[i] = dl_tuple_intern(&c->cases_t,
+                                         (dl_tuple){ (uint64_t)x->ret_case_val[i], held, 0, 0 }, &is_new);
+            }
+            kv_put(&st->retcases, k, dl_set(c, ids, x->nret_cases));
+        }
         if (x->ret != DL_NONE && dl_set_len(c, x->ret)) {
             uint32_t rv = dl_rename_valset(c, &r, x->ret);
             if (dl_set_len(c, rv))
@@ -1153,6 +1198,7 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
         if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
             kv_del(&st->env, var_key(s->lhs->var));
             kv_del(&st->tryres, var_key(s->lhs->var));
+            kv_del(&st->retcases, var_key(s->lhs->var));
         }
         return;
     }
@@ -1264,6 +1310,7 @@ static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
         return;
     uint32_t k = var_key(s->lhs->var);
     kv_del(&st->tryres, k);
+    kv_del(&st->retcases, k);
     const ir_expr *r = s->rhs;
     while (r && r->kind == IR_E_CAST)
         r = r->a;
@@ -1271,6 +1318,9 @@ static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
         int i = kv_find(&st->tryres, var_key(r->var));
         if (i >= 0)
             kv_put(&st->tryres, k, st->tryres.data[i].v);
+        i = kv_find(&st->retcases, var_key(r->var));
+        if (i >= 0)
+            kv_put(&st->retcases, k, st->retcases.data[i].v);
     }
     uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
     if (dl_set_len(a->c, vs))
@@ -1398,12 +1448,79 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
     }
 }
 
+static const ir_expr *strip_casts(const ir_expr *e)
+{
+    while (e && e->kind == IR_E_CAST)
+        e = e->a;
+    return e;
+}
+
+/* For a GOTO on a variable set by a call with return cases (`if (r < 0)`,
+ * `if (!r)`, `if (r == -1)`): the edge keeps the cases whose value takes
+ * it, and the locks that only the others leave held are not held. */
+static void retcase_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
+{
+    dl_ctx *c = a->c;
+    if (st->retcases.len == 0 || !s->rhs)
+        return;
+    const ir_expr *g = strip_casts(s->rhs), *v = NULL;
+    bool pos = jump;
+    while (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT) {
+        pos = !pos;
+        g = strip_casts(g->a);
+    }
+    ir_op op = IR_OP_NE;
+    int64_t k = 0;
+    if (g->kind == IR_E_VAR) {
+        v = g;
+    } else if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE || g->op == IR_OP_LT ||
+                                          g->op == IR_OP_LE || g->op == IR_OP_GT || g->op == IR_OP_GE)) {
+        const ir_expr *l = strip_casts(g->a), *r = strip_casts(g->b);
+        op = g->op;
+        if (const_value(r, &k)) {
+            v = l;
+        } else if (const_value(l, &k)) { /* k op v: v swapped-op k */
+            v = r;
+            op = op == IR_OP_LT ? IR_OP_GT : op == IR_OP_LE ? IR_OP_GE : op == IR_OP_GT ? IR_OP_LT
+                 : op == IR_OP_GE ? IR_OP_LE : op;
+        }
+    }
+    if (!v || v->kind != IR_E_VAR || !tracked(v->var))
+        return;
+    int i = kv_find(&st->retcases, var_key(v->var));
+    if (i < 0)
+        return;
+    uint32_t cases = st->retcases.data[i].v, all = c->empty, keep = c->empty;
+    uint32_t kept[DL_MAX_RET_CASES], nk = 0;
+    for (uint32_t j = 0; j < dl_set_len(c, cases) && j < DL_MAX_RET_CASES; j++) {
+        uint32_t id = dl_set_data(c, cases)[j];
+        const dl_tuple *t = &c->cases_t.items.data[id];
+        int64_t x = (int64_t)t->a;
+        bool truth = op == IR_OP_EQ ? x == k : op == IR_OP_NE ? x != k : op == IR_OP_LT ? x < k
+                     : op == IR_OP_LE ? x <= k : op == IR_OP_GT ? x > k : x >= k;
+        all = dl_set_union(c, all, (uint32_t)t->b);
+        if (truth == pos) {
+            keep = dl_set_union(c, keep, (uint32_t)t->b);
+            kept[nk++] = id;
+        }
+    }
+    uint32_t drop = dl_set_minus(c, all, keep);
+    for (uint32_t j = 0; j < dl_set_len(c, drop); j++) {
+        uint32_t lm = dl_set_data(c, drop)[j];
+        kv_del(&st->held, lm);
+        kv_del(&st->condheld, lm);
+        st->held_must = dl_set_minus(c, st->held_must, dl_set(c, &lm, 1));
+    }
+    kv_put(&st->retcases, var_key(v->var), dl_set(c, kept, nk));
+}
+
 /* For a GOTO on a lock result: which locks the jump (and the fall-through)
  * proves not taken. */
 static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
 {
     const ir_expr *g = s->rhs;
     add_cond(a, s, st, jump);
+    retcase_edge(a, s, st, jump);
     if (!g || st->tryres.len == 0)
         return;
     bool nonzero_means_jump = true; /* guard "v" or "v != 0": jump when v != 0 */
@@ -1567,6 +1684,33 @@ static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth
     }
 }
 
+/* A return: the lock modes held at it, by its constant value. */
+static void note_ret_case(fn_an *a, const ir_stmt *s, const dl_state *st)
+{
+    int64_t k;
+    if (a->rc_bad || !s->rhs || !const_value(s->rhs, &k)) {
+        a->rc_bad = true;
+        return;
+    }
+    uint32_t i = 0;
+    while (i < a->nrc && a->rc_val[i] != k)
+        i++;
+    if (i == DL_MAX_RET_CASES) {
+        a->rc_bad = true;
+        return;
+    }
+    if (i == a->nrc) {
+        a->rc_val[a->nrc] = k;
+        a->rc_held[a->nrc++] = a->c->empty;
+    }
+    uint32_t n = (uint32_t)st->held.len;
+    uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+    for (uint32_t j = 0; j < n; j++)
+        tmp[j] = st->held.data[j].k;
+    a->rc_held[i] = dl_set_union(a->c, a->rc_held[i], dl_set(a->c, tmp, n));
+    free(tmp);
+}
+
 static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
 {
     const ir_func *f = a->f;
@@ -1582,11 +1726,15 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
     case IR_S_JOIN: do_join(a, s, st); break;
     case IR_S_ASSIGN: do_assign(a, s, st); break;
     case IR_S_ALLOC:
-        if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var))
+        if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
             kv_del(&st->env, var_key(s->lhs->var));
+            kv_del(&st->retcases, var_key(s->lhs->var));
+        }
         break;
     case IR_S_LOCK_INIT: do_lock_init(a, s, st); break;
     case IR_S_RETURN:
+        if (a->record)
+            note_ret_case(a, s, st);
         if (a->record) {
             uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
             int64_t k;
@@ -1894,6 +2042,9 @@ static uint64_t fingerprint(const dl_summary *s)
     h = mix(h, s->joined_exit);
     h = mix(h, s->ret_has_null);
     h = mix(h, s->recursive);
+    h = mix(h, s->nret_cases);
+    for (uint32_t i = 0; i < s->nret_cases; i++)
+        h = mix(mix(h, (uint64_t)s->ret_case_val[i]), s->ret_case_held[i]);
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
         const dl_dep *d = &s->deps.data[i];
@@ -1993,6 +2144,13 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
         ns.joined_exit = ex->joined;
     }
     ns.ret = a.ret_unknown || dl_set_len(c, a.ret) == 0 ? DL_NONE : a.ret;
+    if (!a.rc_bad && a.nrc >= 2) {
+        ns.nret_cases = a.nrc;
+        memcpy(ns.ret_case_val, a.rc_val, sizeof a.rc_val);
+        memcpy(ns.ret_case_held, a.rc_held, sizeof a.rc_held);
+        for (uint32_t i = a.nrc; i < DL_MAX_RET_CASES; i++)
+            ns.ret_case_held[i] = c->empty;
+    }
     ns.ret_has_null = a.ret_has_null;
     ns.done = true;
     ns.fingerprint = fingerprint(&ns);
