@@ -265,6 +265,11 @@ typedef struct dl_rename {
     const ir_func *callee;
     const uint32_t *actuals; /* values, one per parameter */
     uint32_t nactuals;
+    /* a thread's bindings: pairs (global var id, value) for pointer globals
+     * whose value at the thread's start is known; `*g` becomes the value's
+     * target (set by dl_threads, NULL elsewhere) */
+    const uint32_t *gbind;
+    uint32_t ngbind;
     base_hashmap memo_path;  /* path -> renamed path (DL_NONE: dropped) */
 } dl_rename;
 void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n);
