@@ -86,6 +86,16 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     c.next_mem_check = 0;
     c.mem_over = false;
     dl_find(&c, res);
+    uint32_t opaque = c.empty;
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        if (c.sums[i].done)
+            opaque = dl_set_union(&c, opaque, c.sums[i].opaque);
+    res->nassumed = dl_set_len(&c, opaque);
+    res->assumed = base_xcalloc(res->nassumed + 1, sizeof *res->assumed);
+    for (size_t i = 0; i < res->nassumed; i++) {
+        const dl_path *fp = &c.paths.data[dl_set_data(&c, opaque)[i]];
+        res->assumed[i] = base_xstrdup(base_sym_str(p->syms, p->funcs[fp->a]->name));
+    }
     res->stopped = c.stopped;
     res->funcs_unsummarised = c.funcs_unsummarised;
     res->cycles_cut = c.cycles_cut;
@@ -163,5 +173,8 @@ void deadlock_result_free(deadlock_result *res)
     for (size_t i = 0; i < res->nentries; i++)
         free(res->entries[i]);
     free(res->entries);
+    for (size_t i = 0; i < res->nassumed; i++)
+        free(res->assumed[i]);
+    free(res->assumed);
     memset(res, 0, sizeof *res);
 }

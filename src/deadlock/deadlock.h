@@ -144,6 +144,10 @@ typedef struct deadlock_result {
     const char *stopped;
     size_t funcs_unsummarised;
     bool cycles_cut;
+    /* functions without a body that receive a pointer to a held lock: the
+     * analysis assumes they do not release it (names, owned) */
+    char **assumed;
+    size_t nassumed;
 } deadlock_result;
 
 /* Analyses p (which must pass ir_check). */

@@ -295,6 +295,7 @@ static uint64_t summary_hash(dl_cache *k, const dl_summary *x)
     h = mixh(h, hset(k, EK_VALUE, x->ret));
     h = mixh(h, x->ret_has_null);
     h = mixh(h, x->nret_cases);
+    h = mixh(h, hset(k, EK_PATH, x->opaque));
     for (uint32_t i = 0; i < x->nret_cases; i++)
         h = mixh(mixh(h, (uint64_t)x->ret_case_val[i]), hset(k, EK_MODE, x->ret_case_held[i]));
     h = mixh(h, hset(k, EK_PATH, x->recursive));
@@ -720,13 +721,14 @@ static bool write_summary(dl_cache *k, base_strbuf *b, const dl_summary *x)
         for (size_t j = 0; j < sizeof v / sizeof *v; j++)
             base_vec_push(&rec, v[j]);
     }
-    uint32_t rcs[DL_MAX_RET_CASES];
+    uint32_t rcs[DL_MAX_RET_CASES], opq = w_set(&w, EK_PATH, x->opaque);
     for (uint32_t i = 0; i < x->nret_cases; i++)
         rcs[i] = w_set(&w, EK_MODE, x->ret_case_held[i]);
     base_strbuf_putc(b, R_SUMMARY);
     for (int i = 0; i < 11; i++)
         put_u(b, s[i]);
     put_u(b, x->ret_has_null);
+    put_u(b, opq);
     put_u(b, x->nret_cases);
     for (uint32_t i = 0; i < x->nret_cases; i++) {
         put_u(b, (uint64_t)x->ret_case_val[i]);
@@ -1070,6 +1072,7 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
             x.ret = r_setref(r, &t, EK_VALUE, true);
             x.recursive = r_setref(r, &t, EK_PATH, false);
             x.ret_has_null = get_u(r) != 0;
+            x.opaque = r_setref(r, &t, EK_PATH, false);
             uint64_t nrc = get_u(r);
             if (r->bad || nrc == 1 || nrc > DL_MAX_RET_CASES) {
                 r->bad = true;

@@ -162,6 +162,9 @@ typedef struct dl_summary {
     BASE_VEC(dl_self) selfs;
     BASE_VEC(dl_spawn) spawns;
     uint32_t nunknown;   /* lock statements of this function whose lock has no name */
+    uint32_t opaque;     /* set of DL_BASE_FUNC paths: functions without a body that
+                            receive a pointer to a held lock (or to an object holding
+                            one) here or in a callee; assumed not to release it */
     /* Path sensitivity on the return value: when every return returns a
      * constant and there are 2..DL_MAX_RET_CASES of them, the lock modes
      * held (may) at the returns of each value (a caller that tests the

@@ -51,6 +51,9 @@ typedef struct dl_state {
                           holds (a branch on the atom's negation drops it) */
     kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
                           that set it: a branch on the value keeps the cases it allows */
+    kv_vec opq;        /* lock mode -> atom TRUE(&f): the lock was passed to f, which
+                          has no body, and is assumed still held (dependencies from it
+                          carry the atom, so the finding can say so) */
 } dl_state;
 
 typedef struct fn_an {
@@ -133,6 +136,7 @@ static void state_init(dl_ctx *c, dl_state *s)
 
 static void state_free(dl_state *s)
 {
+    base_vec_free(&s->opq);
     base_vec_free(&s->retcases);
     base_vec_free(&s->condheld);
     base_vec_free(&s->held);
@@ -148,6 +152,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->tryres, &src->tryres);
     kv_copy(&dst->condheld, &src->condheld);
     kv_copy(&dst->retcases, &src->retcases);
+    kv_copy(&dst->opq, &src->opq);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -325,6 +330,11 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     /* tryres, retcases: kept where both agree */
     changed |= kv_keep_agreed(&dst->tryres, &src->tryres);
     changed |= kv_keep_agreed(&dst->retcases, &src->retcases);
+    for (size_t q = 0; q < src->opq.len; q++) /* may: union */
+        if (kv_find(&dst->opq, src->opq.data[q].k) < 0) {
+            kv_put(&dst->opq, src->opq.data[q].k, src->opq.data[q].v);
+            changed = true;
+        }
     return changed;
 }
 
@@ -585,6 +595,8 @@ static bool relock_blocks(dl_ctx *c, uint32_t lock, bool stmt_recursive)
 
 static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 {
+    kv_del(&st->opq, lock << 1);
+    kv_del(&st->opq, lock << 1 | 1u);
     kv_del(&st->held, lock << 1);
     kv_del(&st->held, lock << 1 | 1u);
     kv_del(&st->condheld, lock << 1);
@@ -595,12 +607,21 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 
 static void reset_lockset(dl_ctx *c, dl_state *st)
 {
+    st->opq.len = 0;
     st->held.len = 0;
     st->condheld.len = 0;
     st->held_must = c->empty;
 }
 
 /* --- transfer functions --- */
+
+/* The conditions of a dependency from held lock mode A: with the marker
+ * of the bodiless function A was passed to, if any. */
+static uint32_t with_opaque(dl_ctx *c, const dl_state *st, uint32_t A, uint32_t conds)
+{
+    int i = kv_find(&st->opq, A);
+    return i < 0 ? conds : dl_set_add(c, conds, st->opq.data[i].v);
+}
 
 /* pthread_cond_wait(c, m) is lowered to unlock(m); cond_wait(c, m);
  * lock(m), all three on one operand expression. The unlock is the wait's
@@ -668,8 +689,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                      * operand may name: the wait released one of them */
                     if (A >> 1 == L || (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
-                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds,
-                                 st->joined };
+                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
+                                 with_opaque(c, st, A, st->conds), st->joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -691,6 +712,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
         taken[ntaken++] = lm;
     }
     for (uint32_t i = 0; i < ntaken; i++) {
+        if (!retake)
+            kv_del(&st->opq, taken[i]);
         kv_put(&st->held, taken[i], keep_tr[i]);
         kv_del(&st->condheld, taken[i]);
         if (n == 1)
@@ -915,7 +938,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     uint32_t A = st->held.data[k].k;
                     if (A >> 1 == L || dl_set_has(c, rel, A >> 1))
                         continue;
-                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par, conds, joined };
+                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par,
+                                 with_opaque(c, st, A, conds), joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -967,6 +991,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         }
         a->sum->recursive = dl_set_union(c, a->sum->recursive,
                                          dl_rename_lockset(c, &r, x->recursive, false));
+        if (!a->pknown)
+            a->sum->opaque = dl_set_union(c, a->sum->opaque, x->opaque);
     }
     /* the state after the call */
     uint32_t hmust_exit = set_rename_modes(c, &r, x->held_must_exit);
@@ -1185,6 +1211,41 @@ static uint32_t call_targets_in(fn_an *a, const dl_state *st, const ir_stmt *s,
     return dl_call_targets(a->c, s, callee_values, targets, 256);
 }
 
+/* A call of functions without a body that receives a pointer to a held
+ * lock, or to an object a held lock is part of: the analysis takes it as
+ * not releasing the lock, an assumption the report names. */
+static void note_opaque(fn_an *a, const ir_stmt *s, dl_state *st, const ir_func *const *cands,
+                        uint32_t ncands)
+{
+    dl_ctx *c = a->c;
+    uint32_t hit[8], nhit = 0;
+    for (uint32_t i = 0; i < s->nargs; i++) {
+        uint32_t vs = eval(a, st, s->args[i]);
+        for (uint32_t j = 0; j < dl_set_len(c, vs); j++) {
+            uint32_t v = dl_set_data(c, vs)[j];
+            uint32_t p = dl_val_is_addr(v) ? dl_val_path(v) : dl_deref(c, v);
+            for (size_t k = 0; k < st->held.len && p != DL_NONE && nhit < 8; k++)
+                for (uint32_t q = st->held.data[k].k >> 1; q != DL_NONE; q = c->paths.data[q].parent)
+                    if (q == p) {
+                        hit[nhit++] = st->held.data[k].k;
+                        break;
+                    }
+        }
+    }
+    uint32_t gi = ncands ? dl_func_index(c, cands[0]) : DL_NONE;
+    if (nhit == 0 || gi == DL_NONE)
+        return;
+    for (uint32_t i = 0; i < ncands; i++) {
+        uint32_t gk = dl_func_index(c, cands[i]);
+        if (gk != DL_NONE && a->record && !a->pknown)
+            a->sum->opaque = dl_set_add(c, a->sum->opaque, dl_path_base(c, DL_BASE_FUNC, gk, 0));
+    }
+    uint32_t f = dl_val_addr(dl_path_base(c, DL_BASE_FUNC, gi, 0));
+    uint32_t atom = dl_atom_mk(c, DL_CMP_TRUE, f, f);
+    for (uint32_t i = 0; i < nhit; i++)
+        kv_put(&st->opq, hit[i], atom);
+}
+
 static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     dl_ctx *c = a->c;
@@ -1195,6 +1256,8 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
     for (uint32_t i = 0; i < ncands; i++)
         nbody += has_summary(c, cands[i]);
     if (nbody == 0) {
+        if (st->held.len)
+            note_opaque(a, s, st, cands, ncands);
         if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
             kv_del(&st->env, var_key(s->lhs->var));
             kv_del(&st->tryres, var_key(s->lhs->var));
@@ -2043,6 +2106,7 @@ static uint64_t fingerprint(const dl_summary *s)
     h = mix(h, s->ret_has_null);
     h = mix(h, s->recursive);
     h = mix(h, s->nret_cases);
+    h = mix(h, s->opaque);
     for (uint32_t i = 0; i < s->nret_cases; i++)
         h = mix(mix(h, (uint64_t)s->ret_case_val[i]), s->ret_case_held[i]);
     uint64_t sum = 0;
@@ -2071,6 +2135,7 @@ static void empty_summary(dl_ctx *c, dl_summary *ns)
     ns->must_held_entry = ns->must_free_entry = ns->held_may_exit = ns->held_must_exit = c->empty;
     ns->rel_may_exit = ns->rel_must_exit = ns->live_exit = ns->joins = ns->recursive = c->empty;
     ns->joined_exit = c->empty;
+    ns->opaque = c->empty;
     ns->ret = DL_NONE;
 }
 

@@ -153,6 +153,12 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
                            "incomplete: %zu of %zu translation unit%s left out and %zu lowered in "
                            "part (errors above): the findings cover only the rest\n",
                            r->units_left_out, r->units, r->units == 1 ? "" : "s", r->units_partial);
+    if (r->nassumed) {
+        base_strbuf_puts(out, "assumption: a held lock is passed to ");
+        for (size_t i = 0; i < r->nassumed; i++)
+            base_strbuf_printf(out, "%s%s", i ? ", " : "", r->assumed[i]);
+        base_strbuf_printf(out, ", without a body here: taken as not releasing it\n");
+    }
     if (r->stopped)
         base_strbuf_printf(out,
                            "incomplete: the %s limit ran out: %zu function%s not summarised or cut "
@@ -230,6 +236,12 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
         if (i)
             base_strbuf_putc(out, ',');
         base_strbuf_json_string(out, r->entries[i]);
+    }
+    base_strbuf_puts(out, "],\"assumed_not_releasing\":[");
+    for (size_t i = 0; i < r->nassumed; i++) {
+        if (i)
+            base_strbuf_putc(out, ',');
+        base_strbuf_json_string(out, r->assumed[i]);
     }
     base_strbuf_printf(out,
                        "],\"functions\":%zu,\"threads\":%zu,\"dependencies\":%zu,"
