@@ -205,7 +205,8 @@ static uint64_t hp(dl_cache *k, uint32_t path)
     case DL_BASE_GLOBAL: h = mixh(h, h_str(global_name(k->c, (uint32_t)p->a))); break;
     case DL_BASE_PARAM: h = mixh(h, p->a); break;
     case DL_BASE_LOCAL: h = mixh(mixh(h, h_str(func_name(k->c, (uint32_t)p->a))), p->b); break;
-    case DL_BASE_FUNC: h = mixh(h, h_str(func_name(k->c, (uint32_t)p->a))); break;
+    case DL_BASE_FUNC:
+    case DL_BASE_RET: h = mixh(h, h_str(func_name(k->c, (uint32_t)p->a))); break;
     case DL_BASE_FORMAL: h = mixh(mixh(h, h_str(func_name(k->c, (uint32_t)p->a))), p->b); break;
     case DL_SEL_FIELD:
         h = mixh(mixh(h, p->a), rec_sig_hash(k, (const ir_type *)(uintptr_t)p->b));
@@ -538,6 +539,7 @@ static uint32_t w_path(wr *w, uint32_t path)
     case DL_BASE_GLOBAL: fa = w_global(w, (uint32_t)p.a); break;
     case DL_BASE_LOCAL:
     case DL_BASE_FUNC:
+    case DL_BASE_RET:
     case DL_BASE_FORMAL: fa = w_func(w, (uint32_t)p.a); break;
     case DL_SEL_FIELD: ty = p.b ? w_type(w, (const ir_type *)(uintptr_t)p.b) + 1 : 0; break;
     default: break;
@@ -550,7 +552,8 @@ static uint32_t w_path(wr *w, uint32_t path)
     case DL_BASE_PARAM: put_u(w->b, p.a); break;
     case DL_BASE_LOCAL:
     case DL_BASE_FORMAL: put_u(w->b, fa); put_u(w->b, p.b); break;
-    case DL_BASE_FUNC: put_u(w->b, fa); break;
+    case DL_BASE_FUNC:
+    case DL_BASE_RET: put_u(w->b, fa); break;
     case DL_SEL_FIELD: put_u(w->b, p.a); put_u(w->b, ty); break;
     case DL_SEL_INDEX: put_u(w->b, p.a); break;
     default: break;
@@ -822,14 +825,14 @@ static const char *r_file(dl_cache *k, const char *name)
     return copy;
 }
 
-static bool base_kind(uint64_t k) { return k <= DL_BASE_FORMAL; }
+static bool base_kind(uint64_t k) { return k <= DL_BASE_FORMAL || k == DL_BASE_RET; }
 
 static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
 {
     dl_ctx *c = k->c;
     uint64_t kind = get_u(r);
     uint32_t parent = get_ix(r, t->path.len + 1);
-    if (r->bad || kind > DL_SEL_TRUNC || base_kind(kind) != (parent == 0))
+    if (r->bad || kind > DL_BASE_RET || base_kind(kind) != (parent == 0))
         return r->bad = true, DL_NONE;
     uint32_t fi, out = DL_NONE;
     switch ((dl_path_kind)kind) {
@@ -862,10 +865,11 @@ static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
         break;
     }
     case DL_BASE_FUNC:
+    case DL_BASE_RET:
         fi = get_at(r, t->func.data, t->func.len);
         if (r->bad)
             return DL_NONE;
-        out = dl_path_base(c, DL_BASE_FUNC, fi, 0);
+        out = dl_path_base(c, (dl_path_kind)kind, fi, 0);
         break;
     case DL_SEL_FIELD: {
         uint64_t a = get_u(r);

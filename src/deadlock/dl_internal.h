@@ -39,7 +39,7 @@
 #include "ir/ir.h"
 
 #define DL_NONE UINT32_MAX
-#define DL_MAX_DEPTH 8
+#define DL_MAX_DEPTH 16
 #define DL_MAX_ENV_VALUES 4
 #define DL_MAX_SPEC_DEPTH 4
 #define DL_MAX_RET_CASES 4
@@ -66,6 +66,9 @@ typedef enum dl_path_kind {
     DL_SEL_INDEX,   /* a = constant index */
     DL_SEL_ANY,     /* an element at an index that is not constant */
     DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH */
+    DL_BASE_RET,    /* a = func index: what a call of the function returned, when the
+                       analysis cannot tell (printed `f()`; two calls may return two
+                       objects, so it is never a self-deadlock and findings are "may") */
 } dl_path_kind;
 
 typedef struct dl_path {

@@ -651,6 +651,9 @@ static void print_base(const dl_ctx *c, base_strbuf *out, const dl_path *p)
     case DL_BASE_FUNC:
         base_strbuf_puts(out, func_name(c, p->a));
         break;
+    case DL_BASE_RET:
+        base_strbuf_printf(out, "%s()", func_name(c, p->a));
+        break;
     case DL_BASE_FORMAL: {
         const ir_func *f = prog->funcs[p->a];
         const char *name = p->b < f->nparams ? base_sym_str(prog->syms, f->params[p->b]->name) : "?";

@@ -590,7 +590,20 @@ static void add_spawn(fn_an *a, const dl_spawn *s)
 
 static bool relock_blocks(dl_ctx *c, uint32_t lock, bool stmt_recursive)
 {
+    /* a lock named by what a call returned: two calls may return two
+     * objects, so taking it "again" is no evidence of anything */
+    if (c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_RET)
+        return false;
     return !(stmt_recursive && !c->opts->no_recursive) && !dl_lock_is_recursive(c, lock);
+}
+
+/* The value a call's result gets when the analysis cannot tell what the
+ * callee returns: the callee's return, named `f()` (DL_NONE: several
+ * candidates). */
+static uint32_t ret_value(dl_ctx *c, const ir_func *const *cands, uint32_t ncands)
+{
+    uint32_t gi = ncands == 1 ? dl_func_index(c, cands[0]) : DL_NONE;
+    return gi == DL_NONE ? DL_NONE : dl_val_load(dl_path_base(c, DL_BASE_RET, gi, 0));
 }
 
 static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
@@ -1089,7 +1102,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     kv_put(&st->tryres, k, dl_set(c, modes, nm) | TRY_NONNULL);
             }
         } else {
-            kv_del(&st->env, k);
+            uint32_t rv = ret_value(c, &g, 1);
+            kv_put(&st->env, k, dl_set(c, &rv, 1));
         }
     }
     dl_rename_free(&r);
@@ -1259,7 +1273,11 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
         if (st->held.len)
             note_opaque(a, s, st, cands, ncands);
         if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
-            kv_del(&st->env, var_key(s->lhs->var));
+            uint32_t rv = ret_value(c, cands, ncands);
+            if (rv != DL_NONE)
+                kv_put(&st->env, var_key(s->lhs->var), dl_set(c, &rv, 1));
+            else
+                kv_del(&st->env, var_key(s->lhs->var));
             kv_del(&st->tryres, var_key(s->lhs->var));
             kv_del(&st->retcases, var_key(s->lhs->var));
         }

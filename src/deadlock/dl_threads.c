@@ -496,13 +496,16 @@ static bool formal_rooted(const dl_ctx *c, uint32_t lock)
  * after the lock it is about (NULL: none). */
 static void add_why(base_strbuf *why, const char *lock, const char *text)
 {
-    if (!lock && why->len && strstr(base_strbuf_cstr(why), text))
-        return; /* said already */
-    if (why->len)
-        base_strbuf_puts(why, "; ");
+    base_strbuf one = { 0 };
     if (lock)
-        base_strbuf_printf(why, "%s ", lock);
-    base_strbuf_puts(why, text);
+        base_strbuf_printf(&one, "%s ", lock);
+    base_strbuf_puts(&one, text);
+    if (!why->len || !strstr(base_strbuf_cstr(why), base_strbuf_cstr(&one))) { /* once */
+        if (why->len)
+            base_strbuf_puts(why, "; ");
+        base_strbuf_puts(why, base_strbuf_cstr(&one));
+    }
+    base_strbuf_free(&one);
 }
 
 static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *deps, size_t n,
@@ -537,6 +540,13 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
             add_why(&why, NULL,
                     "a lock is named by the pointer a global held when the thread was started, "
                     "assuming the thread reads it before it changes");
+        for (int k = 0; k < 2; k++) {
+            uint32_t root = dl_path_root(c, k ? B : A);
+            if (c->paths.data[root].kind != DL_BASE_RET || (k && root == dl_path_root(c, A)))
+                continue;
+            add_why(&why, k ? f->edges[i].wanted : f->edges[i].held,
+                    "is named by what a call returned, and two calls may return two objects");
+        }
         if (formal_rooted(c, A) || formal_rooted(c, B))
             add_why(&why, formal_rooted(c, A) ? f->edges[i].held : f->edges[i].wanted,
                     "is reached through a pointer whose target is not known");
