@@ -882,7 +882,10 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
 }
 
 /* Applies callee g's summary at call statement s (Algorithm 3). */
-static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state *st)
+/* mark: an atom added to the conditions of every dependency and
+ * acquisition the call contributes (a call through a pointer resolved by
+ * type only), or DL_NONE. */
+static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state *st, uint32_t mark)
 {
     dl_ctx *c = a->c;
     uint32_t gi = dl_func_index(c, g);
@@ -946,6 +949,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             uint32_t joined = dl_set_union(c, ejoined, st->joined);
             uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
             uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
+            if (mark != DL_NONE)
+                conds = dl_set_add(c, conds, mark);
             if (!e->is_try) {
                 for (size_t k = 0; k < nheld; k++) {
                     uint32_t A = st->held.data[k].k;
@@ -980,7 +985,10 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                           dl_set_union(c, dl_rename_lockset(c, &r, d->guards, false), hl_guard),
                           dl_set_union(c, dl_rename_instset(c, &r, d->par),
                                        live_minus(c, st->live, djoined)),
-                          dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds),
+                          mark == DL_NONE
+                              ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds)
+                              : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
+                                                           st->conds), mark),
                           dl_set_union(c, djoined, st->joined) };
             add_dep(a, &nd);
         }
@@ -1211,6 +1219,34 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
     return n;
 }
 
+/* Whether the functions a call through a pointer reaches are known from
+ * what the pointer holds (not from the candidates' types). */
+static bool callee_known(fn_an *a, const dl_state *st, const ir_stmt *s)
+{
+    dl_ctx *c = a->c;
+    const ir_expr *e = s->callee;
+    if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
+        e = e->a;
+    uint32_t vs = eval(a, st, e);
+    if (dl_set_len(c, vs) == 0)
+        return false;
+    for (uint32_t i = 0; i < dl_set_len(c, vs); i++) {
+        uint32_t v = dl_set_data(c, vs)[i];
+        const dl_path *p = &c->paths.data[dl_val_path(v)];
+        if (!dl_val_is_addr(v) || p->parent != DL_NONE || p->kind != DL_BASE_FUNC)
+            return false;
+    }
+    return true;
+}
+
+/* The marker of a callee reached by type only: TRUE(g) on the value of g
+ * (the bodiless marker is TRUE(&g): the address). */
+static uint32_t type_mark(dl_ctx *c, const ir_func *g)
+{
+    uint32_t v = dl_val_load(dl_path_base(c, DL_BASE_FUNC, dl_func_index(c, g), 0));
+    return dl_atom_mk(c, DL_CMP_TRUE, v, v);
+}
+
 /* The functions call s may reach in state st (at most 256). */
 static uint32_t call_targets_in(fn_an *a, const dl_state *st, const ir_stmt *s,
                                 const ir_func **targets)
@@ -1265,6 +1301,8 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
     dl_ctx *c = a->c;
     const ir_func *targets[256];
     uint32_t ncands = call_targets_in(a, st, s, targets);
+    /* candidates by type only: each callee's contribution says so */
+    bool by_type = s->callee && s->callee->kind != IR_E_FUNC && !callee_known(a, st, s);
     const ir_func *const *cands = targets;
     uint32_t nbody = 0;
     for (uint32_t i = 0; i < ncands; i++)
@@ -1286,7 +1324,7 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
     if (nbody == 1) {
         for (uint32_t i = 0; i < ncands; i++)
             if (has_summary(c, cands[i]))
-                apply_summary(a, s, cands[i], st);
+                apply_summary(a, s, cands[i], st, by_type ? type_mark(c, cands[i]) : DL_NONE);
         return;
     }
     dl_state acc;
@@ -1297,7 +1335,7 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
         dl_state one;
         state_init(c, &one);
         state_copy(&one, st);
-        apply_summary(a, s, cands[i], &one);
+        apply_summary(a, s, cands[i], &one, by_type ? type_mark(c, cands[i]) : DL_NONE);
         state_join(a, &acc, &one);
         state_free(&one);
     }

@@ -528,12 +528,18 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
         for (uint32_t k = 0; k < dl_set_len(c, d->conds); k++) {
             const dl_atom *at = &c->atoms.data[dl_set_data(c, d->conds)[k]];
             const dl_path *fp = &c->paths.data[dl_val_path(at->x)];
-            if (at->op != DL_CMP_TRUE || !dl_val_is_addr(at->x) || fp->kind != DL_BASE_FUNC)
+            if (at->op != DL_CMP_TRUE || fp->kind != DL_BASE_FUNC || fp->parent != DL_NONE)
                 continue;
+            const char *fn = base_sym_str(c->prog->syms, c->prog->funcs[fp->a]->name);
             base_strbuf t = { 0 };
-            base_strbuf_printf(&t, "was passed to %s, which has no body here, and is assumed to stay held",
-                               base_sym_str(c->prog->syms, c->prog->funcs[fp->a]->name));
-            add_why(&why, f->edges[i].held, base_strbuf_cstr(&t));
+            if (dl_val_is_addr(at->x)) {
+                base_strbuf_printf(&t, "was passed to %s, which has no body here, and is assumed to stay held",
+                                   fn);
+                add_why(&why, f->edges[i].held, base_strbuf_cstr(&t));
+            } else {
+                base_strbuf_printf(&t, "a call through a pointer reaches %s by its type only", fn);
+                add_why(&why, NULL, base_strbuf_cstr(&t));
+            }
             base_strbuf_free(&t);
         }
         if (deps[i]->bound)
