@@ -3,6 +3,7 @@
  * task files, `--`) to cli_front as every command that reads C does, runs
  * deadlock_analyse and hands the result to report/deadlock_out. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,12 @@ static const char deadlock_usage[] =
     "                     concurrently with each other and with themselves)\n"
     "  --lock-order       also report lock-order inversions inside one thread\n"
     "  --max-cycle N      report cycles of at most N locks (default: any length)\n"
+    "  --timeout S        stop after S seconds (front end included): the summaries\n"
+    "                     still to do are left out, the threads and cycles of the\n"
+    "                     rest get a tenth more (at least 1 s), and the report\n"
+    "                     says it is incomplete\n"
+    "  --max-memory MB    the same when the resident memory exceeds MB megabytes\n"
+    "                     (checked between steps of the analysis, not the front end)\n"
     "  --json             findings as JSON\n"
     "  --sarif            findings as SARIF 2.1.0 (code flows for the call chains)\n"
     "  --dot              the lock graph for Graphviz (edges of findings in red)\n"
@@ -87,8 +94,9 @@ static const char deadlock_usage[] =
     "  --no-value-order   ignore branch conditions that order the locks' owners\n"
     "                     (if (a->id < b->id) ...), and constant arguments\n"
     "\n"
-    "exit codes: 0 no finding; 1 findings; 2 bad command line; 4 out of memory;\n"
-    "5 bad input (missing file, a C error; findings in the rest still give 1)\n";
+    "exit codes: 0 no finding; 1 findings; 2 bad command line; 3 no finding but a\n"
+    "budget (--timeout, --max-memory) ran out; 4 out of memory; 5 bad input (missing\n"
+    "file, a C error; findings in the rest still give 1)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -122,8 +130,33 @@ static void progress(void *ctx, const char *phase, size_t done, size_t total, si
     fflush(stderr);
 }
 
+/* The watchdog of --timeout: when the analysis could not stop in time
+ * (the front end does not look at the clock), end the run. */
+static void on_alarm(int sig)
+{
+    (void)sig;
+    static const char msg[] = "ravel deadlock: the time limit (--timeout) ran out before the "
+                              "analysis could stop: no result\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)w;
+    _exit(CLI_EXIT_UNKNOWN);
+}
+
+/* A positive number of at most max (seconds or megabytes). */
+static bool parse_budget(const char *val, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(val, &end);
+    if (errno || *end || end == val || !(v > 0) || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
 int cli_deadlock(int argc, char **argv)
 {
+    double t_start = base_now(), timeout_s = 0, max_mb = 0;
     cli_front fr = { 0 };
     bool json = false, sarif = false, dot = false;
     deadlock_opts o;
@@ -145,7 +178,8 @@ int cli_deadlock(int argc, char **argv)
         const char *a = argv[i];
         bool needs = strcmp(a, "--entry") == 0 || strcmp(a, "--max-cycle") == 0 ||
                      strcmp(a, "--cache") == 0 || strcmp(a, "--capture") == 0 ||
-                     strcmp(a, "--capture-cc") == 0 || strcmp(a, "--from") == 0;
+                     strcmp(a, "--capture-cc") == 0 || strcmp(a, "--from") == 0 ||
+                     strcmp(a, "--timeout") == 0 || strcmp(a, "--max-memory") == 0;
         const char *val = NULL;
         if (needs) {
             if (i + 1 >= argc) {
@@ -175,6 +209,17 @@ int cli_deadlock(int argc, char **argv)
                 goto done;
             }
             o.max_cycle_len = (unsigned)v;
+        } else if (strcmp(a, "--timeout") == 0) {
+            if (!parse_budget(val, 1e6, &timeout_s)) {
+                status = usage_error("--timeout needs a positive number of seconds, not '%s'", val);
+                goto done;
+            }
+        } else if (strcmp(a, "--max-memory") == 0) {
+            if (!parse_budget(val, 1e9, &max_mb)) {
+                status = usage_error("--max-memory needs a positive number of megabytes, not '%s'",
+                                     val);
+                goto done;
+            }
         } else if (strcmp(a, "--cache") == 0) {
             if (!*val) {
                 status = usage_error("%s", "--cache needs a directory");
@@ -251,6 +296,15 @@ int cli_deadlock(int argc, char **argv)
     status = from_dir ? CLI_EXIT_OK : cli_front_ready(&fr, "deadlock");
     if (status)
         goto done;
+    if (timeout_s > 0) {
+        o.deadline = t_start + timeout_s;
+        o.grace_s = timeout_s / 10 < 1 ? 1 : timeout_s / 10;
+        double hard = timeout_s + o.grace_s + 5;
+        signal(SIGALRM, on_alarm);
+        alarm(hard > 4e9 ? 4000000000u : (unsigned)hard + 1);
+    }
+    if (max_mb > 0)
+        o.max_bytes = (size_t)(max_mb * 1024 * 1024);
 
     {
         double t0 = base_now();
@@ -271,6 +325,8 @@ int cli_deadlock(int argc, char **argv)
             goto done;
         }
         deadlock_analyse(&cp.prog, &o, &res);
+        if (timeout_s > 0)
+            alarm(0); /* the analysis stopped by itself */
         res.units = fr.stats.units;
         res.units_left_out = fr.stats.units_left_out;
         res.units_partial = fr.stats.units_partial;
@@ -310,7 +366,10 @@ int cli_deadlock(int argc, char **argv)
                         "ravel deadlock: cache: %zu functions reused, %zu analysed, %zu bad files\n",
                         res.cache_hits, res.cache_misses, res.cache_bad);
         }
-        status = res.nfindings ? CLI_EXIT_FOUND : errors ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+        status = res.nfindings ? CLI_EXIT_FOUND
+                 : errors      ? CLI_EXIT_INPUT
+                 : res.stopped ? CLI_EXIT_UNKNOWN
+                               : CLI_EXIT_OK;
         base_strbuf_free(&out);
         deadlock_result_free(&res);
         cli_program_free(&cp);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "base/mem.h"
 #include "deadlock/deadlock.h"
 #include "deadlock/dl_cache.h"
 #include "deadlock/dl_internal.h"
@@ -25,6 +27,25 @@ const char *deadlock_kind_name(deadlock_kind k)
     return "?";
 }
 
+bool dl_out_of_budget(dl_ctx *c)
+{
+    if (!c->deadline && !c->mem_limit)
+        return false;
+    double now = base_now();
+    if (c->deadline && now >= c->deadline) {
+        if (!c->stopped)
+            c->stopped = "time";
+        return true;
+    }
+    if (c->mem_limit && now >= c->next_mem_check) {
+        c->next_mem_check = now + 0.05;
+        c->mem_over = base_rss_bytes() > c->mem_limit;
+        if (c->mem_over && !c->stopped)
+            c->stopped = "memory";
+    }
+    return c->mem_over;
+}
+
 void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -38,6 +59,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.traces_t.index);
     base_hashmap_init(&c.insts_t.index);
     base_hashmap_init(&c.atoms_t.index);
+    base_hashmap_init(&c.cases_t.index);
     base_hashmap_init(&c.spec_ix);
     base_hashmap_init(&c.func_index);
     base_hashmap_init(&c.rec_locks);
@@ -52,10 +74,31 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     dl_prepass_recursive(&c);
     dl_cache *cache = o->cache_dir ? dl_cache_open(&c, o->cache_dir) : NULL;
     c.store = cache ? dl_cache_as_store(cache) : NULL;
+    c.deadline = o->deadline;
+    c.mem_limit = o->max_bytes;
     dl_summarise_all(&c);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         c.unknown_locks += c.sums[i].nunknown;
+    /* the threads and cycles get a grace past the budgets */
+    if (o->deadline)
+        c.deadline = (c.stopped ? base_now() : o->deadline) + o->grace_s;
+    c.mem_limit += c.mem_limit / 4;
+    c.next_mem_check = 0;
+    c.mem_over = false;
     dl_find(&c, res);
+    uint32_t opaque = c.empty;
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        if (c.sums[i].done)
+            opaque = dl_set_union(&c, opaque, c.sums[i].opaque);
+    res->nassumed = dl_set_len(&c, opaque);
+    res->assumed = base_xcalloc(res->nassumed + 1, sizeof *res->assumed);
+    for (size_t i = 0; i < res->nassumed; i++) {
+        const dl_path *fp = &c.paths.data[dl_set_data(&c, opaque)[i]];
+        res->assumed[i] = base_xstrdup(base_sym_str(p->syms, p->funcs[fp->a]->name));
+    }
+    res->stopped = c.stopped;
+    res->funcs_unsummarised = c.funcs_unsummarised;
+    res->cycles_cut = c.cycles_cut;
     res->nfuncs = p->nfuncs;
     res->unknown_locks = c.unknown_locks;
     if (cache)
@@ -77,6 +120,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     dl_itab_free(&c.traces_t);
     dl_itab_free(&c.insts_t);
     dl_itab_free(&c.atoms_t);
+    dl_itab_free(&c.cases_t);
     base_vec_free(&c.atoms);
     base_vec_free(&c.paths);
     base_vec_free(&c.sets);
@@ -119,6 +163,7 @@ void deadlock_result_free(deadlock_result *res)
             free(e->guards);
         }
         free(f->edges);
+        free(f->why);
     }
     free(res->findings);
     for (size_t i = 0; i < res->nlocks; i++)
@@ -128,5 +173,8 @@ void deadlock_result_free(deadlock_result *res)
     for (size_t i = 0; i < res->nentries; i++)
         free(res->entries[i]);
     free(res->entries);
+    for (size_t i = 0; i < res->nassumed; i++)
+        free(res->assumed[i]);
+    free(res->assumed);
     memset(res, 0, sizeof *res);
 }

@@ -52,6 +52,12 @@ typedef struct deadlock_opts {
     unsigned max_scc_iters;   /* 0: the default (16) */
     /* Not part of the analysis' meaning (never in a cache key): */
     const char *cache_dir;    /* summaries kept on disk here (NULL: no cache) */
+    /* Budgets (0: none). Past the deadline (a base_now() time) or with a
+     * resident set above max_bytes, the summaries still to do are left
+     * empty and the result says it stopped; the thread tree and the cycle
+     * search then get until deadline + grace_s. */
+    double deadline, grace_s;
+    size_t max_bytes;
     /* Called now and then: phase "summaries" (done/total functions) and
      * "cycles" (findings so far); may be NULL. */
     void (*progress)(void *ctx, const char *phase, size_t done, size_t total, size_t findings);
@@ -72,6 +78,7 @@ typedef struct deadlock_frame {
     char *file;
     uint32_t line, col;
     bool is_call; /* a call (or thread start) leading to the next frame */
+    bool retake;  /* the lock statement takes a mutex back after pthread_cond_wait */
 } deadlock_frame;
 
 typedef struct deadlock_chain {
@@ -97,6 +104,12 @@ typedef struct deadlock_finding {
     deadlock_edge *edges;      /* a cycle: edge i's wanted is edge i+1's held; SELF: one edge */
     size_t nedges;
     bool abstract_lock;        /* some lock is an array element at an unknown index */
+    /* must: the locks are definite objects, each held lock is held on every
+     * path to the wait, and no wait needs more than the threads reaching
+     * their statements; may: some of that is not known, and `why` (owned)
+     * says what */
+    bool may;
+    char *why;
 } deadlock_finding;
 
 /* The lock graph, for --dot. */
@@ -125,6 +138,16 @@ typedef struct deadlock_result {
      * analysed, and cache files that could not be read or written (each a
      * miss, never an error) */
     size_t cache_hits, cache_misses, cache_bad, cache_write_errors;
+    /* a budget ran out: "time" or "memory" (static strings), else NULL; the
+     * functions whose summary was left empty or cut short, and whether the
+     * cycle search was cut short */
+    const char *stopped;
+    size_t funcs_unsummarised;
+    bool cycles_cut;
+    /* functions without a body that receive a pointer to a held lock: the
+     * analysis assumes they do not release it (names, owned) */
+    char **assumed;
+    size_t nassumed;
 } deadlock_result;
 
 /* Analyses p (which must pass ir_check). */

@@ -205,7 +205,8 @@ static uint64_t hp(dl_cache *k, uint32_t path)
     case DL_BASE_GLOBAL: h = mixh(h, h_str(global_name(k->c, (uint32_t)p->a))); break;
     case DL_BASE_PARAM: h = mixh(h, p->a); break;
     case DL_BASE_LOCAL: h = mixh(mixh(h, h_str(func_name(k->c, (uint32_t)p->a))), p->b); break;
-    case DL_BASE_FUNC: h = mixh(h, h_str(func_name(k->c, (uint32_t)p->a))); break;
+    case DL_BASE_FUNC:
+    case DL_BASE_RET: h = mixh(h, h_str(func_name(k->c, (uint32_t)p->a))); break;
     case DL_BASE_FORMAL: h = mixh(mixh(h, h_str(func_name(k->c, (uint32_t)p->a))), p->b); break;
     case DL_SEL_FIELD:
         h = mixh(mixh(h, p->a), rec_sig_hash(k, (const ir_type *)(uintptr_t)p->b));
@@ -294,6 +295,10 @@ static uint64_t summary_hash(dl_cache *k, const dl_summary *x)
     h = mixh(h, hset(k, EK_PATH, x->joined_exit));
     h = mixh(h, hset(k, EK_VALUE, x->ret));
     h = mixh(h, x->ret_has_null);
+    h = mixh(h, x->nret_cases);
+    h = mixh(h, hset(k, EK_PATH, x->opaque));
+    for (uint32_t i = 0; i < x->nret_cases; i++)
+        h = mixh(mixh(h, (uint64_t)x->ret_case_val[i]), hset(k, EK_MODE, x->ret_case_held[i]));
     h = mixh(h, hset(k, EK_PATH, x->recursive));
     h = mixh(h, x->nunknown);
     uint64_t sum = 0;
@@ -534,6 +539,7 @@ static uint32_t w_path(wr *w, uint32_t path)
     case DL_BASE_GLOBAL: fa = w_global(w, (uint32_t)p.a); break;
     case DL_BASE_LOCAL:
     case DL_BASE_FUNC:
+    case DL_BASE_RET:
     case DL_BASE_FORMAL: fa = w_func(w, (uint32_t)p.a); break;
     case DL_SEL_FIELD: ty = p.b ? w_type(w, (const ir_type *)(uintptr_t)p.b) + 1 : 0; break;
     default: break;
@@ -546,7 +552,8 @@ static uint32_t w_path(wr *w, uint32_t path)
     case DL_BASE_PARAM: put_u(w->b, p.a); break;
     case DL_BASE_LOCAL:
     case DL_BASE_FORMAL: put_u(w->b, fa); put_u(w->b, p.b); break;
-    case DL_BASE_FUNC: put_u(w->b, fa); break;
+    case DL_BASE_FUNC:
+    case DL_BASE_RET: put_u(w->b, fa); break;
     case DL_SEL_FIELD: put_u(w->b, p.a); put_u(w->b, ty); break;
     case DL_SEL_INDEX: put_u(w->b, p.a); break;
     default: break;
@@ -717,10 +724,19 @@ static bool write_summary(dl_cache *k, base_strbuf *b, const dl_summary *x)
         for (size_t j = 0; j < sizeof v / sizeof *v; j++)
             base_vec_push(&rec, v[j]);
     }
+    uint32_t rcs[DL_MAX_RET_CASES], opq = w_set(&w, EK_PATH, x->opaque);
+    for (uint32_t i = 0; i < x->nret_cases; i++)
+        rcs[i] = w_set(&w, EK_MODE, x->ret_case_held[i]);
     base_strbuf_putc(b, R_SUMMARY);
     for (int i = 0; i < 11; i++)
         put_u(b, s[i]);
     put_u(b, x->ret_has_null);
+    put_u(b, opq);
+    put_u(b, x->nret_cases);
+    for (uint32_t i = 0; i < x->nret_cases; i++) {
+        put_u(b, (uint64_t)x->ret_case_val[i]);
+        put_u(b, rcs[i]);
+    }
     put_u(b, x->nunknown);
     put_u(b, x->deps.len);
     put_u(b, x->acqs.len);
@@ -809,14 +825,14 @@ static const char *r_file(dl_cache *k, const char *name)
     return copy;
 }
 
-static bool base_kind(uint64_t k) { return k <= DL_BASE_FORMAL; }
+static bool base_kind(uint64_t k) { return k <= DL_BASE_FORMAL || k == DL_BASE_RET; }
 
 static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
 {
     dl_ctx *c = k->c;
     uint64_t kind = get_u(r);
     uint32_t parent = get_ix(r, t->path.len + 1);
-    if (r->bad || kind > DL_SEL_TRUNC || base_kind(kind) != (parent == 0))
+    if (r->bad || kind > DL_BASE_RET || base_kind(kind) != (parent == 0))
         return r->bad = true, DL_NONE;
     uint32_t fi, out = DL_NONE;
     switch ((dl_path_kind)kind) {
@@ -849,10 +865,11 @@ static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
         break;
     }
     case DL_BASE_FUNC:
+    case DL_BASE_RET:
         fi = get_at(r, t->func.data, t->func.len);
         if (r->bad)
             return DL_NONE;
-        out = dl_path_base(c, DL_BASE_FUNC, fi, 0);
+        out = dl_path_base(c, (dl_path_kind)kind, fi, 0);
         break;
     case DL_SEL_FIELD: {
         uint64_t a = get_u(r);
@@ -989,7 +1006,7 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
             uint32_t f = get_ix(r, t.func.len), file = get_ix(r, t.file.len);
             uint64_t line = get_u(r), col = get_u(r);
             uint32_t next = get_ix(r, t.trace.len + 1);
-            if (r->bad || kind > DL_TR_SPAWN || line > UINT32_MAX || col > UINT32_MAX ||
+            if (r->bad || kind > DL_TR_RETAKE || line > UINT32_MAX || col > UINT32_MAX ||
                 (kind == DL_TR_CALL) != (next != 0)) {
                 r->bad = true;
                 break;
@@ -1059,6 +1076,19 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
             x.ret = r_setref(r, &t, EK_VALUE, true);
             x.recursive = r_setref(r, &t, EK_PATH, false);
             x.ret_has_null = get_u(r) != 0;
+            x.opaque = r_setref(r, &t, EK_PATH, false);
+            uint64_t nrc = get_u(r);
+            if (r->bad || nrc == 1 || nrc > DL_MAX_RET_CASES) {
+                r->bad = true;
+                break;
+            }
+            x.nret_cases = (uint32_t)nrc;
+            for (uint32_t i = 0; i < DL_MAX_RET_CASES; i++)
+                x.ret_case_held[i] = c->empty;
+            for (uint32_t i = 0; i < x.nret_cases; i++) {
+                x.ret_case_val[i] = (int64_t)get_u(r);
+                x.ret_case_held[i] = r_setref(r, &t, EK_MODE, false);
+            }
             uint64_t nunk = get_u(r);
             uint64_t nd = get_u(r), nq = get_u(r), ns = get_u(r), nsp = get_u(r);
             uint64_t left = (uint64_t)(r->end - r->p);

@@ -39,9 +39,10 @@
 #include "ir/ir.h"
 
 #define DL_NONE UINT32_MAX
-#define DL_MAX_DEPTH 8
+#define DL_MAX_DEPTH 16
 #define DL_MAX_ENV_VALUES 4
 #define DL_MAX_SPEC_DEPTH 4
+#define DL_MAX_RET_CASES 4
 
 /* --- interning of fixed-size tuples --- */
 
@@ -65,6 +66,9 @@ typedef enum dl_path_kind {
     DL_SEL_INDEX,   /* a = constant index */
     DL_SEL_ANY,     /* an element at an index that is not constant */
     DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH */
+    DL_BASE_RET,    /* a = func index: what a call of the function returned, when the
+                       analysis cannot tell (printed `f()`; two calls may return two
+                       objects, so it is never a self-deadlock and findings are "may") */
 } dl_path_kind;
 
 typedef struct dl_path {
@@ -76,7 +80,9 @@ typedef struct dl_path {
 
 /* --- traces --- */
 
-typedef enum dl_trace_kind { DL_TR_LOCK, DL_TR_CALL, DL_TR_SPAWN } dl_trace_kind;
+/* RETAKE: the lock statement that takes a mutex back after
+ * pthread_cond_wait / cnd_wait released it (a leaf, like LOCK). */
+typedef enum dl_trace_kind { DL_TR_LOCK, DL_TR_CALL, DL_TR_SPAWN, DL_TR_RETAKE } dl_trace_kind;
 
 typedef struct dl_trace {
     dl_trace_kind kind;
@@ -159,6 +165,16 @@ typedef struct dl_summary {
     BASE_VEC(dl_self) selfs;
     BASE_VEC(dl_spawn) spawns;
     uint32_t nunknown;   /* lock statements of this function whose lock has no name */
+    uint32_t opaque;     /* set of DL_BASE_FUNC paths: functions without a body that
+                            receive a pointer to a held lock (or to an object holding
+                            one) here or in a callee; assumed not to release it */
+    /* Path sensitivity on the return value: when every return returns a
+     * constant and there are 2..DL_MAX_RET_CASES of them, the lock modes
+     * held (may) at the returns of each value (a caller that tests the
+     * value drops the locks of the cases its branch rules out). */
+    uint32_t nret_cases;
+    int64_t ret_case_val[DL_MAX_RET_CASES];
+    uint32_t ret_case_held[DL_MAX_RET_CASES];
     uint64_t fingerprint;
 } dl_summary;
 
@@ -179,6 +195,7 @@ typedef struct dl_ctx {
     dl_itab traces_t; BASE_VEC(dl_trace) traces;
     dl_itab insts_t;  BASE_VEC(dl_inst) insts;
     dl_itab atoms_t;  BASE_VEC(dl_atom) atoms;
+    dl_itab cases_t;  /* return cases at a call: (value, set of lock modes held) */
     base_hashmap func_index;   /* ir_func pointer -> index in prog->funcs */
     dl_summary *sums;          /* one per function */
     uint32_t empty;            /* the empty set */
@@ -196,6 +213,17 @@ typedef struct dl_ctx {
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */
+    /* budgets (opts->deadline, max_bytes): the deadline in force (the
+     * cycle search gets a grace), why the run stopped (NULL: it did not),
+     * when the resident set is read next, and what was left out */
+    double deadline;
+    size_t mem_limit;
+    const char *stopped;
+    double next_mem_check;
+    bool mem_over;
+    size_t funcs_unsummarised;
+    bool summary_cut;          /* a summary of the current component was cut short */
+    bool cycles_cut;
 } dl_ctx;
 
 /* dl_paths.c */
@@ -243,6 +271,11 @@ typedef struct dl_rename {
     const ir_func *callee;
     const uint32_t *actuals; /* values, one per parameter */
     uint32_t nactuals;
+    /* a thread's bindings: pairs (global var id, value) for pointer globals
+     * whose value at the thread's start is known; `*g` becomes the value's
+     * target (set by dl_threads, NULL elsewhere) */
+    const uint32_t *gbind;
+    uint32_t ngbind;
     base_hashmap memo_path;  /* path -> renamed path (DL_NONE: dropped) */
 } dl_rename;
 void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n);
@@ -254,6 +287,10 @@ uint32_t dl_rename_valset(dl_ctx *c, dl_rename *r, uint32_t set);
 uint32_t dl_rename_inst(dl_ctx *c, dl_rename *r, uint32_t inst);
 uint32_t dl_rename_instset(dl_ctx *c, dl_rename *r, uint32_t set);
 uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set);
+
+/* deadlock.c: whether a budget ran out (sets c->stopped the first time;
+ * cheap: the resident set is read at most twenty times a second). */
+bool dl_out_of_budget(dl_ctx *c);
 
 /* dl_summary.c */
 void dl_summarise_all(dl_ctx *c);

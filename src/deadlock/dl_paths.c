@@ -472,6 +472,15 @@ uint32_t dl_rename_path(dl_ctx *c, dl_rename *r, uint32_t path)
     return rename_path_rec(c, r, path, &via);
 }
 
+/* The value a thread binding gives global var g (DL_NONE: none). */
+static uint32_t global_bound(const dl_rename *r, uint64_t g)
+{
+    for (uint32_t i = 0; i < r->ngbind; i++)
+        if (r->gbind[2 * i] == g)
+            return r->gbind[2 * i + 1];
+    return DL_NONE;
+}
+
 /* A path rooted at formal i: the formal variable's own storage when no
  * dereference follows (a by-value parameter: a copy local to the callee),
  * else the actual's value dereferenced. via_formal says the base was a
@@ -506,6 +515,9 @@ static uint32_t rename_path_rec(dl_ctx *c, dl_rename *r, uint32_t path, bool *vi
                 uint32_t b = dl_path_base(c, DL_BASE_FORMAL, fi, par->a);
                 out = dl_path_sel(c, b, DL_SEL_DEREF, 0, 0);
             }
+        } else if (p.kind == DL_SEL_DEREF && par->parent == DL_NONE && par->kind == DL_BASE_GLOBAL &&
+                   global_bound(r, par->a) != DL_NONE) {
+            out = dl_deref(c, global_bound(r, par->a));
         } else {
             bool via;
             uint32_t np = rename_path_rec(c, r, p.parent, &via);
@@ -638,6 +650,9 @@ static void print_base(const dl_ctx *c, base_strbuf *out, const dl_path *p)
     }
     case DL_BASE_FUNC:
         base_strbuf_puts(out, func_name(c, p->a));
+        break;
+    case DL_BASE_RET:
+        base_strbuf_printf(out, "%s()", func_name(c, p->a));
         break;
     case DL_BASE_FORMAL: {
         const ir_func *f = prog->funcs[p->a];

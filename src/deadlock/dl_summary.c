@@ -49,6 +49,11 @@ typedef struct dl_state {
     uint32_t joined;   /* set of handle paths joined on every path since entry */
     kv_vec condheld;   /* lock mode -> atom: the lock may be held only where the atom
                           holds (a branch on the atom's negation drops it) */
+    kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
+                          that set it: a branch on the value keeps the cases it allows */
+    kv_vec opq;        /* lock mode -> atom TRUE(&f): the lock was passed to f, which
+                          has no body, and is assumed still held (dependencies from it
+                          carry the atom, so the finding can say so) */
 } dl_state;
 
 typedef struct fn_an {
@@ -63,6 +68,12 @@ typedef struct fn_an {
     uint32_t ret;         /* set of values */
     const bool *pknown;   /* specialisation: parameter i is the constant pconst[i] */
     const int64_t *pconst;
+    const dl_state *ins;  /* the in-states of the dataflow (fixed while recording) */
+    bool rc_bad;          /* a return that is not a constant, or too many values */
+    uint32_t nrc;         /* return cases so far */
+    int64_t rc_val[DL_MAX_RET_CASES];
+    uint32_t rc_held[DL_MAX_RET_CASES];
+    const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
 } fn_an;
 
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -125,6 +136,8 @@ static void state_init(dl_ctx *c, dl_state *s)
 
 static void state_free(dl_state *s)
 {
+    base_vec_free(&s->opq);
+    base_vec_free(&s->retcases);
     base_vec_free(&s->condheld);
     base_vec_free(&s->held);
     base_vec_free(&s->env);
@@ -138,6 +151,8 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->env, &src->env);
     kv_copy(&dst->tryres, &src->tryres);
     kv_copy(&dst->condheld, &src->condheld);
+    kv_copy(&dst->retcases, &src->retcases);
+    kv_copy(&dst->opq, &src->opq);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -203,6 +218,23 @@ static uint32_t cond_join(dl_ctx *c, const dl_state *d, const dl_state *s, uint3
             return at;
     }
     return DL_NONE;
+}
+
+/* Keeps the entries of dst that src has with the same value; returns
+ * whether dst changed. */
+static bool kv_keep_agreed(kv_vec *dst, const kv_vec *src)
+{
+    bool changed = false;
+    for (size_t k = 0; k < dst->len;) {
+        int m = kv_find(src, dst->data[k].k);
+        if (m < 0 || src->data[m].v != dst->data[k].v) {
+            kv_del(dst, dst->data[k].k);
+            changed = true;
+        } else {
+            k++;
+        }
+    }
+    return changed;
 }
 
 /* Joins src into dst; returns whether dst changed. */
@@ -295,16 +327,14 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     } else {
         base_vec_free(&merged);
     }
-    /* tryres: kept where both agree */
-    for (size_t k = 0; k < dst->tryres.len;) {
-        int m = kv_find(&src->tryres, dst->tryres.data[k].k);
-        if (m < 0 || src->tryres.data[m].v != dst->tryres.data[k].v) {
-            kv_del(&dst->tryres, dst->tryres.data[k].k);
+    /* tryres, retcases: kept where both agree */
+    changed |= kv_keep_agreed(&dst->tryres, &src->tryres);
+    changed |= kv_keep_agreed(&dst->retcases, &src->retcases);
+    for (size_t q = 0; q < src->opq.len; q++) /* may: union */
+        if (kv_find(&dst->opq, src->opq.data[q].k) < 0) {
+            kv_put(&dst->opq, src->opq.data[q].k, src->opq.data[q].v);
             changed = true;
-        } else {
-            k++;
         }
-    }
     return changed;
 }
 
@@ -560,11 +590,26 @@ static void add_spawn(fn_an *a, const dl_spawn *s)
 
 static bool relock_blocks(dl_ctx *c, uint32_t lock, bool stmt_recursive)
 {
+    /* a lock named by what a call returned: two calls may return two
+     * objects, so taking it "again" is no evidence of anything */
+    if (c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_RET)
+        return false;
     return !(stmt_recursive && !c->opts->no_recursive) && !dl_lock_is_recursive(c, lock);
+}
+
+/* The value a call's result gets when the analysis cannot tell what the
+ * callee returns: the callee's return, named `f()` (DL_NONE: several
+ * candidates). */
+static uint32_t ret_value(dl_ctx *c, const ir_func *const *cands, uint32_t ncands)
+{
+    uint32_t gi = ncands == 1 ? dl_func_index(c, cands[0]) : DL_NONE;
+    return gi == DL_NONE ? DL_NONE : dl_val_load(dl_path_base(c, DL_BASE_RET, gi, 0));
 }
 
 static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 {
+    kv_del(&st->opq, lock << 1);
+    kv_del(&st->opq, lock << 1 | 1u);
     kv_del(&st->held, lock << 1);
     kv_del(&st->held, lock << 1 | 1u);
     kv_del(&st->condheld, lock << 1);
@@ -575,12 +620,40 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 
 static void reset_lockset(dl_ctx *c, dl_state *st)
 {
+    st->opq.len = 0;
     st->held.len = 0;
     st->condheld.len = 0;
     st->held_must = c->empty;
 }
 
 /* --- transfer functions --- */
+
+/* The conditions of a dependency from held lock mode A: with the marker
+ * of the bodiless function A was passed to, if any. */
+static uint32_t with_opaque(dl_ctx *c, const dl_state *st, uint32_t A, uint32_t conds)
+{
+    int i = kv_find(&st->opq, A);
+    return i < 0 ? conds : dl_set_add(c, conds, st->opq.data[i].v);
+}
+
+/* pthread_cond_wait(c, m) is lowered to unlock(m); cond_wait(c, m);
+ * lock(m), all three on one operand expression. The unlock is the wait's
+ * release, the lock its re-take. */
+static bool is_wait_release(const ir_func *f, const ir_stmt *s)
+{
+    size_t i = (size_t)(s - f->stmts);
+    if (s->kind != IR_S_UNLOCK || i + 2 >= f->nstmts)
+        return false;
+    const ir_stmt *w = &f->stmts[i + 1], *l = &f->stmts[i + 2];
+    return w->kind == IR_S_COND_WAIT && w->nargs == 1 && w->args[0] == s->rhs &&
+           l->kind == IR_S_LOCK && l->rhs == s->rhs;
+}
+
+static bool is_wait_retake(const ir_func *f, const ir_stmt *s)
+{
+    size_t i = (size_t)(s - f->stmts);
+    return s->kind == IR_S_LOCK && i >= 2 && is_wait_release(f, &f->stmts[i - 2]);
+}
 
 static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
 {
@@ -595,29 +668,48 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
     bool read = s->lock_kind == IR_LOCK_RW_READ && !c->opts->no_rwlock;
     bool is_try = s->is_try && !c->opts->no_trylock;
     bool stmt_rec = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE || s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK;
-    uint32_t tr = dl_trace_mk(c, DL_TR_LOCK, a->f, s->loc, DL_NONE);
-    uint32_t taken[DL_MAX_ENV_VALUES * 2 + 1], ntaken = 0;
+    /* the re-take after a wait: the mutex is taken back, not taken anew. It
+     * waits (a dependency from every other lock held across the wait: a
+     * wakeup, even a spurious one, while another thread holds the mutex
+     * and wants one of those locks is a deadlock), but it is no
+     * self-deadlock, no sign of an infeasible path, and the mutex keeps
+     * the trace of its first acquisition */
+    bool retake = is_wait_retake(a->f, s);
+    uint32_t tr = dl_trace_mk(c, retake ? DL_TR_RETAKE : DL_TR_LOCK, a->f, s->loc, DL_NONE);
+    uint32_t taken[DL_MAX_ENV_VALUES * 2 + 1], ntaken = 0, keep_tr[DL_MAX_ENV_VALUES * 2 + 1];
+    const dl_state *before = retake && a->ins ? &a->ins[(s - a->f->stmts) - 2] : NULL;
     for (uint32_t li = 0; li < n; li++) {
         uint32_t L = dl_set_data(c, locks)[li];
         uint32_t lm = L << 1 | (read ? 1u : 0u);
         int hr = kv_find(&st->held, L << 1 | 1u), hw = kv_find(&st->held, L << 1);
         bool held_may = hr >= 0 || hw >= 0;
-        bool blocks_on_self = relock_blocks(c, L, stmt_rec) && !(read && hw < 0);
+        bool blocks_on_self = relock_blocks(c, L, stmt_rec) && !(read && hw < 0) && !retake;
+        int orig = before ? kv_find(&before->held, lm) : -1;
+        keep_tr[ntaken] = orig >= 0 ? before->held.data[orig].v : tr;
+        if (a->record && a->loop_self && a->loop_self[s - a->f->stmts] && n == 1 && !is_try) {
+            /* every path from this statement back to it keeps the lock:
+             * the next iteration takes it again */
+            dl_self sd = { L, tr, tr, st->live };
+            add_self(a, &sd);
+        }
         if (a->record) {
             uint32_t hl = locks_of(c, st->held_must);
             uint32_t guards = hl;
             if (!is_try) {
                 for (size_t i = 0; i < st->held.len; i++) {
                     uint32_t A = st->held.data[i].k;
-                    if (A >> 1 == L)
+                    /* a re-take waits for none of the objects its own
+                     * operand may name: the wait released one of them */
+                    if (A >> 1 == L || (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
-                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live, st->conds,
-                                 st->joined };
+                    dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
+                                 with_opaque(c, st, A, st->conds), st->joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
                 bool must_r = dl_set_has(c, st->held_must, L << 1 | 1u);
-                if (n == 1 && (must_w || (must_r && !read)) && relock_blocks(c, L, stmt_rec)) {
+                if (n == 1 && (must_w || (must_r && !read)) && relock_blocks(c, L, stmt_rec) &&
+                    !retake) {
                     int hi = hw >= 0 ? hw : hr;
                     dl_self sd = { L, st->held.data[hi].v, tr, st->live };
                     add_self(a, &sd);
@@ -625,7 +717,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
             }
             dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds, st->joined };
             add_acq(a, &q);
-            if (!held_may && !dl_set_has(c, st->rel_may, L))
+            if (!held_may && !dl_set_has(c, st->rel_may, L) && !retake)
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
         }
         if (held_may && blocks_on_self && !is_try && !c->opts->no_double_lock_reset)
@@ -633,13 +725,18 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
         taken[ntaken++] = lm;
     }
     for (uint32_t i = 0; i < ntaken; i++) {
-        kv_put(&st->held, taken[i], tr);
+        if (!retake)
+            kv_del(&st->opq, taken[i]);
+        kv_put(&st->held, taken[i], keep_tr[i]);
         kv_del(&st->condheld, taken[i]);
         if (n == 1)
             st->held_must = dl_set_add(c, st->held_must, taken[i]);
         st->rel_may = dl_set_minus(c, st->rel_may, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
         st->rel_must = dl_set_minus(c, st->rel_must, dl_set(c, (uint32_t[]){ taken[i] >> 1 }, 1));
     }
+    /* a lock taken between a call and the test of its value: the test no
+     * longer tells whether it is held */
+    st->retcases.len = 0;
     if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var))
         kv_put(&st->tryres, var_key(s->lhs->var), dl_set(c, taken, ntaken));
 }
@@ -785,7 +882,10 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
 }
 
 /* Applies callee g's summary at call statement s (Algorithm 3). */
-static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state *st)
+/* mark: an atom added to the conditions of every dependency and
+ * acquisition the call contributes (a call through a pointer resolved by
+ * type only), or DL_NONE. */
+static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state *st, uint32_t mark)
 {
     dl_ctx *c = a->c;
     uint32_t gi = dl_func_index(c, g);
@@ -805,6 +905,14 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         x = spec;
     dl_rename r;
     dl_rename_init(&r, g, actuals, np);
+    uint32_t held_before = c->empty;
+    if (x->nret_cases) {
+        uint32_t *tmp = base_xmalloc((st->held.len + 1) * sizeof *tmp);
+        for (size_t i = 0; i < st->held.len; i++)
+            tmp[i] = st->held.data[i].k;
+        held_before = dl_set(c, tmp, (uint32_t)st->held.len);
+        free(tmp);
+    }
     uint32_t mf = dl_rename_lockset(c, &r, x->must_free_entry, false);
     uint32_t mh = dl_rename_lockset(c, &r, x->must_held_entry, false);
     uint32_t hl_may = held_locks(c, st), hl_must = locks_of(c, st->held_must);
@@ -841,12 +949,15 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             uint32_t joined = dl_set_union(c, ejoined, st->joined);
             uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
             uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
+            if (mark != DL_NONE)
+                conds = dl_set_add(c, conds, mark);
             if (!e->is_try) {
                 for (size_t k = 0; k < nheld; k++) {
                     uint32_t A = st->held.data[k].k;
                     if (A >> 1 == L || dl_set_has(c, rel, A >> 1))
                         continue;
-                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par, conds, joined };
+                    dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par,
+                                 with_opaque(c, st, A, conds), joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -874,7 +985,10 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                           dl_set_union(c, dl_rename_lockset(c, &r, d->guards, false), hl_guard),
                           dl_set_union(c, dl_rename_instset(c, &r, d->par),
                                        live_minus(c, st->live, djoined)),
-                          dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds),
+                          mark == DL_NONE
+                              ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds)
+                              : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
+                                                           st->conds), mark),
                           dl_set_union(c, djoined, st->joined) };
             add_dep(a, &nd);
         }
@@ -898,6 +1012,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         }
         a->sum->recursive = dl_set_union(c, a->sum->recursive,
                                          dl_rename_lockset(c, &r, x->recursive, false));
+        if (!a->pknown)
+            a->sum->opaque = dl_set_union(c, a->sum->opaque, x->opaque);
     }
     /* the state after the call */
     uint32_t hmust_exit = set_rename_modes(c, &r, x->held_must_exit);
@@ -950,6 +1066,22 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
     if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
         uint32_t k = var_key(s->lhs->var);
         kv_del(&st->tryres, k);
+        kv_del(&st->retcases, k);
+        if (dl_set_len(c, hmay_exit))
+            st->retcases.len = 0; /* as a lock statement does */
+        if (x->nret_cases >= 2 && !reset) {
+            /* the locks the callee leaves held, by its return value (those
+             * the caller held before are not the callee's to drop) */
+            uint32_t ids[DL_MAX_RET_CASES];
+            for (uint32_t i = 0; i < x->nret_cases; i++) {
+                uint32_t held = dl_set_minus(c, set_rename_modes(c, &r, x->ret_case_held[i]),
+                                             held_before);
+                bool is_new;
+                ids[i] = dl_tuple_intern(&c->cases_t,
+                                         (dl_tuple){ (uint64_t)x->ret_case_val[i], held, 0, 0 }, &is_new);
+            }
+            kv_put(&st->retcases, k, dl_set(c, ids, x->nret_cases));
+        }
         if (x->ret != DL_NONE && dl_set_len(c, x->ret)) {
             uint32_t rv = dl_rename_valset(c, &r, x->ret);
             if (dl_set_len(c, rv))
@@ -978,7 +1110,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     kv_put(&st->tryres, k, dl_set(c, modes, nm) | TRY_NONNULL);
             }
         } else {
-            kv_del(&st->env, k);
+            uint32_t rv = ret_value(c, &g, 1);
+            kv_put(&st->env, k, dl_set(c, &rv, 1));
         }
     }
     dl_rename_free(&r);
@@ -1086,10 +1219,38 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
     return n;
 }
 
-static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+/* Whether the functions a call through a pointer reaches are known from
+ * what the pointer holds (not from the candidates' types). */
+static bool callee_known(fn_an *a, const dl_state *st, const ir_stmt *s)
 {
     dl_ctx *c = a->c;
-    const ir_func *targets[256];
+    const ir_expr *e = s->callee;
+    if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
+        e = e->a;
+    uint32_t vs = eval(a, st, e);
+    if (dl_set_len(c, vs) == 0)
+        return false;
+    for (uint32_t i = 0; i < dl_set_len(c, vs); i++) {
+        uint32_t v = dl_set_data(c, vs)[i];
+        const dl_path *p = &c->paths.data[dl_val_path(v)];
+        if (!dl_val_is_addr(v) || p->parent != DL_NONE || p->kind != DL_BASE_FUNC)
+            return false;
+    }
+    return true;
+}
+
+/* The marker of a callee reached by type only: TRUE(g) on the value of g
+ * (the bodiless marker is TRUE(&g): the address). */
+static uint32_t type_mark(dl_ctx *c, const ir_func *g)
+{
+    uint32_t v = dl_val_load(dl_path_base(c, DL_BASE_FUNC, dl_func_index(c, g), 0));
+    return dl_atom_mk(c, DL_CMP_TRUE, v, v);
+}
+
+/* The functions call s may reach in state st (at most 256). */
+static uint32_t call_targets_in(fn_an *a, const dl_state *st, const ir_stmt *s,
+                                const ir_func **targets)
+{
     uint32_t callee_values = DL_NONE;
     if (s->callee && s->callee->kind != IR_E_FUNC) {
         const ir_expr *e = s->callee;
@@ -1097,22 +1258,73 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
             e = e->a;
         callee_values = eval(a, st, e);
     }
-    uint32_t ncands = dl_call_targets(c, s, callee_values, targets, 256);
+    return dl_call_targets(a->c, s, callee_values, targets, 256);
+}
+
+/* A call of functions without a body that receives a pointer to a held
+ * lock, or to an object a held lock is part of: the analysis takes it as
+ * not releasing the lock, an assumption the report names. */
+static void note_opaque(fn_an *a, const ir_stmt *s, dl_state *st, const ir_func *const *cands,
+                        uint32_t ncands)
+{
+    dl_ctx *c = a->c;
+    uint32_t hit[8], nhit = 0;
+    for (uint32_t i = 0; i < s->nargs; i++) {
+        uint32_t vs = eval(a, st, s->args[i]);
+        for (uint32_t j = 0; j < dl_set_len(c, vs); j++) {
+            uint32_t v = dl_set_data(c, vs)[j];
+            uint32_t p = dl_val_is_addr(v) ? dl_val_path(v) : dl_deref(c, v);
+            for (size_t k = 0; k < st->held.len && p != DL_NONE && nhit < 8; k++)
+                for (uint32_t q = st->held.data[k].k >> 1; q != DL_NONE; q = c->paths.data[q].parent)
+                    if (q == p) {
+                        hit[nhit++] = st->held.data[k].k;
+                        break;
+                    }
+        }
+    }
+    uint32_t gi = ncands ? dl_func_index(c, cands[0]) : DL_NONE;
+    if (nhit == 0 || gi == DL_NONE)
+        return;
+    for (uint32_t i = 0; i < ncands; i++) {
+        uint32_t gk = dl_func_index(c, cands[i]);
+        if (gk != DL_NONE && a->record && !a->pknown)
+            a->sum->opaque = dl_set_add(c, a->sum->opaque, dl_path_base(c, DL_BASE_FUNC, gk, 0));
+    }
+    uint32_t f = dl_val_addr(dl_path_base(c, DL_BASE_FUNC, gi, 0));
+    uint32_t atom = dl_atom_mk(c, DL_CMP_TRUE, f, f);
+    for (uint32_t i = 0; i < nhit; i++)
+        kv_put(&st->opq, hit[i], atom);
+}
+
+static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    dl_ctx *c = a->c;
+    const ir_func *targets[256];
+    uint32_t ncands = call_targets_in(a, st, s, targets);
+    /* candidates by type only: each callee's contribution says so */
+    bool by_type = s->callee && s->callee->kind != IR_E_FUNC && !callee_known(a, st, s);
     const ir_func *const *cands = targets;
     uint32_t nbody = 0;
     for (uint32_t i = 0; i < ncands; i++)
         nbody += has_summary(c, cands[i]);
     if (nbody == 0) {
+        if (st->held.len)
+            note_opaque(a, s, st, cands, ncands);
         if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
-            kv_del(&st->env, var_key(s->lhs->var));
+            uint32_t rv = ret_value(c, cands, ncands);
+            if (rv != DL_NONE)
+                kv_put(&st->env, var_key(s->lhs->var), dl_set(c, &rv, 1));
+            else
+                kv_del(&st->env, var_key(s->lhs->var));
             kv_del(&st->tryres, var_key(s->lhs->var));
+            kv_del(&st->retcases, var_key(s->lhs->var));
         }
         return;
     }
     if (nbody == 1) {
         for (uint32_t i = 0; i < ncands; i++)
             if (has_summary(c, cands[i]))
-                apply_summary(a, s, cands[i], st);
+                apply_summary(a, s, cands[i], st, by_type ? type_mark(c, cands[i]) : DL_NONE);
         return;
     }
     dl_state acc;
@@ -1123,7 +1335,7 @@ static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
         dl_state one;
         state_init(c, &one);
         state_copy(&one, st);
-        apply_summary(a, s, cands[i], &one);
+        apply_summary(a, s, cands[i], &one, by_type ? type_mark(c, cands[i]) : DL_NONE);
         state_join(a, &acc, &one);
         state_free(&one);
     }
@@ -1217,6 +1429,7 @@ static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
         return;
     uint32_t k = var_key(s->lhs->var);
     kv_del(&st->tryres, k);
+    kv_del(&st->retcases, k);
     const ir_expr *r = s->rhs;
     while (r && r->kind == IR_E_CAST)
         r = r->a;
@@ -1224,6 +1437,9 @@ static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
         int i = kv_find(&st->tryres, var_key(r->var));
         if (i >= 0)
             kv_put(&st->tryres, k, st->tryres.data[i].v);
+        i = kv_find(&st->retcases, var_key(r->var));
+        if (i >= 0)
+            kv_put(&st->retcases, k, st->retcases.data[i].v);
     }
     uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
     if (dl_set_len(a->c, vs))
@@ -1351,12 +1567,79 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
     }
 }
 
+static const ir_expr *strip_casts(const ir_expr *e)
+{
+    while (e && e->kind == IR_E_CAST)
+        e = e->a;
+    return e;
+}
+
+/* For a GOTO on a variable set by a call with return cases (`if (r < 0)`,
+ * `if (!r)`, `if (r == -1)`): the edge keeps the cases whose value takes
+ * it, and the locks that only the others leave held are not held. */
+static void retcase_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
+{
+    dl_ctx *c = a->c;
+    if (st->retcases.len == 0 || !s->rhs)
+        return;
+    const ir_expr *g = strip_casts(s->rhs), *v = NULL;
+    bool pos = jump;
+    while (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT) {
+        pos = !pos;
+        g = strip_casts(g->a);
+    }
+    ir_op op = IR_OP_NE;
+    int64_t k = 0;
+    if (g->kind == IR_E_VAR) {
+        v = g;
+    } else if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE || g->op == IR_OP_LT ||
+                                          g->op == IR_OP_LE || g->op == IR_OP_GT || g->op == IR_OP_GE)) {
+        const ir_expr *l = strip_casts(g->a), *r = strip_casts(g->b);
+        op = g->op;
+        if (const_value(r, &k)) {
+            v = l;
+        } else if (const_value(l, &k)) { /* k op v: v swapped-op k */
+            v = r;
+            op = op == IR_OP_LT ? IR_OP_GT : op == IR_OP_LE ? IR_OP_GE : op == IR_OP_GT ? IR_OP_LT
+                 : op == IR_OP_GE ? IR_OP_LE : op;
+        }
+    }
+    if (!v || v->kind != IR_E_VAR || !tracked(v->var))
+        return;
+    int i = kv_find(&st->retcases, var_key(v->var));
+    if (i < 0)
+        return;
+    uint32_t cases = st->retcases.data[i].v, all = c->empty, keep = c->empty;
+    uint32_t kept[DL_MAX_RET_CASES], nk = 0;
+    for (uint32_t j = 0; j < dl_set_len(c, cases) && j < DL_MAX_RET_CASES; j++) {
+        uint32_t id = dl_set_data(c, cases)[j];
+        const dl_tuple *t = &c->cases_t.items.data[id];
+        int64_t x = (int64_t)t->a;
+        bool truth = op == IR_OP_EQ ? x == k : op == IR_OP_NE ? x != k : op == IR_OP_LT ? x < k
+                     : op == IR_OP_LE ? x <= k : op == IR_OP_GT ? x > k : x >= k;
+        all = dl_set_union(c, all, (uint32_t)t->b);
+        if (truth == pos) {
+            keep = dl_set_union(c, keep, (uint32_t)t->b);
+            kept[nk++] = id;
+        }
+    }
+    uint32_t drop = dl_set_minus(c, all, keep);
+    for (uint32_t j = 0; j < dl_set_len(c, drop); j++) {
+        uint32_t lm = dl_set_data(c, drop)[j];
+        kv_del(&st->held, lm);
+        kv_del(&st->condheld, lm);
+        st->held_must = dl_set_minus(c, st->held_must, dl_set(c, &lm, 1));
+    }
+    kv_put(&st->retcases, var_key(v->var), dl_set(c, kept, nk));
+}
+
 /* For a GOTO on a lock result: which locks the jump (and the fall-through)
  * proves not taken. */
 static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
 {
     const ir_expr *g = s->rhs;
     add_cond(a, s, st, jump);
+    retcase_edge(a, s, st, jump);
     if (!g || st->tryres.len == 0)
         return;
     bool nonzero_means_jump = true; /* guard "v" or "v != 0": jump when v != 0 */
@@ -1520,6 +1803,33 @@ static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth
     }
 }
 
+/* A return: the lock modes held at it, by its constant value. */
+static void note_ret_case(fn_an *a, const ir_stmt *s, const dl_state *st)
+{
+    int64_t k;
+    if (a->rc_bad || !s->rhs || !const_value(s->rhs, &k)) {
+        a->rc_bad = true;
+        return;
+    }
+    uint32_t i = 0;
+    while (i < a->nrc && a->rc_val[i] != k)
+        i++;
+    if (i == DL_MAX_RET_CASES) {
+        a->rc_bad = true;
+        return;
+    }
+    if (i == a->nrc) {
+        a->rc_val[a->nrc] = k;
+        a->rc_held[a->nrc++] = a->c->empty;
+    }
+    uint32_t n = (uint32_t)st->held.len;
+    uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+    for (uint32_t j = 0; j < n; j++)
+        tmp[j] = st->held.data[j].k;
+    a->rc_held[i] = dl_set_union(a->c, a->rc_held[i], dl_set(a->c, tmp, n));
+    free(tmp);
+}
+
 static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
 {
     const ir_func *f = a->f;
@@ -1535,11 +1845,15 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
     case IR_S_JOIN: do_join(a, s, st); break;
     case IR_S_ASSIGN: do_assign(a, s, st); break;
     case IR_S_ALLOC:
-        if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var))
+        if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
             kv_del(&st->env, var_key(s->lhs->var));
+            kv_del(&st->retcases, var_key(s->lhs->var));
+        }
         break;
     case IR_S_LOCK_INIT: do_lock_init(a, s, st); break;
     case IR_S_RETURN:
+        if (a->record)
+            note_ret_case(a, s, st);
         if (a->record) {
             uint32_t vs = s->rhs ? eval(a, st, s->rhs) : a->c->empty;
             int64_t k;
@@ -1591,6 +1905,242 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
         wl_push(w, i + 1);
 }
 
+/* --- a lock taken again by the next iteration of its loop --- */
+
+/* The successors of statement i as the dataflow follows them. */
+static uint32_t succs(const fn_an *a, uint32_t i, uint32_t *out, uint32_t max)
+{
+    const ir_stmt *s = &a->f->stmts[i];
+    uint32_t n = a->f->nstmts, k = 0;
+    int64_t cv;
+    if (s->kind == IR_S_RETURN || s->kind == IR_S_THREAD_EXIT)
+        return 0;
+    if (s->kind == IR_S_ASSUME && (is_false(s->rhs) || (s->rhs && const_eval(a, s->rhs, &cv, 0) && !cv)))
+        return 0;
+    if (s->kind == IR_S_GOTO) {
+        bool known = s->rhs && const_eval(a, s->rhs, &cv, 0);
+        if (!known || cv)
+            for (uint32_t t = 0; t < s->ntargets && k < max; t++)
+                out[k++] = s->targets[t];
+        if (!s->rhs || (known && cv))
+            return k;
+    }
+    if (i + 1 < n && k < max)
+        out[k++] = i + 1;
+    return k;
+}
+
+/* Whether statement r may release lock L under another name (an unlock
+ * whose operand may point to it: any name through a pointer, or no name),
+ * or through a call the dataflow cannot follow (a callee that releases a
+ * lock its caller holds, or one still being analysed). A wait's release
+ * does not count: the wait takes the mutex back. */
+static bool may_release_alias(fn_an *a, const dl_state *in, uint32_t r, uint32_t L)
+{
+    dl_ctx *c = a->c;
+    const ir_stmt *s = &a->f->stmts[r];
+    if (s->kind == IR_S_UNLOCK) {
+        if (is_wait_release(a->f, s))
+            return false;
+        uint32_t ls = lock_paths(a, in, s->rhs);
+        if (dl_set_len(c, ls) == 0)
+            return true;
+        for (uint32_t i = 0; i < dl_set_len(c, ls); i++) {
+            uint32_t x = dl_set_data(c, ls)[i];
+            if (x == L)
+                continue; /* the dataflow sees this one */
+            if (c->paths.data[dl_path_root(c, x)].kind != DL_BASE_GLOBAL ||
+                c->paths.data[dl_path_root(c, L)].kind != DL_BASE_GLOBAL)
+                return true;
+            for (uint32_t p = x; p != DL_NONE; p = c->paths.data[p].parent)
+                if (c->paths.data[p].kind == DL_SEL_DEREF || c->paths.data[p].kind == DL_SEL_ANY)
+                    return true;
+        }
+        return false;
+    }
+    if (s->kind != IR_S_CALL)
+        return false;
+    const ir_func *targets[256];
+    uint32_t nt = call_targets_in(a, in, s, targets);
+    for (uint32_t i = 0; i < nt; i++) {
+        if (!has_summary(c, targets[i]))
+            continue; /* a function without a body takes no lock (the analysis' assumption) */
+        const dl_summary *x = &c->sums[dl_func_index(c, targets[i])];
+        if (!x->done || dl_set_len(c, x->must_held_entry))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the lock's name means one object on every iteration: a global
+ * object (no pointer on the way), or an object reached through one
+ * dereference of a parameter or local that the loop does not assign. */
+static bool stable_lock(fn_an *a, uint32_t L, const uint8_t *on_cycle)
+{
+    dl_ctx *c = a->c;
+    uint32_t root = dl_path_root(c, L), derefs = 0;
+    for (uint32_t p = L; p != root; p = c->paths.data[p].parent)
+        if (c->paths.data[p].kind == DL_SEL_DEREF) {
+            if (c->paths.data[p].parent != root)
+                return false;
+            derefs++;
+        }
+    const dl_path *rp = &c->paths.data[root];
+    if (rp->kind == DL_BASE_GLOBAL)
+        return derefs == 0;
+    if (rp->kind != DL_BASE_PARAM && rp->kind != DL_BASE_LOCAL)
+        return false;
+    if (derefs == 0)
+        return true;
+    const ir_var *v = rp->kind == DL_BASE_PARAM
+                          ? (rp->a < a->f->nparams ? a->f->params[rp->a] : NULL)
+                          : (rp->b < a->f->nlocals ? a->f->locals[rp->b] : NULL);
+    if (!v || !tracked(v))
+        return false;
+    for (uint32_t i = 0; i < a->f->nstmts; i++) {
+        const ir_expr *l = a->f->stmts[i].lhs;
+        if (on_cycle[i] && l && l->kind == IR_E_VAR && l->var == v)
+            return false;
+    }
+    return true;
+}
+
+/* Whether L is still held (write) when the loop comes back to statement
+ * k: a dataflow from k's out-state over the statements on a cycle through
+ * k (with the branch correlations of the main dataflow: a lock released
+ * under `if (again)` is not held on `while (again)`'s back edge). */
+static bool held_round(fn_an *a, const dl_state *ins, uint32_t k, uint32_t L, const uint8_t *cyc)
+{
+    dl_ctx *c = a->c;
+    uint32_t n = a->f->nstmts;
+    dl_state *loc = base_xcalloc(n + 1, sizeof *loc);
+    for (uint32_t i = 0; i <= n; i++)
+        state_init(c, &loc[i]);
+    worklist w = { base_xcalloc(n + 2, sizeof(bool)), 0, n + 1, 0 };
+    dl_state st;
+    state_init(c, &st);
+    state_copy(&st, &ins[k]);
+    step(a, k, &st, loc, &w);
+    uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
+    while (w.count > 0 && budget-- > 0) {
+        uint32_t i = wl_pop(&w);
+        if (i == k || i == n || !cyc[i])
+            continue;
+        state_copy(&st, &loc[i]);
+        step(a, i, &st, loc, &w);
+    }
+    bool held = w.count == 0 && loc[k].reached && kv_find(&loc[k].held, L << 1) >= 0;
+    state_free(&st);
+    for (uint32_t i = 0; i <= n; i++)
+        state_free(&loc[i]);
+    free(loc);
+    free(w.in);
+    return held;
+}
+
+/* The lock statements whose lock a path from the statement back to it
+ * (around a loop) keeps held, as the dataflow sees it: the next iteration
+ * blocks on it (a self-deadlock whenever the loop goes round that way).
+ * Not when the loop may release the lock under another name (an unlock
+ * through a pointer, a callee releasing its caller's lock), nor when the
+ * lock's name may mean another object in the next iteration. NULL: none. */
+static uint8_t *find_loop_selfs(fn_an *a, const dl_state *ins)
+{
+    dl_ctx *c = a->c;
+    const ir_func *f = a->f;
+    uint32_t n = f->nstmts;
+    uint8_t *out = NULL;
+    uint32_t *pred_n = NULL, **preds = NULL, *stack = NULL;
+    uint8_t *fwd = NULL, *cyc = NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        const ir_stmt *s = &f->stmts[k];
+        if (s->kind != IR_S_LOCK || s->is_try || is_wait_retake(f, s) || !ins[k].reached ||
+            s->lock_kind == IR_LOCK_RW_READ)
+            continue;
+        uint32_t ls = lock_paths(a, &ins[k], s->rhs);
+        if (dl_set_len(c, ls) != 1)
+            continue;
+        uint32_t L = dl_set_data(c, ls)[0];
+        bool stmt_rec = s->lock_kind == IR_LOCK_MUTEX_RECURSIVE ||
+                        s->lock_kind == IR_LOCK_MUTEX_ERRORCHECK;
+        if (!relock_blocks(c, L, stmt_rec) || dl_path_has_any(c, L) ||
+            dl_set_has(c, ins[k].held_must, L << 1))
+            continue;
+        if (!preds) { /* predecessor lists, once per function */
+            pred_n = base_xcalloc(n + 1, sizeof *pred_n);
+            preds = base_xcalloc(n + 1, sizeof *preds);
+            stack = base_xmalloc((n + 1) * sizeof *stack);
+            fwd = base_xmalloc(n + 1);
+            cyc = base_xmalloc(n + 1);
+            uint32_t sc[64];
+            for (uint32_t i = 0; i < n; i++)
+                for (uint32_t j = 0, m = succs(a, i, sc, 64); j < m; j++)
+                    pred_n[sc[j]]++;
+            for (uint32_t i = 0; i < n; i++) {
+                preds[i] = base_xmalloc((pred_n[i] + 1) * sizeof **preds);
+                pred_n[i] = 0;
+            }
+            for (uint32_t i = 0; i < n; i++)
+                for (uint32_t j = 0, m = succs(a, i, sc, 64); j < m; j++)
+                    preds[sc[j]][pred_n[sc[j]]++] = i;
+        }
+        /* forward from k's successors, not through k */
+        memset(fwd, 0, n + 1);
+        uint32_t sp = 0, sc[64];
+        bool loops = false;
+        for (uint32_t j = 0, m = succs(a, k, sc, 64); j < m; j++)
+            if (!fwd[sc[j]])
+                fwd[sc[j]] = 1, stack[sp++] = sc[j];
+        while (sp) {
+            uint32_t i = stack[--sp];
+            if (i == k) {
+                loops = true;
+                continue;
+            }
+            if (!ins[i].reached)
+                continue;
+            for (uint32_t j = 0, m = succs(a, i, sc, 64); j < m; j++)
+                if (!fwd[sc[j]])
+                    fwd[sc[j]] = 1, stack[sp++] = sc[j];
+        }
+        if (!loops)
+            continue;
+        /* backward from k inside what k reaches: the statements on a cycle */
+        memset(cyc, 0, n + 1);
+        for (uint32_t j = 0; j < pred_n[k]; j++) {
+            uint32_t p = preds[k][j];
+            if (fwd[p] && p != k && !cyc[p] && ins[p].reached)
+                cyc[p] = 1, stack[sp++] = p;
+        }
+        while (sp) {
+            uint32_t i = stack[--sp];
+            for (uint32_t j = 0; j < pred_n[i]; j++) {
+                uint32_t p = preds[i][j];
+                if (fwd[p] && p != k && !cyc[p] && ins[p].reached)
+                    cyc[p] = 1, stack[sp++] = p;
+            }
+        }
+        bool released = false;
+        for (uint32_t i = 0; i < n && !released; i++)
+            if (cyc[i])
+                released = may_release_alias(a, &ins[i], i, L);
+        if (released || !stable_lock(a, L, cyc) || !held_round(a, ins, k, L, cyc))
+            continue;
+        if (!out)
+            out = base_xcalloc(n + 1, 1);
+        out[k] = 1;
+    }
+    if (preds)
+        for (uint32_t i = 0; i < n; i++)
+            free(preds[i]);
+    free(preds);
+    free(pred_n);
+    free(stack);
+    free(fwd);
+    free(cyc);
+    return out;
+}
+
 void dl_summary_free(dl_summary *s)
 {
     base_vec_free(&s->deps);
@@ -1611,6 +2161,10 @@ static uint64_t fingerprint(const dl_summary *s)
     h = mix(h, s->joined_exit);
     h = mix(h, s->ret_has_null);
     h = mix(h, s->recursive);
+    h = mix(h, s->nret_cases);
+    h = mix(h, s->opaque);
+    for (uint32_t i = 0; i < s->nret_cases; i++)
+        h = mix(mix(h, (uint64_t)s->ret_case_val[i]), s->ret_case_held[i]);
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
         const dl_dep *d = &s->deps.data[i];
@@ -1629,6 +2183,18 @@ static uint64_t fingerprint(const dl_summary *s)
     return mix(h, sum);
 }
 
+/* The summary of a function that does nothing (no body, or left out when
+ * a budget ran out). */
+static void empty_summary(dl_ctx *c, dl_summary *ns)
+{
+    memset(ns, 0, sizeof *ns);
+    ns->must_held_entry = ns->must_free_entry = ns->held_may_exit = ns->held_must_exit = c->empty;
+    ns->rel_may_exit = ns->rel_must_exit = ns->live_exit = ns->joins = ns->recursive = c->empty;
+    ns->joined_exit = c->empty;
+    ns->opaque = c->empty;
+    ns->ret = DL_NONE;
+}
+
 /* Analyses f with the current summaries of its callees; replaces its
  * summary. Returns whether the summary changed. */
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -1642,11 +2208,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     a.fi = fi;
     a.pknown = pknown;
     a.pconst = pconst;
-    dl_summary ns = { 0 };
-    ns.must_held_entry = ns.must_free_entry = ns.held_may_exit = ns.held_must_exit = c->empty;
-    ns.rel_may_exit = ns.rel_must_exit = ns.live_exit = ns.joins = ns.recursive = c->empty;
-    ns.joined_exit = c->empty;
-    ns.ret = DL_NONE;
+    dl_summary ns;
+    empty_summary(c, &ns);
     a.sum = &ns;
     a.ret = c->empty;
     base_hashmap_init(&a.dep_ix);
@@ -1664,7 +2227,11 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     dl_state st;
     state_init(c, &st);
     uint64_t budget = (uint64_t)(n + 1) * 64 + 1024;
-    while (w.count > 0 && budget-- > 0) {
+    for (uint64_t it = 1; w.count > 0 && budget-- > 0; it++) {
+        if ((it & 255) == 0 && dl_out_of_budget(c)) {
+            c->summary_cut = true; /* the summary holds what was seen so far */
+            break;
+        }
         uint32_t i = wl_pop(&w);
         if (i == n)
             continue;
@@ -1672,6 +2239,9 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
         step(&a, i, &st, ins, &w);
     }
     /* the recording pass over the fixed in-states */
+    a.ins = ins;
+    uint8_t *loop_self = find_loop_selfs(&a, ins);
+    a.loop_self = loop_self;
     a.record = true;
     for (uint32_t i = 0; i < n; i++) {
         if (!ins[i].reached)
@@ -1695,11 +2265,19 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
         ns.joined_exit = ex->joined;
     }
     ns.ret = a.ret_unknown || dl_set_len(c, a.ret) == 0 ? DL_NONE : a.ret;
+    if (!a.rc_bad && a.nrc >= 2) {
+        ns.nret_cases = a.nrc;
+        memcpy(ns.ret_case_val, a.rc_val, sizeof a.rc_val);
+        memcpy(ns.ret_case_held, a.rc_held, sizeof a.rc_held);
+        for (uint32_t i = a.nrc; i < DL_MAX_RET_CASES; i++)
+            ns.ret_case_held[i] = c->empty;
+    }
     ns.ret_has_null = a.ret_has_null;
     ns.done = true;
     ns.fingerprint = fingerprint(&ns);
 
     state_free(&st);
+    free(loop_self);
     for (uint32_t i = 0; i <= n; i++)
         state_free(&ins[i]);
     free(ins);
@@ -1780,6 +2358,15 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     for (uint32_t i = 0; i < n; i++)
         c->scc_of[members[i]] = c->cur_scc;
     c->funcs_done += n;
+    if (dl_out_of_budget(c)) { /* left out: summaries that do nothing, never cached */
+        for (uint32_t i = 0; i < n; i++) {
+            empty_summary(c, &c->sums[members[i]]);
+            c->sums[members[i]].done = true;
+            c->funcs_unsummarised += p->funcs[members[i]]->has_body;
+        }
+        return;
+    }
+    c->summary_cut = false;
     if (c->opts->progress) { /* every component: the caller limits the redraws by time */
         char phase[160];
         snprintf(phase, sizeof phase, "summaries (%.100s)",
@@ -1813,7 +2400,9 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (!changed)
             break;
     }
-    if (st)
+    if (c->summary_cut)
+        c->funcs_unsummarised += n; /* cut short by a budget: not cached */
+    else if (st)
         st->store(st->impl, key, members, n);
 }
 

@@ -36,11 +36,13 @@ typedef struct tnode {
     uint32_t spawn_trace;
     uint32_t depth;
     uint32_t root;
+    uint32_t gb_start, gb_len; /* its bindings: pairs in finder.gbinds */
 } tnode;
 
 typedef struct tdep {
     uint32_t node;
     dl_dep d;
+    bool bound; /* a lock named through a binding of the thread's start */
 } tdep;
 
 typedef struct finder {
@@ -49,12 +51,102 @@ typedef struct finder {
     BASE_VEC(tdep) deps;
     BASE_VEC(dl_self) selfs;
     BASE_VEC(uint32_t) self_node;
+    BASE_VEC(uint32_t) gbinds; /* (global var id, value) pairs of the nodes */
     bool library;
     bool programs; /* the roots are the mains of different programs: never concurrent */
 } finder;
 
 #define MAX_NODES 4096
 #define MAX_TREE_DEPTH 8
+
+#define MAX_BINDINGS 16
+
+/* The path of an lvalue that names one global object (no pointer on the
+ * way: `a`, `s.m`, `locks[2]`), else DL_NONE. */
+static uint32_t global_object_path(dl_ctx *c, const ir_expr *e)
+{
+    while (e->kind == IR_E_CAST)
+        e = e->a;
+    if (e->kind == IR_E_VAR)
+        return e->var->kind == IR_V_GLOBAL ? dl_path_base(c, DL_BASE_GLOBAL, e->var->id, 0) : DL_NONE;
+    if (e->kind == IR_E_FIELD) {
+        uint32_t p = global_object_path(c, e->a);
+        return dl_path_sel(c, p, DL_SEL_FIELD, e->field, (uint64_t)(uintptr_t)e->a->type);
+    }
+    if (e->kind == IR_E_INDEX) {
+        const ir_expr *k = e->b;
+        while (k->kind == IR_E_CAST)
+            k = k->a;
+        if (k->kind != IR_E_CONST)
+            return DL_NONE;
+        return dl_path_sel(c, global_object_path(c, e->a), DL_SEL_INDEX, (uint64_t)k->value, 0);
+    }
+    return DL_NONE;
+}
+
+/* The bindings of a thread start: pointer globals (whose address is never
+ * taken) assigned the address of a global object in the straight-line
+ * code just before the start statement (no call, no jump into it between),
+ * so the creator's value is known there. Appends (var id, value) pairs
+ * to fd->gbinds; returns how many pairs. */
+static uint32_t site_bindings(finder *fd, const ir_func *f, const ir_stmt *site)
+{
+    dl_ctx *c = fd->c;
+    uint32_t at = (uint32_t)(site - f->stmts), n = 0;
+    if (at >= f->nstmts)
+        return 0;
+    uint8_t *target = base_xcalloc(f->nstmts + 1, 1);
+    for (uint32_t i = 0; i < f->nstmts; i++)
+        if (f->stmts[i].kind == IR_S_GOTO)
+            for (uint32_t t = 0; t < f->stmts[i].ntargets; t++)
+                target[f->stmts[i].targets[t]] = 1;
+    uint32_t seen[MAX_BINDINGS], nseen = 0;
+    for (uint32_t i = at; i > 0 && at - i < 64 && !target[i] && n < MAX_BINDINGS; i--) {
+        const ir_stmt *t = &f->stmts[i - 1];
+        if (t->kind == IR_S_CALL || t->kind == IR_S_RETURN || t->kind == IR_S_THREAD_EXIT ||
+            (t->kind == IR_S_GOTO && !t->rhs))
+            break;
+        if (t->kind != IR_S_ASSIGN || !t->lhs || t->lhs->kind != IR_E_VAR)
+            continue;
+        const ir_var *g = t->lhs->var;
+        if (g->kind != IR_V_GLOBAL || g->address_taken)
+            continue;
+        bool dup = false;
+        for (uint32_t k = 0; k < nseen; k++)
+            dup |= seen[k] == g->id;
+        if (dup || nseen == MAX_BINDINGS)
+            continue; /* a later assignment decides */
+        seen[nseen++] = g->id;
+        const ir_expr *r = t->rhs;
+        while (r && r->kind == IR_E_CAST)
+            r = r->a;
+        if (!r || r->kind != IR_E_ADDR)
+            continue;
+        uint32_t p = global_object_path(c, r->a);
+        if (p == DL_NONE || dl_path_has_any(c, p))
+            continue;
+        base_vec_push(&fd->gbinds, g->id);
+        base_vec_push(&fd->gbinds, dl_val_addr(p));
+        n++;
+    }
+    free(target);
+    return n;
+}
+
+/* Whether a lock path is named through one of the node's bindings. */
+static bool through_binding(const dl_ctx *c, uint32_t path, const uint32_t *gb, uint32_t ngb)
+{
+    uint32_t prev = DL_NONE;
+    for (; c->paths.data[path].parent != DL_NONE; path = c->paths.data[path].parent)
+        prev = path;
+    if (prev == DL_NONE || c->paths.data[path].kind != DL_BASE_GLOBAL ||
+        c->paths.data[prev].kind != DL_SEL_DEREF)
+        return false;
+    for (uint32_t i = 0; i < ngb; i++)
+        if (gb[2 * i] == c->paths.data[path].a)
+            return true;
+    return false;
+}
 
 static void add_node_effects(finder *fd, uint32_t ni)
 {
@@ -65,6 +157,13 @@ static void add_node_effects(finder *fd, uint32_t ni)
     uint32_t actual = nd.arg;
     dl_rename r;
     dl_rename_init(&r, f, &actual, f->nparams ? 1 : 0);
+    uint32_t gb[2 * MAX_BINDINGS];
+    for (uint32_t i = 0; i < nd.gb_len && i < MAX_BINDINGS; i++) {
+        gb[2 * i] = fd->gbinds.data[nd.gb_start + 2 * i];
+        gb[2 * i + 1] = fd->gbinds.data[nd.gb_start + 2 * i + 1];
+    }
+    r.gbind = gb;
+    r.ngbind = nd.gb_len < MAX_BINDINGS ? nd.gb_len : MAX_BINDINGS;
     for (size_t i = 0; i < x->deps.len; i++) {
         const dl_dep *d = &x->deps.data[i];
         uint32_t A = dl_rename_path(c, &r, d->a >> 1), B = dl_rename_path(c, &r, d->b >> 1);
@@ -73,7 +172,9 @@ static void add_node_effects(finder *fd, uint32_t ni)
         tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
                           dl_rename_lockset(c, &r, d->guards, false),
                           dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds),
-                          c->empty } };
+                          c->empty },
+                    r.ngbind && (through_binding(c, d->a >> 1, gb, r.ngbind) ||
+                                 through_binding(c, d->b >> 1, gb, r.ngbind)) };
         base_vec_push(&fd->deps, td);
     }
     for (size_t i = 0; i < x->selfs.len; i++) {
@@ -119,7 +220,9 @@ static void add_node_effects(finder *fd, uint32_t ni)
             if (again || nd.depth + 1 >= MAX_TREE_DEPTH)
                 continue;
             tnode ch = { targets[k], in->arg, (int)ni, inst, live,
-                         sp->multi || fd->nodes.data[ni].multi, sp->trace, nd.depth + 1, nd.root };
+                         sp->multi || fd->nodes.data[ni].multi, sp->trace, nd.depth + 1, nd.root,
+                         (uint32_t)fd->gbinds.len, 0 };
+            ch.gb_len = site_bindings(fd, in->site_func, in->site);
             base_vec_push(&fd->nodes, ch);
         }
     }
@@ -341,7 +444,8 @@ static void make_chain(dl_ctx *c, uint32_t tr, deadlock_chain *out)
         const dl_trace *x = &c->traces.data[t];
         deadlock_frame f = { base_xstrdup(base_sym_str(c->prog->syms, x->func->name)),
                              base_xstrdup(x->loc.file ? x->loc.file : "?"), x->loc.line,
-                             x->loc.col, x->kind != DL_TR_LOCK };
+                             x->loc.col, x->kind == DL_TR_CALL || x->kind == DL_TR_SPAWN,
+                             x->kind == DL_TR_RETAKE };
         base_vec_push(&fr, f);
     }
     out->frames = fr.data;
@@ -373,6 +477,89 @@ static void make_edge(finder *fd, const tdep *d, deadlock_edge *e, uint32_t held
     e->guards = base_xcalloc(e->nguards + 1, sizeof *e->guards);
     for (size_t i = 0; i < e->nguards; i++)
         e->guards[i] = lock_name(c, dl_set_data(c, gs)[i]);
+}
+
+/* The innermost frame of a trace is a re-take after a wait. */
+static bool trace_is_retake(const dl_ctx *c, uint32_t tr)
+{
+    while (tr != DL_NONE && c->traces.data[tr].next != DL_NONE)
+        tr = c->traces.data[tr].next;
+    return tr != DL_NONE && c->traces.data[tr].kind == DL_TR_RETAKE;
+}
+
+static bool formal_rooted(const dl_ctx *c, uint32_t lock)
+{
+    return c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_FORMAL;
+}
+
+/* Why a finding is only a "may": a reason appended ("; " between them),
+ * after the lock it is about (NULL: none). */
+static void add_why(base_strbuf *why, const char *lock, const char *text)
+{
+    base_strbuf one = { 0 };
+    if (lock)
+        base_strbuf_printf(&one, "%s ", lock);
+    base_strbuf_puts(&one, text);
+    if (!why->len || !strstr(base_strbuf_cstr(why), base_strbuf_cstr(&one))) { /* once */
+        if (why->len)
+            base_strbuf_puts(why, "; ");
+        base_strbuf_puts(why, base_strbuf_cstr(&one));
+    }
+    base_strbuf_free(&one);
+}
+
+static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *deps, size_t n,
+                           bool loop_self)
+{
+    dl_ctx *c = fd->c;
+    base_strbuf why = { 0 };
+    if (f->abstract_lock)
+        add_why(&why, NULL, "an array-wide lock may stand for different elements");
+    if (loop_self)
+        add_why(&why, NULL, "the loop must go round again");
+    for (size_t i = 0; i < n; i++) {
+        const dl_dep *d = &deps[i]->d;
+        uint32_t A = d->a >> 1, B = d->b >> 1;
+        if (f->kind != DEADLOCK_SELF && !dl_set_has(c, d->guards, A))
+            add_why(&why, f->edges[i].held, "is held there on some paths only");
+        if (trace_is_retake(c, d->tb))
+            add_why(&why, f->edges[i].wanted,
+                    "is wanted back when a wait returns, which needs a wakeup while another thread holds it");
+        for (uint32_t k = 0; k < dl_set_len(c, d->conds); k++) {
+            const dl_atom *at = &c->atoms.data[dl_set_data(c, d->conds)[k]];
+            const dl_path *fp = &c->paths.data[dl_val_path(at->x)];
+            if (at->op != DL_CMP_TRUE || fp->kind != DL_BASE_FUNC || fp->parent != DL_NONE)
+                continue;
+            const char *fn = base_sym_str(c->prog->syms, c->prog->funcs[fp->a]->name);
+            base_strbuf t = { 0 };
+            if (dl_val_is_addr(at->x)) {
+                base_strbuf_printf(&t, "was passed to %s, which has no body here, and is assumed to stay held",
+                                   fn);
+                add_why(&why, f->edges[i].held, base_strbuf_cstr(&t));
+            } else {
+                base_strbuf_printf(&t, "a call through a pointer reaches %s by its type only", fn);
+                add_why(&why, NULL, base_strbuf_cstr(&t));
+            }
+            base_strbuf_free(&t);
+        }
+        if (deps[i]->bound)
+            add_why(&why, NULL,
+                    "a lock is named by the pointer a global held when the thread was started, "
+                    "assuming the thread reads it before it changes");
+        for (int k = 0; k < 2; k++) {
+            uint32_t root = dl_path_root(c, k ? B : A);
+            if (c->paths.data[root].kind != DL_BASE_RET || (k && root == dl_path_root(c, A)))
+                continue;
+            add_why(&why, k ? f->edges[i].wanted : f->edges[i].held,
+                    "is named by what a call returned, and two calls may return two objects");
+        }
+        if (formal_rooted(c, A) || formal_rooted(c, B))
+            add_why(&why, formal_rooted(c, A) ? f->edges[i].held : f->edges[i].wanted,
+                    "is reached through a pointer whose target is not known");
+    }
+    f->may = why.len > 0;
+    f->why = f->may ? base_xstrdup(base_strbuf_cstr(&why)) : NULL;
+    base_strbuf_free(&why);
 }
 
 typedef BASE_VEC(deadlock_finding) finding_vec;
@@ -426,13 +613,17 @@ static void try_cycle(cycle_search *cs, uint32_t len)
         f.kind = kind == 0 ? DEADLOCK_CYCLE : DEADLOCK_LOCK_ORDER;
         f.nedges = len;
         f.edges = base_xcalloc(len, sizeof *f.edges);
+        const tdep **used = base_xcalloc(len, sizeof *used);
         for (uint32_t i = 0; i < len; i++) {
             const tdep *d = &fd->deps.data[pick[i]];
+            used[i] = d;
             make_edge(fd, d, &f.edges[i], d->d.ta);
             if (dl_path_has_any(c, d->d.a >> 1) || dl_path_has_any(c, d->d.b >> 1))
                 f.abstract_lock = true;
             cs->g->edges.data[cs->path_edges[i]].reported = true;
         }
+        set_confidence(fd, &f, used, len, false);
+        free(used);
         base_vec_push(cs->out, f);
         base_vec_push(&cs->reported_sets[kind], set);
         cs->found++;
@@ -479,6 +670,11 @@ static void dfs_cycles(cycle_search *cs, uint32_t start, uint32_t v, uint32_t de
 {
     if (cs->budget-- <= 0 || cs->found > 10000)
         return;
+    if ((cs->budget & 1023) == 0 && dl_out_of_budget(cs->fd->c)) {
+        cs->fd->c->cycles_cut = true;
+        cs->budget = 0;
+        return;
+    }
     graph *g = cs->g;
     for (uint32_t k = 0; k < g->nout[v]; k++) {
         uint32_t e = g->out[v][k];
@@ -598,7 +794,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
     for (size_t i = 0; i < roots.len; i++) {
         res->entries[i] = base_xstrdup(base_sym_str(p->syms, p->funcs[roots.data[i]]->name));
         tnode r = { roots.data[i], DL_NONE, -1, DL_NONE, c->empty, fd.library, DL_NONE, 0,
-                    (uint32_t)i };
+                    (uint32_t)i, 0, 0 };
         base_vec_push(&fd.nodes, r);
     }
     base_vec_free(&roots);
@@ -622,9 +818,11 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         f.nedges = 1;
         f.edges = base_xcalloc(1, sizeof *f.edges);
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
-                                            s->par, c->empty, c->empty } };
+                                            s->par, c->empty, c->empty }, false };
         make_edge(&fd, &td, &f.edges[0], s->t1);
         f.abstract_lock = dl_path_has_any(c, s->lock);
+        const tdep *one = &td;
+        set_confidence(&fd, &f, &one, 1, s->t1 == s->t2);
         base_vec_push(&out, f);
     }
     base_hashmap_free(&seen);
@@ -651,4 +849,5 @@ void dl_find(dl_ctx *c, deadlock_result *res)
     base_vec_free(&fd.deps);
     base_vec_free(&fd.selfs);
     base_vec_free(&fd.self_node);
+    base_vec_free(&fd.gbinds);
 }

@@ -28,9 +28,22 @@ static void put_chain(base_strbuf *out, const deadlock_chain *c)
         base_strbuf_printf(out, "%s:%u in %s", f->file, f->line, f->func);
         if (f->is_call && i + 1 < c->nframes)
             base_strbuf_printf(out, " (calls %s)", c->frames[i + 1].func);
+        if (f->retake)
+            base_strbuf_puts(out, " (taken back when pthread_cond_wait returns)");
     }
     if (c->nframes == 0)
         base_strbuf_puts(out, "?");
+}
+
+static bool same_chain(const deadlock_chain *a, const deadlock_chain *b)
+{
+    if (a->nframes != b->nframes)
+        return false;
+    for (size_t i = 0; i < a->nframes; i++)
+        if (a->frames[i].line != b->frames[i].line || a->frames[i].col != b->frames[i].col ||
+            strcmp(a->frames[i].file, b->frames[i].file) != 0)
+            return false;
+    return true;
 }
 
 static void put_thread(base_strbuf *out, const deadlock_edge *e)
@@ -95,6 +108,8 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
             put_chain(out, &e->held_chain);
             base_strbuf_printf(out, "\n      %s wanted at: ", e->wanted);
             put_chain(out, &e->wanted_chain);
+            if (f->kind == DEADLOCK_SELF && same_chain(&e->held_chain, &e->wanted_chain))
+                base_strbuf_puts(out, " (again, in the next iteration of its loop)");
             base_strbuf_putc(out, '\n');
         }
         if (f->abstract_lock) {
@@ -119,6 +134,10 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
                                         : ": an element at an index that is not constant stands for "
                                           "the whole array\n");
         }
+        if (f->may)
+            base_strbuf_printf(out, "  confidence: may (%s)\n", f->why);
+        else
+            base_strbuf_puts(out, "  confidence: must\n");
     }
     size_t n[3] = { 0, 0, 0 };
     for (size_t i = 0; i < r->nfindings; i++)
@@ -134,6 +153,18 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
                            "incomplete: %zu of %zu translation unit%s left out and %zu lowered in "
                            "part (errors above): the findings cover only the rest\n",
                            r->units_left_out, r->units, r->units == 1 ? "" : "s", r->units_partial);
+    if (r->nassumed) {
+        base_strbuf_puts(out, "assumption: a held lock is passed to ");
+        for (size_t i = 0; i < r->nassumed; i++)
+            base_strbuf_printf(out, "%s%s", i ? ", " : "", r->assumed[i]);
+        base_strbuf_printf(out, ", without a body here: taken as not releasing it\n");
+    }
+    if (r->stopped)
+        base_strbuf_printf(out,
+                           "incomplete: the %s limit ran out: %zu function%s not summarised or cut "
+                           "short%s: the findings cover only the rest\n",
+                           r->stopped, r->funcs_unsummarised, r->funcs_unsummarised == 1 ? "" : "s",
+                           r->cycles_cut ? ", and the cycle search cut short" : "");
 }
 
 static void json_chain(base_strbuf *out, const deadlock_chain *c)
@@ -147,8 +178,8 @@ static void json_chain(base_strbuf *out, const deadlock_chain *c)
         base_strbuf_json_string(out, f->func);
         base_strbuf_puts(out, ",\"file\":");
         base_strbuf_json_string(out, f->file);
-        base_strbuf_printf(out, ",\"line\":%u,\"column\":%u,\"call\":%s}", f->line, f->col,
-                           f->is_call ? "true" : "false");
+        base_strbuf_printf(out, ",\"line\":%u,\"column\":%u,\"call\":%s%s}", f->line, f->col,
+                           f->is_call ? "true" : "false", f->retake ? ",\"retake\":true" : "");
     }
     base_strbuf_putc(out, ']');
 }
@@ -160,8 +191,15 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
         const deadlock_finding *f = &r->findings[i];
         if (i)
             base_strbuf_putc(out, ',');
-        base_strbuf_printf(out, "{\"kind\":\"%s\",\"abstract_lock\":%s,\"edges\":[",
-                           deadlock_kind_name(f->kind), f->abstract_lock ? "true" : "false");
+        base_strbuf_printf(out, "{\"kind\":\"%s\",\"abstract_lock\":%s,\"confidence\":\"%s\","
+                                "\"confidence_reason\":",
+                           deadlock_kind_name(f->kind), f->abstract_lock ? "true" : "false",
+                           f->may ? "may" : "must");
+        if (f->may)
+            base_strbuf_json_string(out, f->why);
+        else
+            base_strbuf_puts(out, "null");
+        base_strbuf_puts(out, ",\"edges\":[");
         for (size_t k = 0; k < f->nedges; k++) {
             const deadlock_edge *e = &f->edges[k];
             if (k)
@@ -199,14 +237,24 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
             base_strbuf_putc(out, ',');
         base_strbuf_json_string(out, r->entries[i]);
     }
+    base_strbuf_puts(out, "],\"assumed_not_releasing\":[");
+    for (size_t i = 0; i < r->nassumed; i++) {
+        if (i)
+            base_strbuf_putc(out, ',');
+        base_strbuf_json_string(out, r->assumed[i]);
+    }
     base_strbuf_printf(out,
                        "],\"functions\":%zu,\"threads\":%zu,\"dependencies\":%zu,"
                        "\"unnamed_lock_operations\":%zu,\"units\":%zu,\"units_left_out\":%zu,"
                        "\"units_partial\":%zu,\"units_parsed\":%zu,\"units_from_cache\":%zu,"
+                       "\"stopped\":%s%s%s,\"functions_unsummarised\":%zu,\"cycle_search_cut\":%s,"
                        "\"complete\":%s}\n",
                        r->nfuncs, r->nthreads, r->ndeps, r->unknown_locks, r->units,
                        r->units_left_out, r->units_partial, r->units_parsed, r->units_cached,
-                       r->units_left_out || r->units_partial ? "false" : "true");
+                       r->stopped ? "\"" : "", r->stopped ? r->stopped : "null",
+                       r->stopped ? "\"" : "", r->funcs_unsummarised,
+                       r->cycles_cut ? "true" : "false",
+                       r->units_left_out || r->units_partial || r->stopped ? "false" : "true");
 }
 
 static void sarif_phys(base_strbuf *out, const deadlock_frame *f)
@@ -259,9 +307,11 @@ void report_deadlock_sarif(base_strbuf *out, const deadlock_result *r, const cha
             base_strbuf_putc(out, ',');
         base_strbuf_printf(out, "{\"ruleId\":\"%s\",\"ruleIndex\":%d,\"level\":\"%s\",\"message\":{\"text\":",
                            rule_ids[f->kind], (int)f->kind,
-                           f->kind == DEADLOCK_LOCK_ORDER ? "warning" : "error");
+                           f->kind == DEADLOCK_LOCK_ORDER || f->may ? "warning" : "error");
         base_strbuf msg = { 0 };
         headline(&msg, f);
+        if (f->may)
+            base_strbuf_printf(&msg, " (may: %s)", f->why);
         base_strbuf_json_string(out, base_strbuf_cstr(&msg));
         base_strbuf_puts(out, "},\"locations\":[");
         sarif_phys(out, innermost(&f->edges[0].wanted_chain));

@@ -205,10 +205,8 @@ bool serve_api_build(serve_endpoint ep, const serve_param *ps, size_t n, const s
     cmd->timeout = t;
     char tbuf[32];
     snprintf(tbuf, sizeof tbuf, "%g", t);
-    if (ep != SERVE_EP_DEADLOCK) {
-        push(cmd, "--timeout");
-        push(cmd, tbuf);
-    }
+    push(cmd, "--timeout");
+    push(cmd, tbuf);
     if (cmd->json && ep != SERVE_EP_LITMUS_GRAPHS)
         push(cmd, "--json");
     if (ep == SERVE_EP_LITMUS)

@@ -88,7 +88,7 @@ static void test_c_options(void **state)
     assert_string_equal(join(&c), "race --unwind 2 --explore 1 --timeout 10 --json -q -j 1 @FILE@");
     serve_param dl[] = { { "lock_order", "1" } };
     assert_true(serve_api_build(SERVE_EP_DEADLOCK, dl, 1, &env, &c, err, sizeof err));
-    assert_string_equal(join(&c), "deadlock --lock-order --json -q -j 1 @FILE@");
+    assert_string_equal(join(&c), "deadlock --lock-order --timeout 10 --json -q -j 1 @FILE@");
     assert_string_equal(c.name, "prog.c");
     assert_true(serve_api_build(SERVE_EP_LITMUS_GRAPHS, NULL, 0, &env, &c, err, sizeof err));
     assert_string_equal(join(&c), "serve --graphs-job --timeout 10 @FILE@");
