@@ -918,6 +918,29 @@ static bool exec_list(lower *L, const cat_ins_list *list, env **en)
     return true;
 }
 
+/* An annotation set of the test's events as a cat set. */
+static value *annot_set(lower *L, const char *annot)
+{
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, annot);
+    return mkrel(L, logic_inter(L->b, logic_named(L->b, buf, 1), L->x), false);
+}
+
+/* The sets herd defines for RISC-V: the fences (an event annotated
+ * Fence.r.rw is in the set Fence.r.rw) and the access annotations Acq,
+ * Rel, AcqRel, Sc. X (exclusives) is in predefined(). */
+static env *predefined_riscv(lower *L, env *en)
+{
+    static const char *const names[] = {
+        "Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw",
+        "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw", "Fence.tso", "Fence.i",
+        "Acq", "Rel", "AcqRel", "Sc",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        en = bind_value(L, en, names[i], annot_set(L, names[i]));
+    return en;
+}
+
 /* herd's predefined names, over the execution. */
 static env *predefined(lower *L)
 {
@@ -943,7 +966,11 @@ static env *predefined(lower *L)
         snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, fences[i].annot);
         en = bind_value(L, en, fences[i].name, mkrel(L, logic_inter(b, logic_named(b, buf, 1), x), false));
     }
-    en = bind_value(L, en, "X", mkrel(L, logic_inter(b, logic_named(b, LOGIC_V_RMWEV, 1), x), false));
+    /* X86's locked instructions; RISC-V's exclusives (annotated X) */
+    en = bind_value(L, en, "X", mkrel(L, logic_inter(b, logic_union(b, logic_named(b, LOGIC_V_RMWEV, 1),
+                                                                    logic_named(b, LOGIC_V_ANNOT_PREFIX "X", 1)),
+                                                     x), false));
+    en = predefined_riscv(L, en);
     const logic_rexpr *in = logic_named(b, LOGIC_V_INT, 2);
     const logic_rexpr *W = logic_inter(b, logic_named(b, LOGIC_V_WRITE, 1), x);
     struct { const char *name; const logic_rexpr *r; } derived[] = {

@@ -24,6 +24,8 @@ typedef struct state {
     uint32_t nctrl;
     uint32_t ctrl[CTRL_MAX]; /* reads the branches taken so far depend on */
     uint32_t *loops;         /* per instruction: backward jumps taken */
+    bool has_resv;           /* a load-reserve's reservation (LITMUS_I_SC) */
+    uint32_t resv_loc, resv_ev;
 } state;
 
 typedef struct domain {
@@ -196,6 +198,9 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     case LITMUS_OP_OR: v = a | c; break;
     case LITMUS_OP_LT: v = x.v.num < y.v.num; break;
     case LITMUS_OP_LE: v = x.v.num <= y.v.num; break;
+    case LITMUS_OP_SHL: v = c >= 64 ? 0 : a << c; break;
+    case LITMUS_OP_SHR: v = c >= 64 ? 0 : a >> c; break;
+    case LITMUS_OP_SEXT32: v = (uint64_t)(int64_t)(int32_t)(uint32_t)a; break;
     default: break;
     }
     r->v = litmus_int(wrap(v));
@@ -385,6 +390,66 @@ static const domain *read_domain(builder *b, uint32_t thread, uint32_t instr, ui
     return d;
 }
 
+static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent);
+
+/* A store-conditional (LITMUS_I_SC): the failure, then the success when
+ * the reservation is on the same location; each continues the thread. */
+static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
+{
+    const litmus_thread *th = &b->t->threads[thread];
+    const litmus_instr *in = &th->instrs[pc];
+    regval at = { 0 }, val = { 0 };
+    uint32_t loc = eval_address(b, in, s, &at);
+    if (loc == LITMUS_NONE)
+        return;
+    eval_operand(s, &in->value, &val);
+    bool can_succeed = s->has_resv && s->resv_loc == loc;
+    for (int ok = 0; ok <= (can_succeed ? 1 : 0) && !b->failed; ok++) {
+        state *c = state_copy(th, s);
+        c->has_resv = false;
+        if (in->ok_reg != UINT32_MAX) {
+            regval *okr = &c->regs[in->ok_reg];
+            memset(okr, 0, sizeof *okr);
+            okr->v = litmus_int(ok ? 0 : 1);
+        }
+        uint32_t last = parent;
+        if (!ok) {
+            /* the failure is an event of its own (a fence with no
+             * annotation), so that its path ends at an event unique to it */
+            uint32_t f = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+            if (f == LITMUS_NONE) {
+                state_free(c);
+                return;
+            }
+            b->es->events[f].annots = &in->fail_annots;
+            deps_for(b, f, NULL, NULL, c);
+            last = f;
+        } else {
+            litmus_event *re = &b->es->events[s->resv_ev];
+            if (re->rmw_write != LITMUS_NONE) {
+                fail(b, in, "%s: two store-conditionals paired with one load-reserve",
+                     "unsupported");
+                state_free(c);
+                return;
+            }
+            uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, parent);
+            if (w == LITMUS_NONE) {
+                state_free(c);
+                return;
+            }
+            litmus_event *we = &b->es->events[w];
+            we->loc = loc;
+            we->value = val.v;
+            b->es->events[s->resv_ev].rmw_write = w;
+            deps_for(b, w, &at, &val, c);
+            note_write(b, thread, pc, loc, &val);
+            last = w;
+        }
+        explore(b, thread, pc + 1, c, last);
+        state_free(c);
+    }
+}
+
 /* Runs thread `thread` from pc in state s (which it may change) after event
  * `parent`. */
 static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
@@ -484,6 +549,11 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->nt = 1;
                 r->t[0] = ev;
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
+                if (in->reserve) {
+                    c->has_resv = true;
+                    c->resv_loc = loc;
+                    c->resv_ev = ev;
+                }
                 if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
                     /* success depends on the value read, as the value does */
                     regval *okr = &c->regs[in->ok_reg];
@@ -518,6 +588,9 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             free(justs);
             return;
         }
+        case LITMUS_I_SC:
+            explore_sc(b, thread, pc, s, parent);
+            return;
         case LITMUS_I_BRANCH: {
             bool taken = true;
             if (in->has_reg) {
