@@ -46,6 +46,10 @@ litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a,
 /* The sorted annotation set of the given names. */
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n);
 
-extern const litmus_asm_dialect litmus_riscv_dialect;
+/* The token kinds of '#' and '!' in the table layout's lexer. */
+enum { LITMUS_ASM_T_HASH = LITMUS_T_NSHARED + 4, LITMUS_ASM_T_BANG };
+
+extern const litmus_asm_dialect litmus_riscv_dialect;   /* riscv_parse.c */
+extern const litmus_asm_dialect litmus_aarch64_dialect; /* aarch64_parse.c */
 
 #endif

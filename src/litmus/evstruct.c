@@ -576,6 +576,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     we->loc = loc;
                     we->value = val.v;
                     we->rmw = true;
+                    if (in->has_wannots)
+                        we->annots = &in->wannots;
                     b->es->events[ev].rmw_write = w;
                     deps_for(b, w, &at, &val, c);
                     note_write(b, thread, pc, loc, &val);

@@ -30,7 +30,10 @@ typedef enum tok_kind {
     T_TILDE = LITMUS_T_TILDE, T_AND = LITMUS_T_CONJ, T_OR = LITMUS_T_DISJ,
     T_IMPLIES = LITMUS_T_IMPLIES,
     T_PIPE = LITMUS_T_NSHARED, T_AMP, T_STAR, T_PLUS,
+    T_HASH, T_BANG, /* AArch64: immediates #1, pre-index [X1,#8]! */
 } tok_kind;
+_Static_assert((int)T_HASH == (int)LITMUS_ASM_T_HASH && (int)T_BANG == (int)LITMUS_ASM_T_BANG,
+               "asm_dialect.h names these token kinds");
 
 typedef litmus_token token;
 
@@ -53,7 +56,8 @@ typedef struct parser {
 } parser;
 
 /* The assembly dialects read in the table layout (asm_dialect.h). */
-static const litmus_asm_dialect *const dialects[] = { &litmus_riscv_dialect };
+static const litmus_asm_dialect *const dialects[] = { &litmus_riscv_dialect,
+                                                      &litmus_aarch64_dialect };
 
 static const litmus_asm_dialect *dialect_named(const char *s, size_t n)
 {
@@ -167,6 +171,7 @@ static token lex_raw(parser *p)
         { "[", T_LBRACK }, { "]", T_RBRACK }, { "(", T_LPAR }, { ")", T_RPAR }, { "|", T_PIPE },
         { ";", T_SEMI }, { ":", T_COLON }, { ",", T_COMMA }, { "=", T_EQ }, { "&", T_AMP },
         { "*", T_STAR }, { "~", T_TILDE }, { "+", T_PLUS },
+        { "#", T_HASH }, { "!", T_BANG },
     };
     litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
     return t;
@@ -1162,7 +1167,7 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
                         "not a litmus test (expected 'LISA <name>', 'X86 <name>' or 'C <name>' on the first line)");
     } else {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "unsupported litmus architecture '%.*s' (ravel reads LISA, X86, RISCV and C)",
+                        "unsupported litmus architecture '%.*s' (ravel reads LISA, X86, AArch64, RISCV and C)",
                         (int)(w - i > 40 ? 40 : w - i), text + i);
     }
     free(text);

@@ -137,6 +137,8 @@ typedef struct litmus_instr {
     litmus_annots fail_annots; /* CAS: the annotations of a failed CAS's read */
     bool weak;             /* CAS: may fail spuriously */
     bool reserve;          /* READ: a load-reserve (RISC-V lr), for a later SC */
+    bool has_wannots;      /* RMW, CAS: the write has its own annotations... */
+    litmus_annots wannots; /* ...these (AArch64's SWPL: L on the write only) */
     litmus_expr *expr;     /* RMW, MOV */
     uint32_t target;       /* BRANCH: instruction index */
     base_sym label;        /* BRANCH: the label's name; CALL: the callee */
