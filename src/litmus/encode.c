@@ -17,6 +17,42 @@ static bool is_write(const litmus_event *e)
     return e->kind == LITMUS_EV_WRITE || e->kind == LITMUS_EV_INIT;
 }
 
+/* herd's register-level names for models that compute their own
+ * dependencies (AArch64's catdep): the ports (evstruct.h) as the sets Rreg,
+ * ADDR, DATA (register reads) and BCC (branches), rf-reg, iico_data,
+ * iico_ctrl, and same-instance (events of one instruction on one path). */
+static void encode_registers(const litmus_evstruct *es, logic_structure *st)
+{
+    uint32_t n = es->nevents;
+    uint32_t rreg = logic_structure_add(st, "Rreg", 1), addr = logic_structure_add(st, "ADDR", 1);
+    uint32_t data = logic_structure_add(st, "DATA", 1), bcc = logic_structure_add(st, "BCC", 1);
+    uint32_t rf = logic_structure_add(st, "rf-reg", 2);
+    uint32_t iico_data = logic_structure_add(st, "iico_data", 2);
+    uint32_t iico_ctrl = logic_structure_add(st, "iico_ctrl", 2);
+    uint32_t same = logic_structure_add(st, "same-instance", 2);
+    for (uint32_t i = 0; i < n; i++) {
+        char k = es->events[i].port;
+        if (k == 'A' || k == 'D')
+            logic_rel_set1(st, rreg, i);
+        if (k)
+            logic_rel_set1(st, k == 'A' ? addr : k == 'D' ? data : bcc, i);
+        /* same instance: i and its ancestors of the same instruction */
+        for (uint32_t p = i; p != LITMUS_NONE && es->events[p].thread == es->events[i].thread &&
+                             es->events[p].instr == es->events[i].instr &&
+                             es->events[i].thread != LITMUS_NONE;
+             p = es->events[p].parent) {
+            logic_rel_set2(st, same, p, i);
+            logic_rel_set2(st, same, i, p);
+        }
+    }
+    for (uint32_t k = 0; k < es->nrfreg; k++)
+        logic_rel_set2(st, rf, es->rfreg[k].from, es->rfreg[k].to);
+    for (uint32_t k = 0; k < es->niico_data; k++)
+        logic_rel_set2(st, iico_data, es->iico_data[k].from, es->iico_data[k].to);
+    for (uint32_t k = 0; k < es->niico_ctrl; k++)
+        logic_rel_set2(st, iico_ctrl, es->iico_ctrl[k].from, es->iico_ctrl[k].to);
+}
+
 void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
 {
     uint32_t n = es->nevents;
@@ -69,7 +105,7 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
             logic_rel_set1(st, R, i);
         if (is_write(e))
             logic_rel_set1(st, W, i);
-        if (e->kind == LITMUS_EV_FENCE)
+        if (e->kind == LITMUS_EV_FENCE && !e->port)
             logic_rel_set1(st, F, i);
         if (is_mem(e))
             logic_rel_set1(st, M, i);
@@ -114,4 +150,5 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
         logic_rel_set2(st, data, es->data[k].from, es->data[k].to);
     for (uint32_t k = 0; k < es->nctrl; k++)
         logic_rel_set2(st, ctrl, es->ctrl[k].from, es->ctrl[k].to);
+    encode_registers(es, st);
 }

@@ -49,6 +49,11 @@ typedef struct litmus_event {
     uint32_t rmw_write;    /* READ of an rmw: its write event; else NONE */
     bool rmw;              /* part of an rmw */
     const litmus_annots *annots; /* the instruction's annotations (NULL for INIT) */
+    /* FENCE events that stand for register reads (lim->ports): 'A' the
+     * address registers of the next event (a memory access), 'D' the data
+     * register of the next event (a write), 'B' a conditional branch's
+     * registers; 0 for other events. */
+    char port;
 } litmus_event;
 
 typedef struct litmus_dep {
@@ -66,6 +71,12 @@ typedef struct litmus_evstruct {
     uint32_t nevents, cap;
     litmus_dep *addr, *data, *ctrl;
     uint32_t naddr, ndata, nctrl, addr_cap, data_cap, ctrl_cap;
+    /* With lim->ports, herd's register-level relations in summary: rf-reg
+     * from a read to the ports its value reaches through registers (pick:
+     * through a compare only, as iico_ctrl), iico_data from a port to its
+     * access. */
+    litmus_dep *rfreg, *iico_data, *iico_ctrl;
+    uint32_t nrfreg, niico_data, niico_ctrl, rfreg_cap, iico_data_cap, iico_ctrl_cap;
     litmus_path *paths;
     uint32_t npaths, paths_cap;
     uint32_t *init_of_loc; /* location -> its initial write event */
@@ -82,6 +93,9 @@ typedef struct litmus_es_limits {
      * read_domain (evstruct.c) applies. For models without coherence whose
      * reads may be justified by writes of other branches (jr). */
     bool every_write_value;
+    /* Port events and the register relations (see litmus_event.port), for
+     * models that compute dependencies themselves (herd's catdep: AArch64). */
+    bool ports;
 } litmus_es_limits;
 
 /* Builds the event structure. Returns false with a diagnostic (at the
