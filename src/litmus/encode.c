@@ -17,6 +17,12 @@ static bool is_write(const litmus_event *e)
     return e->kind == LITMUS_EV_WRITE || e->kind == LITMUS_EV_INIT;
 }
 
+static void set_deps(logic_structure *st, uint32_t rel, const litmus_dep *d, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++)
+        logic_rel_set2(st, rel, d[k].from, d[k].to);
+}
+
 /* herd's register-level names for models that compute their own
  * dependencies (AArch64's catdep): the ports (evstruct.h) as the sets Rreg,
  * ADDR, DATA (register reads) and BCC (branches), rf-reg, iico_data,
@@ -45,12 +51,9 @@ static void encode_registers(const litmus_evstruct *es, logic_structure *st)
             logic_rel_set2(st, same, i, p);
         }
     }
-    for (uint32_t k = 0; k < es->nrfreg; k++)
-        logic_rel_set2(st, rf, es->rfreg[k].from, es->rfreg[k].to);
-    for (uint32_t k = 0; k < es->niico_data; k++)
-        logic_rel_set2(st, iico_data, es->iico_data[k].from, es->iico_data[k].to);
-    for (uint32_t k = 0; k < es->niico_ctrl; k++)
-        logic_rel_set2(st, iico_ctrl, es->iico_ctrl[k].from, es->iico_ctrl[k].to);
+    set_deps(st, rf, es->rfreg, es->nrfreg);
+    set_deps(st, iico_data, es->iico_data, es->niico_data);
+    set_deps(st, iico_ctrl, es->iico_ctrl, es->niico_ctrl);
 }
 
 void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
@@ -144,11 +147,8 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
                 logic_rel_set2(st, coc, i, j);
         }
     }
-    for (uint32_t k = 0; k < es->naddr; k++)
-        logic_rel_set2(st, addr, es->addr[k].from, es->addr[k].to);
-    for (uint32_t k = 0; k < es->ndata; k++)
-        logic_rel_set2(st, data, es->data[k].from, es->data[k].to);
-    for (uint32_t k = 0; k < es->nctrl; k++)
-        logic_rel_set2(st, ctrl, es->ctrl[k].from, es->ctrl[k].to);
+    set_deps(st, addr, es->addr, es->naddr);
+    set_deps(st, data, es->data, es->ndata);
+    set_deps(st, ctrl, es->ctrl, es->nctrl);
     encode_registers(es, st);
 }
