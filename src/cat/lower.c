@@ -637,7 +637,7 @@ static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode)
             if (pat->names[0])
                 ne = bind_value(L, ne, pat->names[0], v);
         } else {
-            return err(L, ex->binds[i].loc, "unsupported: this 'match' pattern");
+            return err(L, ex->binds[i].loc, "unsupported: a tag or alternative pattern in 'match'");
         }
         return eval(L, ex->binds[i].rhs, ne, mode);
     }

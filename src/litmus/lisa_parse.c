@@ -174,6 +174,10 @@ static token lex_raw(parser *p)
         { "#", T_HASH }, { "!", T_BANG },
     };
     litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
+    if ((t.kind == T_HASH || t.kind == T_BANG) && !p->dialect) { /* AArch64's only */
+        litmus_error_at(b, &t, "unexpected character '%c'", c);
+        t.kind = T_ERROR;
+    }
     return t;
 }
 
