@@ -89,7 +89,8 @@ typedef enum cat_ikind {
 } cat_ikind;
 
 typedef enum cat_test { CAT_T_ACYCLIC, CAT_T_IRREFLEXIVE, CAT_T_EMPTY } cat_test;
-typedef enum cat_check_kind { CAT_C_CHECK, CAT_C_REQUIRES, CAT_C_FLAG } cat_check_kind;
+/* ASSERT: herd's assert, a property of the model's definitions */
+typedef enum cat_check_kind { CAT_C_CHECK, CAT_C_REQUIRES, CAT_C_FLAG, CAT_C_ASSERT } cat_check_kind;
 
 typedef struct cat_ins cat_ins;
 typedef struct cat_ins_list {

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/vec.h"
@@ -11,7 +12,7 @@
 
 enum { EXACT = 0, OVER = 1 };
 
-typedef enum vkind { V_REL, V_EMPTY, V_UNIV, V_FUN, V_PRIM, V_TUPLE, V_TAG, V_PROC } vkind;
+typedef enum vkind { V_REL, V_EMPTY, V_UNIV, V_FUN, V_PRIM, V_TUPLE, V_TAG, V_PROC, V_VSET } vkind;
 
 typedef struct env env;
 typedef struct thunk thunk;
@@ -26,7 +27,7 @@ struct value {
     const cat_ins *proc;    /* PROC */
     env *cenv;              /* FUN, PROC: where it was defined */
     const char *name;       /* PRIM, TAG */
-    value **items;          /* TUPLE */
+    value **items;          /* TUPLE, VSET (a set of values: {a, b}, x ++ s) */
     uint32_t n;
 };
 
@@ -156,6 +157,7 @@ static const char *kind_name(const value *v)
     case V_TUPLE: return "a tuple";
     case V_TAG: return "a tag";
     case V_PROC: return "a procedure";
+    case V_VSET: return "a set of values";
     }
     return "a value";
 }
@@ -234,6 +236,10 @@ static const logic_rexpr *domain_of(lower *L, const logic_rexpr *r, bool range)
 /* --- evaluation --- */
 
 static value *eval(lower *L, const cat_expr *ex, env *en, int mode);
+static bool static_empty(const value *v);
+static value *eval_vset(lower *L, const cat_expr *ex, env *en);
+static value *eval_add(lower *L, const cat_expr *ex, env *en);
+static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode);
 static value *force_rec(lower *L, recgroup *g, uint32_t i, int mode, base_srcloc loc);
 
 static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
@@ -453,7 +459,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
         v->name = ex->name;
         break;
     case CAT_E_SET:
-        v = err(L, ex->loc, "unsupported: explicit sets {...}");
+        v = eval_vset(L, ex, en);
         break;
     case CAT_E_TUPLE: {
         value **items = anew(L, (ex->nitems ? ex->nitems : 1) * sizeof *items);
@@ -467,21 +473,47 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
         }
         break;
     }
-    case CAT_E_UNION:
-    case CAT_E_INTER:
+    case CAT_E_INTER: {
+        /* the right operand first: when it is empty the left one (often
+         * a whole model passed as an argument) is not needed */
+        value *b = eval(L, ex->b, en, mode);
+        if (b && static_empty(b)) {
+            v = b;
+            break;
+        }
+        v = b ? binop(L, ex->kind, eval(L, ex->a, en, mode), b, ex->loc) : NULL;
+        break;
+    }
     case CAT_E_SEQ:
     case CAT_E_PROD: {
+        value *a = eval(L, ex->a, en, mode);
+        if (a && static_empty(a) && ex->kind == CAT_E_SEQ) {
+            v = mkval(L, V_EMPTY);
+            break;
+        }
+        if (a && a->k == V_EMPTY) {
+            v = a;
+            break;
+        }
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
+        break;
+    }
+    case CAT_E_UNION: {
         value *a = eval(L, ex->a, en, mode);
         v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
         break;
     }
     case CAT_E_DIFF: {
         value *a = eval(L, ex->a, en, mode);
+        if (a && static_empty(a)) { /* the right side is not needed */
+            v = a;
+            break;
+        }
         v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, EXACT), ex->loc) : NULL;
         break;
     }
     case CAT_E_ADD:
-        v = err(L, ex->loc, "unsupported: '++' (sets of values)");
+        v = eval_add(L, ex, en);
         break;
     case CAT_E_COMP:
         v = unop(L, ex->kind, eval(L, ex->a, en, EXACT), mode, ex->loc);
@@ -525,11 +557,91 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = err(L, ex->loc, "unsupported: 'if ... then ... else' expressions");
         break;
     case CAT_E_MATCH:
-        v = err(L, ex->loc, "unsupported: 'match'");
+        v = eval_match(L, ex, en, mode);
         break;
     }
     L->depth--;
     return v;
+}
+
+/* --- sets of values ({a, b}, x ++ s, match), decided while lowering --- */
+
+/* Is v empty in every execution (known while lowering)? */
+static bool static_empty(const value *v)
+{
+    return v->k == V_EMPTY || (v->k == V_REL && v->r->kind == LOGIC_R_EMPTY) ||
+           (v->k == V_VSET && v->n == 0);
+}
+
+static value *mkvset(lower *L, value **items, uint32_t n)
+{
+    value *v = mkval(L, V_VSET);
+    v->items = anew(L, (n ? n : 1) * sizeof *v->items);
+    for (uint32_t i = 0; i < n; i++)
+        v->items[i] = items[i];
+    v->n = n;
+    return v;
+}
+
+static value *eval_vset(lower *L, const cat_expr *ex, env *en)
+{
+    value **items = anew(L, (ex->nitems ? ex->nitems : 1) * sizeof *items);
+    for (uint32_t i = 0; i < ex->nitems; i++)
+        if (!(items[i] = eval(L, ex->items[i], en, EXACT)))
+            return NULL;
+    return mkvset(L, items, ex->nitems);
+}
+
+/* x ++ s: s a set of values (or {}), x added in front */
+static value *eval_add(lower *L, const cat_expr *ex, env *en)
+{
+    value *x = eval(L, ex->a, en, EXACT);
+    value *s = x ? eval(L, ex->b, en, EXACT) : NULL;
+    if (!s)
+        return NULL;
+    if (s->k != V_VSET && s->k != V_EMPTY)
+        return err(L, ex->loc, "unsupported: '++' on %s (only on sets of values)", kind_name(s));
+    value **items = anew(L, (s->n + 1) * sizeof *items);
+    items[0] = x;
+    for (uint32_t i = 0; s->k == V_VSET && i < s->n; i++)
+        items[i + 1] = s->items[i];
+    return mkvset(L, items, s->k == V_VSET ? s->n + 1 : 1);
+}
+
+/* match e with {} -> a || x ++ s -> b || name -> c end, on a set of values
+ * or on a relation whose emptiness is known while lowering (herd
+ * decides it per execution: a relation of the execution is unsupported). */
+static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode)
+{
+    value *v = eval(L, ex->a, en, EXACT);
+    if (!v)
+        return NULL;
+    bool empty = static_empty(v);
+    if (!empty && v->k != V_VSET)
+        return err(L, ex->loc, "unsupported: 'match' on %s that depends on the execution",
+                   kind_name(v));
+    for (uint32_t i = 0; i < ex->nbinds; i++) {
+        const cat_params *pat = &ex->binds[i].lhs;
+        env *ne = en;
+        if (pat->tuple && pat->n == 0) { /* {} */
+            if (!empty)
+                continue;
+        } else if (pat->tuple && pat->n == 2) { /* x ++ s */
+            if (empty)
+                continue;
+            if (pat->names[0])
+                ne = bind_value(L, ne, pat->names[0], v->items[0]);
+            if (pat->names[1])
+                ne = bind_value(L, ne, pat->names[1], mkvset(L, v->items + 1, v->n - 1));
+        } else if (!pat->tuple && (!pat->names[0] || pat->names[0][0] != '\'')) { /* x, _ */
+            if (pat->names[0])
+                ne = bind_value(L, ne, pat->names[0], v);
+        } else {
+            return err(L, ex->binds[i].loc, "unsupported: a tag or alternative pattern in 'match'");
+        }
+        return eval(L, ex->binds[i].rhs, ne, mode);
+    }
+    return err(L, ex->loc, "no 'match' clause applies");
 }
 
 static env *bind_let(lower *L, const cat_bind *binds, uint32_t n, env *en, bool *ok)
@@ -704,7 +816,9 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
         for (uint32_t i = 0; i < n; i++) {
             if (!is_member(g, i) || arity[i])
                 continue;
-            value *v = eval(L, g->binds[i].rhs, ne, EXACT);
+            /* OVER: the cheaper encoding of what the body uses (an exact
+             * one would unroll the other fixpoints it mentions) */
+            value *v = eval(L, g->binds[i].rhs, ne, OVER);
             if (v && v->k == V_REL) {
                 arity[i] = v->r->arity;
                 changed = 1;
@@ -780,7 +894,21 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
 
 /* --- instructions --- */
 
+/* assert empty r: r must be empty without looking at the execution
+ * (herd stops with an error when an assertion fails). */
+static bool assert_static(lower *L, const cat_ins *ins, env *en)
+{
+    value *v = eval(L, ins->e, en, EXACT);
+    if (!v)
+        return false;
+    if (ins->test == CAT_T_EMPTY && !ins->negated && static_empty(v))
+        return true;
+    err(L, ins->loc, "unsupported: an 'assert' that may depend on the execution");
+    return false;
+}
+
 static bool exec_list(lower *L, const cat_ins_list *list, env **en);
+static bool with_from_static(lower *L, const cat_ins *ins, env **en);
 
 static const logic_formula *test_formula(lower *L, const cat_ins *ins, value *v, int mode)
 {
@@ -820,6 +948,8 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
             err(L, ins->loc, "unsupported: 'requires' checks (undefined behaviour)");
             return false;
         }
+        if (ins->check == CAT_C_ASSERT)
+            return assert_static(L, ins, *en);
         int mode = ins->check == CAT_C_FLAG || ins->negated ? EXACT : OVER;
         value *v = eval(L, ins->e, *en, mode);
         const logic_formula *f = v ? test_formula(L, ins, v, mode) : NULL;
@@ -887,11 +1017,8 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         return ok;
     }
     case CAT_I_WITHFROM:
-        if (strcmp(ins->name, "co") != 0) {
-            err(L, ins->loc, "unsupported: 'with %s from ...' (only co, which ravel chooses "
-                "itself)", ins->name);
-            return false;
-        }
+        if (strcmp(ins->name, "co") != 0)
+            return with_from_static(L, ins, en);
         /* herd enumerates the coherence orders the expression generates
          * (every linearisation per location); ravel's co ranges over the
          * same orders as an SO variable */
@@ -910,12 +1037,94 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
     return false;
 }
 
+/* with X from E, X not co: E must be a set of one value, known while
+ * lowering (herd enumerates the values; ravel does not, yet). */
+static bool with_from_static(lower *L, const cat_ins *ins, env **en)
+{
+    value *v = eval(L, ins->e, *en, EXACT);
+    if (!v)
+        return false;
+    if (v->k != V_VSET || v->n != 1) {
+        err(L, ins->loc, "unsupported: 'with %s from ...' over %s (only a set of one value "
+            "known without the execution)", ins->name,
+            v->k == V_VSET ? "several values" : kind_name(v));
+        return false;
+    }
+    *en = bind_value(L, *en, ins->name, v->items[0]);
+    return true;
+}
+
 static bool exec_list(lower *L, const cat_ins_list *list, env **en)
 {
     for (uint32_t i = 0; i < list->n; i++)
         if (!exec_ins(L, list->v[i], en))
             return false;
     return true;
+}
+
+/* An annotation set of the test's events as a cat set. */
+static value *annot_set(lower *L, const char *annot)
+{
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, annot);
+    return mkrel(L, logic_inter(L->b, logic_named(L->b, buf, 1), L->x), false);
+}
+
+/* The sets herd defines for RISC-V: the fences (an event annotated
+ * Fence.r.rw is in the set Fence.r.rw) and the access annotations Acq,
+ * Rel, AcqRel, Sc. X (exclusives) is in predefined(). */
+static env *predefined_riscv(lower *L, env *en)
+{
+    static const char *const names[] = {
+        "Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw",
+        "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw", "Fence.tso", "Fence.i",
+        "Acq", "Rel", "AcqRel", "Sc",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        en = bind_value(L, en, names[i], annot_set(L, names[i]));
+    return en;
+}
+
+/* The names herd defines for AArch64 (with its catdep models), as far as
+ * ravel's events have them: the barriers and the access annotations A, L,
+ * Q, NoRet (annotation sets), Exp (every memory event: no implicit ones),
+ * the register-level names of the ports (evstruct.h: Rreg, ADDR, DATA, BCC,
+ * rf-reg, iico_data, iico_ctrl, same-instance), sm (one single-copy-atomic
+ * access: the event itself) and, empty, what needs -variant (tags,
+ * translation, faults, cache maintenance, exceptions). */
+static env *predefined_aarch64(lower *L, env *en)
+{
+    logic_builder *b = L->b;
+    static const char *const annots[] = {
+        "A", "L", "Q", "NoRet", "ISB",
+        "DMB.SY", "DMB.ST", "DMB.LD", "DMB.ISH", "DMB.ISHST", "DMB.ISHLD",
+        "DMB.OSH", "DMB.OSHST", "DMB.OSHLD",
+        "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
+        "DSB.OSH", "DSB.OSHST", "DSB.OSHLD",
+    };
+    for (size_t i = 0; i < sizeof annots / sizeof annots[0]; i++)
+        en = bind_value(L, en, annots[i], annot_set(L, annots[i]));
+    static const char *const empty_sets[] = {
+        "NExp", "T", "TLBI", "TLBInXS", "TLBIIS", "DC.CVAU", "IC.IALLUIS", "IC.IALLU",
+        "IC.IVAU", "MMU", "FAULT", "TagCheck", "EXC-ENTRY", "EXC-RET", "SVC", "SPURIOUS",
+        "Wreg",
+    };
+    for (size_t i = 0; i < sizeof empty_sets / sizeof empty_sets[0]; i++)
+        en = bind_value(L, en, empty_sets[i], mkval(L, V_EMPTY));
+    static const char *const sets[] = { "Rreg", "ADDR", "DATA", "BCC" };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        en = bind_value(L, en, sets[i], mkrel(L, logic_inter(b, logic_named(b, sets[i], 1), L->x),
+                                              false));
+    static const char *const rels[] = { "rf-reg", "iico_data", "iico_ctrl", "same-instance" };
+    for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
+        en = bind_value(L, en, rels[i],
+                        mkrel(L, logic_restrict(b, L->x, logic_named(b, rels[i], 2), L->x), false));
+    en = bind_value(L, en, "iico_order", mkrel(L, logic_r_empty(b, 2), false));
+    en = bind_value(L, en, "same-low-order-bits", mkrel(L, logic_r_empty(b, 2), false));
+    const logic_rexpr *mem = logic_inter(b, logic_named(b, LOGIC_V_MEM, 1), L->x);
+    en = bind_value(L, en, "Exp", mkrel(L, mem, false));
+    en = bind_value(L, en, "sm", mkrel(L, logic_id(b, mem), false));
+    return en;
 }
 
 /* herd's predefined names, over the execution. */
@@ -943,7 +1152,12 @@ static env *predefined(lower *L)
         snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, fences[i].annot);
         en = bind_value(L, en, fences[i].name, mkrel(L, logic_inter(b, logic_named(b, buf, 1), x), false));
     }
-    en = bind_value(L, en, "X", mkrel(L, logic_inter(b, logic_named(b, LOGIC_V_RMWEV, 1), x), false));
+    /* X86's locked instructions; RISC-V's exclusives (annotated X) */
+    en = bind_value(L, en, "X", mkrel(L, logic_inter(b, logic_union(b, logic_named(b, LOGIC_V_RMWEV, 1),
+                                                                    logic_named(b, LOGIC_V_ANNOT_PREFIX "X", 1)),
+                                                     x), false));
+    en = predefined_riscv(L, en);
+    en = predefined_aarch64(L, en);
     const logic_rexpr *in = logic_named(b, LOGIC_V_INT, 2);
     const logic_rexpr *W = logic_inter(b, logic_named(b, LOGIC_V_WRITE, 1), x);
     struct { const char *name; const logic_rexpr *r; } derived[] = {
@@ -959,7 +1173,10 @@ static env *predefined(lower *L)
         { "fri", logic_inter(b, e->fr, in) },
         { "po-loc", e->poloc },
         { "id", logic_id(b, x) },
-        { "amo", logic_r_empty(b, 2) },
+        /* atomic instructions' rmw pairs (AArch64's SWP, LDADD, CAS) */
+        { "amo", logic_restrict(b, logic_named(b, LOGIC_V_ANNOT_PREFIX "%amo", 1),
+                                logic_restrict(b, x, logic_named(b, LOGIC_V_RMW, 2), x),
+                                logic_named(b, LOGIC_V_ANNOT_PREFIX "%amo", 1)) },
         { "B", logic_r_empty(b, 1) },
         /* final writes: the last in coherence order */
         { "FW", logic_diff(b, W, domain_of(L, e->cor, false)) },

@@ -14,7 +14,7 @@ typedef enum tok {
     /* keywords */
     T_LET, T_REC, T_AND, T_IN, T_ACYCLIC, T_IRREFLEXIVE, T_EMPTY, T_AS, T_SHOW, T_UNSHOW,
     T_INCLUDE, T_FUN, T_PROCEDURE, T_CALL, T_FORALL, T_DO, T_FROM, T_WITH, T_TRY,
-    T_INSTRUCTIONS, T_DEFAULT, T_IF, T_THEN, T_ELSE, T_REQUIRES, T_FLAG, T_ENUM,
+    T_INSTRUCTIONS, T_DEFAULT, T_IF, T_THEN, T_ELSE, T_REQUIRES, T_FLAG, T_ASSERT, T_ENUM,
     T_DEBUG, T_MATCH, T_END, T_BEGIN, T_WHEN, T_SUBSET,
 } tok;
 
@@ -25,7 +25,7 @@ static const struct { const char *word; tok t; } keywords[] = {
     { "fun", T_FUN }, { "procedure", T_PROCEDURE }, { "call", T_CALL }, { "forall", T_FORALL },
     { "do", T_DO }, { "from", T_FROM }, { "with", T_WITH }, { "try", T_TRY },
     { "instructions", T_INSTRUCTIONS }, { "default", T_DEFAULT }, { "if", T_IF },
-    { "then", T_THEN }, { "else", T_ELSE }, { "requires", T_REQUIRES }, { "flag", T_FLAG },
+    { "then", T_THEN }, { "else", T_ELSE }, { "requires", T_REQUIRES }, { "flag", T_FLAG }, { "assert", T_ASSERT },
     { "enum", T_ENUM }, { "debug", T_DEBUG }, { "match", T_MATCH }, { "end", T_END },
     { "begin", T_BEGIN }, { "when", T_WHEN }, { "subset", T_SUBSET },
 };
@@ -618,34 +618,64 @@ static cat_bind *parse_binds(parser *p, uint32_t *n)
 }
 
 /* match e with [||] clause || clause ... end; each clause is
- * 'tag -> e, _ -> e, {} -> e, x ++ s -> e or x | y ++ s -> e. Only the
- * bodies are kept (lowering does not support match). */
+ * 'tag -> e, _ -> e, {} -> e, x ++ s -> e or x | y ++ s -> e. The bodies
+ * are items; the patterns are binds (one per clause, rhs its body): {} is a
+ * tuple of no names, x ++ s a tuple of two (x | y ++ s: three), a name or _
+ * one name (NULL for _), a tag one name starting with a quote. */
 static cat_expr *parse_match(parser *p, base_srcloc loc)
 {
     cat_expr *m = mk2(p, CAT_E_MATCH, loc, parse_exp(p), NULL);
     expect(p, T_WITH, "'with'");
     accept(p, T_ALT);
     expr_vec v = { 0 };
+    avec pats = { 0 };
     do {
+        cat_bind *pb = BASE_ARENA_NEW(p->a, cat_bind);
+        pb->loc = p->loc;
+        const char *names[3] = { 0 };
+        uint32_t n = 0;
+        bool tuple = true;
         if (p->t == T_LACC) {
             next(p);
             expect(p, T_RACC, "'}'");
         } else if (p->t == T_TAG || p->t == T_UNDERSCORE || p->t == T_NAME) {
+            if (p->t == T_TAG) {
+                char buf[128];
+                snprintf(buf, sizeof buf, "'%s", p->text);
+                names[n++] = base_arena_strdup(p->a, buf);
+            } else {
+                names[n++] = p->t == T_NAME ? base_arena_strdup(p->a, p->text) : NULL;
+            }
+            tuple = false;
             next(p);
             while (p->t == T_BAR || p->t == T_PLUSPLUS) {
+                tuple = true;
                 next(p);
                 if (p->t != T_NAME && p->t != T_UNDERSCORE) {
                     expected(p, "a pattern name");
                 }
+                if (n < 3)
+                    names[n++] = p->t == T_NAME ? base_arena_strdup(p->a, p->text) : NULL;
                 next(p);
             }
         } else {
             expected(p, "a match pattern");
         }
+        pb->lhs.tuple = tuple;
+        pb->lhs.n = n;
+        pb->lhs.names = BASE_ARENA_ARRAY(p->a, const char *, 3);
+        for (uint32_t i = 0; i < n; i++)
+            pb->lhs.names[i] = names[i];
         expect(p, T_ARROW, "'->'");
-        apush(p, &v, parse_exp(p));
+        pb->rhs = parse_exp(p);
+        apush(p, &v, pb->rhs);
+        apush(p, &pats, pb);
     } while (accept(p, T_ALT));
     m->items = arena_exprs(p, &v, &m->nitems);
+    m->binds = BASE_ARENA_ARRAY(p->a, cat_bind, pats.len ? pats.len : 1);
+    for (uint32_t i = 0; i < pats.len; i++)
+        m->binds[i] = *(const cat_bind *)pats.data[i];
+    m->nbinds = pats.len;
     expect(p, T_END, "'end'");
     return m;
 }
@@ -747,7 +777,9 @@ static cat_expr *parse_exp(parser *p)
         expect(p, T_WITH, "'with'");
         e = mk2(p, CAT_E_TRY, loc, a, parse_exp(p));
     } else if (accept(p, T_IF)) {
-        e = p->t == T_STRING ? parse_variant_if(p, loc) : parse_if(p, loc);
+        bool variant = p->t == T_STRING || p->t == T_LPAR ||
+                       (p->t == T_NAME && strcmp(p->text, "not") == 0);
+        e = variant ? parse_variant_if(p, loc) : parse_if(p, loc);
     } else if (accept(p, T_MATCH)) {
         e = parse_match(p, loc);
     } else {
@@ -831,6 +863,9 @@ static cat_ins *parse_ins(parser *p)
     case T_REQUIRES:
         next(p);
         return parse_check(p, loc, CAT_C_REQUIRES);
+    case T_ASSERT:
+        next(p);
+        return parse_check(p, loc, CAT_C_ASSERT);
     case T_SHOW:
     case T_UNSHOW: {
         bool show = p->t == T_SHOW;

@@ -17,6 +17,45 @@ static bool is_write(const litmus_event *e)
     return e->kind == LITMUS_EV_WRITE || e->kind == LITMUS_EV_INIT;
 }
 
+static void set_deps(logic_structure *st, uint32_t rel, const litmus_dep *d, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++)
+        logic_rel_set2(st, rel, d[k].from, d[k].to);
+}
+
+/* herd's register-level names for models that compute their own
+ * dependencies (AArch64's catdep): the ports (evstruct.h) as the sets Rreg,
+ * ADDR, DATA (register reads) and BCC (branches), rf-reg, iico_data,
+ * iico_ctrl, and same-instance (events of one instruction on one path). */
+static void encode_registers(const litmus_evstruct *es, logic_structure *st)
+{
+    uint32_t n = es->nevents;
+    uint32_t rreg = logic_structure_add(st, "Rreg", 1), addr = logic_structure_add(st, "ADDR", 1);
+    uint32_t data = logic_structure_add(st, "DATA", 1), bcc = logic_structure_add(st, "BCC", 1);
+    uint32_t rf = logic_structure_add(st, "rf-reg", 2);
+    uint32_t iico_data = logic_structure_add(st, "iico_data", 2);
+    uint32_t iico_ctrl = logic_structure_add(st, "iico_ctrl", 2);
+    uint32_t same = logic_structure_add(st, "same-instance", 2);
+    for (uint32_t i = 0; i < n; i++) {
+        char k = es->events[i].port;
+        if (k == 'A' || k == 'D')
+            logic_rel_set1(st, rreg, i);
+        if (k)
+            logic_rel_set1(st, k == 'A' ? addr : k == 'D' ? data : bcc, i);
+        /* same instance: i and its ancestors of the same instruction */
+        for (uint32_t p = i; p != LITMUS_NONE && es->events[p].thread == es->events[i].thread &&
+                             es->events[p].instr == es->events[i].instr &&
+                             es->events[i].thread != LITMUS_NONE;
+             p = es->events[p].parent) {
+            logic_rel_set2(st, same, p, i);
+            logic_rel_set2(st, same, i, p);
+        }
+    }
+    set_deps(st, rf, es->rfreg, es->nrfreg);
+    set_deps(st, iico_data, es->iico_data, es->niico_data);
+    set_deps(st, iico_ctrl, es->iico_ctrl, es->niico_ctrl);
+}
+
 void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
 {
     uint32_t n = es->nevents;
@@ -56,7 +95,7 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
             logic_rel_set1(st, R, i);
         if (is_write(e))
             logic_rel_set1(st, W, i);
-        if (e->kind == LITMUS_EV_FENCE)
+        if (e->kind == LITMUS_EV_FENCE && !e->port)
             logic_rel_set1(st, F, i);
         if (is_mem(e))
             logic_rel_set1(st, M, i);
@@ -95,10 +134,8 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
                 logic_rel_set2(st, coc, i, j);
         }
     }
-    for (uint32_t k = 0; k < es->naddr; k++)
-        logic_rel_set2(st, addr, es->addr[k].from, es->addr[k].to);
-    for (uint32_t k = 0; k < es->ndata; k++)
-        logic_rel_set2(st, data, es->data[k].from, es->data[k].to);
-    for (uint32_t k = 0; k < es->nctrl; k++)
-        logic_rel_set2(st, ctrl, es->ctrl[k].from, es->ctrl[k].to);
+    set_deps(st, addr, es->addr, es->naddr);
+    set_deps(st, data, es->data, es->ndata);
+    set_deps(st, ctrl, es->ctrl, es->nctrl);
+    encode_registers(es, st);
 }

@@ -25,6 +25,8 @@ typedef struct state {
     uint32_t nctrl;
     uint32_t ctrl[CTRL_MAX]; /* reads the branches taken so far depend on */
     uint32_t *loops;         /* per instruction: backward jumps taken */
+    bool has_resv;           /* a load-reserve's reservation (LITMUS_I_SC) */
+    uint32_t resv_loc, resv_ev;
 } state;
 
 typedef struct domain {
@@ -201,6 +203,9 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     case LITMUS_OP_OR: v = a | c; break;
     case LITMUS_OP_LT: v = x.v.num < y.v.num; break;
     case LITMUS_OP_LE: v = x.v.num <= y.v.num; break;
+    case LITMUS_OP_SHL: v = c >= 64 ? 0 : a << c; break;
+    case LITMUS_OP_SHR: v = c >= 64 ? 0 : a >> c; break;
+    case LITMUS_OP_SEXT32: v = (uint64_t)(int64_t)(int32_t)(uint32_t)a; break;
     default: break;
     }
     r->v = litmus_int(wrap(v));
@@ -247,6 +252,37 @@ static void deps_for(builder *b, uint32_t ev, const regval *addr, const regval *
             add_dep(&es->data, &es->ndata, &es->data_cap, data->t[i], ev);
     for (uint32_t i = 0; i < s->nctrl; i++)
         add_dep(&es->ctrl, &es->nctrl, &es->ctrl_cap, s->ctrl[i], ev);
+}
+
+/* Before an access or a branch (lim->ports): a port event standing for the
+ * registers `r` carries, when they depend on reads. Returns the new parent. */
+static uint32_t port(builder *b, const litmus_instr *in, uint32_t thread, uint32_t pc,
+                     uint32_t parent, const regval *r, char kind)
+{
+    if (!b->lim->ports || !r || r->nt == 0)
+        return parent;
+    uint32_t ev = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+    if (ev == LITMUS_NONE)
+        return LITMUS_NONE;
+    litmus_evstruct *es = b->es;
+    es->events[ev].port = kind;
+    es->events[ev].annots = NULL;
+    for (uint32_t i = 0; i < r->nt; i++)
+        add_dep(&es->rfreg, &es->nrfreg, &es->rfreg_cap, r->t[i], ev);
+    return ev;
+}
+
+/* The access ev's ports: the address and data ports among the events of
+ * its instruction before it (an rmw's write shares its read's address). */
+static void port_links(builder *b, uint32_t ev)
+{
+    litmus_evstruct *es = b->es;
+    for (uint32_t p = es->events[ev].parent; p != LITMUS_NONE &&
+                                              es->events[p].instr == es->events[ev].instr &&
+                                              es->events[p].thread == es->events[ev].thread;
+         p = es->events[p].parent)
+        if (es->events[p].port == 'A' || (es->events[p].port == 'D' && p == es->events[ev].parent))
+            add_dep(&es->iico_data, &es->niico_data, &es->iico_data_cap, p, ev);
 }
 
 static state *state_copy(const litmus_thread *th, const state *s)
@@ -469,7 +505,9 @@ static void find_symbolic(builder *b)
 {
     const litmus_test *t = b->t;
     b->symbolic = base_xcalloc(b->total_instrs ? b->total_instrs : 1, sizeof *b->symbolic);
-    if (b->lim->fork_all_reads || b->lim->every_write_value)
+    /* ports (AArch64's register events) hang off the forked reads, and a
+     * load-reserve's event is what its store-conditional pairs with */
+    if (b->lim->fork_all_reads || b->lim->every_write_value || b->lim->ports)
         return;
     for (uint32_t th = 0; th < t->nthreads; th++) {
         const litmus_thread *thr = &t->threads[th];
@@ -477,7 +515,7 @@ static void find_symbolic(builder *b)
             continue;
         for (uint32_t pc = 0; pc < thr->ninstrs; pc++) {
             const litmus_instr *in = &thr->instrs[pc];
-            if (in->kind != LITMUS_I_READ)
+            if (in->kind != LITMUS_I_READ || in->reserve)
                 continue;
             bool used = false;
             for (uint32_t k = pc + 1; k < thr->ninstrs && !used; k++)
@@ -487,6 +525,75 @@ static void find_symbolic(builder *b)
                 b->any_symbolic = true;
             }
         }
+    }
+}
+
+static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent);
+
+/* A store-conditional (LITMUS_I_SC): the failure, then the success when
+ * the reservation is on the same location; each continues the thread. */
+static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
+{
+    const litmus_thread *th = &b->t->threads[thread];
+    const litmus_instr *in = &th->instrs[pc];
+    regval at = { 0 }, val = { 0 };
+    uint32_t loc = eval_address(b, in, s, &at);
+    if (loc == LITMUS_NONE)
+        return;
+    eval_operand(s, &in->value, &val);
+    bool can_succeed = s->has_resv && s->resv_loc == loc;
+    for (int ok = 0; ok <= (can_succeed ? 1 : 0) && !b->failed; ok++) {
+        state *c = state_copy(th, s);
+        c->has_resv = false;
+        if (in->ok_reg != UINT32_MAX) {
+            regval *okr = &c->regs[in->ok_reg];
+            memset(okr, 0, sizeof *okr);
+            okr->v = litmus_int(ok ? 0 : 1);
+        }
+        uint32_t last = parent;
+        if (!ok) {
+            /* the failure is an event of its own (a fence with no
+             * annotation), so that its path ends at an event unique to it */
+            uint32_t f = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+            if (f == LITMUS_NONE) {
+                state_free(c);
+                return;
+            }
+            b->es->events[f].annots = &in->fail_annots;
+            deps_for(b, f, NULL, NULL, c);
+            last = f;
+        } else {
+            uint32_t pp = port(b, in, thread, pc, parent, &at, 'A');
+            if (!b->failed)
+                pp = port(b, in, thread, pc, pp, &val, 'D');
+            if (b->failed) {
+                state_free(c);
+                return;
+            }
+            parent = pp;
+            litmus_event *re = &b->es->events[s->resv_ev];
+            if (re->rmw_write != LITMUS_NONE) {
+                fail(b, in, "%s: two store-conditionals paired with one load-reserve",
+                     "unsupported");
+                state_free(c);
+                return;
+            }
+            uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, parent);
+            if (w == LITMUS_NONE) {
+                state_free(c);
+                return;
+            }
+            litmus_event *we = &b->es->events[w];
+            we->loc = loc;
+            we->value = val.v;
+            b->es->events[s->resv_ev].rmw_write = w;
+            port_links(b, w);
+            deps_for(b, w, &at, &val, c);
+            note_write(b, thread, pc, loc, &val);
+            last = w;
+        }
+        explore(b, thread, pc + 1, c, last);
+        state_free(c);
     }
 }
 
@@ -528,9 +635,15 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             if (loc == LITMUS_NONE)
                 return;
             eval_operand(s, &in->value, &val);
+            parent = port(b, in, thread, pc, parent, &at, 'A');
+            if (!b->failed)
+                parent = port(b, in, thread, pc, parent, &val, 'D');
+            if (b->failed)
+                return;
             uint32_t ev = new_event(b, in, LITMUS_EV_WRITE, thread, pc, parent);
             if (ev == LITMUS_NONE)
                 return;
+            port_links(b, ev);
             b->es->events[ev].loc = loc;
             b->es->events[ev].value = val.v;
             deps_for(b, ev, &at, &val, s);
@@ -576,6 +689,12 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             regval cmp = { 0 };
             if (in->kind == LITMUS_I_CAS)
                 eval_operand(s, &in->cmp, &cmp);
+            parent = port(b, in, thread, pc, parent, &at, 'A');
+            if (b->failed) {
+                free(vals);
+                free(justs);
+                return;
+            }
             for (uint32_t k = 0; k < 2 * nvals && !b->failed; k++) {
                 uint32_t i = k / 2;
                 bool writes = in->kind == LITMUS_I_RMW;
@@ -593,6 +712,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 b->es->events[ev].loc = loc;
                 b->es->events[ev].value = vals[i];
                 b->es->events[ev].rmw = writes;
+                port_links(b, ev);
                 if (in->kind == LITMUS_I_CAS && !writes)
                     b->es->events[ev].annots = &in->fail_annots;
                 deps_for(b, ev, &at, NULL, s);
@@ -602,6 +722,11 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->nt = 1;
                 r->t[0] = ev;
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
+                if (in->reserve) {
+                    c->has_resv = true;
+                    c->resv_loc = loc;
+                    c->resv_ev = ev;
+                }
                 if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
                     /* success depends on the value read, as the value does */
                     regval *okr = &c->regs[in->ok_reg];
@@ -615,7 +740,20 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                         eval_operand(c, &in->value, &val);
                     else
                         eval_expr(b, in, c, in->expr, &val);
-                    uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, ev);
+                    /* the write's data port: what the stored value depends
+                     * on besides this read (same instance, not a dependency) */
+                    regval dv = val;
+                    uint32_t k2 = 0;
+                    for (uint32_t q = 0; q < dv.nt; q++)
+                        if (dv.t[q] != ev)
+                            dv.t[k2++] = dv.t[q];
+                    dv.nt = k2;
+                    uint32_t wp = port(b, in, thread, pc, ev, &dv, 'D');
+                    if (b->failed) {
+                        state_free(c);
+                        break;
+                    }
+                    uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, wp);
                     if (w == LITMUS_NONE) {
                         state_free(c);
                         break;
@@ -624,6 +762,18 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     we->loc = loc;
                     we->value = val.v;
                     we->rmw = true;
+                    if (in->has_wannots)
+                        we->annots = &in->wannots;
+                    port_links(b, w);
+                    /* a CAS writes only when the compare holds: herd's
+                     * pick dependency (iico_ctrl) on what the compared
+                     * register depends on */
+                    for (uint32_t q = 0; b->lim->ports && in->kind == LITMUS_I_CAS && q < cmp.nt; q++)
+                        add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
+                                cmp.t[q], w);
+                    if (b->lim->ports && in->kind == LITMUS_I_CAS) /* and on the value read */
+                        add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
+                                ev, w);
                     b->es->events[ev].rmw_write = w;
                     deps_for(b, w, &at, &val, c);
                     note_write(b, thread, pc, loc, &val);
@@ -636,6 +786,9 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             free(justs);
             return;
         }
+        case LITMUS_I_SC:
+            explore_sc(b, thread, pc, s, parent);
+            return;
         case LITMUS_I_BRANCH: {
             bool taken = true;
             if (in->has_reg) {
@@ -653,6 +806,12 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     }
                     s->ctrl[s->nctrl++] = r->t[i];
                 }
+            }
+            if (in->has_reg && b->lim->ports) {
+                uint32_t bp = port(b, in, thread, pc, parent, &s->regs[in->reg], 'B');
+                if (b->failed)
+                    return;
+                parent = bp;
             }
             if (!taken) {
                 pc++;
@@ -682,6 +841,7 @@ static void reset_events(litmus_evstruct *es)
     es->ndomvals = 0;
     es->nsymbolic = 0;
     es->naddr = es->ndata = es->nctrl = 0;
+    es->nrfreg = es->niico_data = es->niico_ctrl = 0;
     es->dropped_paths = false;
 }
 
@@ -734,9 +894,10 @@ static void compact(builder *b)
         if (e->rmw_write != LITMUS_NONE)
             e->rmw_write = map[e->rmw_write];
     }
-    litmus_dep *lists[3] = { es->addr, es->data, es->ctrl };
-    uint32_t *counts[3] = { &es->naddr, &es->ndata, &es->nctrl };
-    for (int k = 0; k < 3; k++) {
+    litmus_dep *lists[6] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl };
+    uint32_t *counts[6] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
+                            &es->niico_ctrl };
+    for (int k = 0; k < 6; k++) {
         uint32_t m = 0;
         for (uint32_t i = 0; i < *counts[k]; i++) {
             uint32_t f = map[lists[k][i].from], t = map[lists[k][i].to];
@@ -842,6 +1003,9 @@ void litmus_evstruct_free(litmus_evstruct *es)
     free(es->addr);
     free(es->data);
     free(es->ctrl);
+    free(es->rfreg);
+    free(es->iico_data);
+    free(es->iico_ctrl);
     free(es->init_of_loc);
     memset(es, 0, sizeof *es);
 }

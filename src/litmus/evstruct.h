@@ -67,6 +67,11 @@ typedef struct litmus_event {
     bool symbolic;         /* READ: a symbolic read (value unused; see above) */
     uint32_t dom_first, dom_count; /* symbolic READ: its domain, es->domvals[first..+count) */
     const litmus_annots *annots; /* the instruction's annotations (NULL for INIT) */
+    /* FENCE events that stand for register reads (lim->ports): 'A' the
+     * address registers of the next event (a memory access), 'D' the data
+     * register of the next event (a write), 'B' a conditional branch's
+     * registers; 0 for other events. */
+    char port;
 } litmus_event;
 
 typedef struct litmus_dep {
@@ -86,6 +91,12 @@ typedef struct litmus_evstruct {
     uint32_t nevents, cap;
     litmus_dep *addr, *data, *ctrl;
     uint32_t naddr, ndata, nctrl, addr_cap, data_cap, ctrl_cap;
+    /* With lim->ports, herd's register-level relations in summary: rf-reg
+     * from a read to the ports its value reaches through registers (pick:
+     * through a compare only, as iico_ctrl), iico_data from a port to its
+     * access. */
+    litmus_dep *rfreg, *iico_data, *iico_ctrl;
+    uint32_t nrfreg, niico_data, niico_ctrl, rfreg_cap, iico_data_cap, iico_ctrl_cap;
     litmus_path *paths;
     uint32_t npaths, paths_cap;
     uint32_t *init_of_loc; /* location -> its initial write event */
@@ -108,6 +119,9 @@ typedef struct litmus_es_limits {
     /* Fork every read per value, symbolic reads too (the structure of
      * PrideMM §3 as it is; --fork-reads). */
     bool fork_all_reads;
+    /* Port events and the register relations (see litmus_event.port), for
+     * models that compute dependencies themselves (herd's catdep: AArch64). */
+    bool ports;
 } litmus_es_limits;
 
 /* Builds the event structure. Returns false with a diagnostic (at the

@@ -15,6 +15,7 @@
 
 #include "base/strbuf.h"
 #include "base/vec.h"
+#include "litmus/asm_dialect.h"
 #include "litmus/c_parse.h"
 #include "litmus/parse_common.h"
 
@@ -29,7 +30,10 @@ typedef enum tok_kind {
     T_TILDE = LITMUS_T_TILDE, T_AND = LITMUS_T_CONJ, T_OR = LITMUS_T_DISJ,
     T_IMPLIES = LITMUS_T_IMPLIES,
     T_PIPE = LITMUS_T_NSHARED, T_AMP, T_STAR, T_PLUS,
+    T_HASH, T_BANG, /* AArch64: immediates #1, pre-index [X1,#8]! */
 } tok_kind;
+_Static_assert((int)T_HASH == (int)LITMUS_ASM_T_HASH && (int)T_BANG == (int)LITMUS_ASM_T_BANG,
+               "asm_dialect.h names these token kinds");
 
 typedef litmus_token token;
 
@@ -48,7 +52,20 @@ typedef struct parser {
     uint32_t nthreads; /* known once the thread header is read */
     uint32_t max_init_thread; /* 1 + the highest thread the init block names */
     bool x86;          /* herd's X86 format (Intel syntax) instead of LISA */
+    const litmus_asm_dialect *dialect; /* another assembly (asm_dialect.h), or NULL */
 } parser;
+
+/* The assembly dialects read in the table layout (asm_dialect.h). */
+static const litmus_asm_dialect *const dialects[] = { &litmus_riscv_dialect,
+                                                      &litmus_aarch64_dialect };
+
+static const litmus_asm_dialect *dialect_named(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++)
+        if (strlen(dialects[i]->arch) == n && memcmp(dialects[i]->arch, s, n) == 0)
+            return dialects[i];
+    return NULL;
+}
 
 /* --- lexer --- */
 
@@ -154,8 +171,13 @@ static token lex_raw(parser *p)
         { "[", T_LBRACK }, { "]", T_RBRACK }, { "(", T_LPAR }, { ")", T_RPAR }, { "|", T_PIPE },
         { ";", T_SEMI }, { ":", T_COLON }, { ",", T_COMMA }, { "=", T_EQ }, { "&", T_AMP },
         { "*", T_STAR }, { "~", T_TILDE }, { "+", T_PLUS },
+        { "#", T_HASH }, { "!", T_BANG },
     };
     litmus_lex_punct(b, ops, sizeof ops / sizeof ops[0], &t);
+    if ((t.kind == T_HASH || t.kind == T_BANG) && !p->dialect) { /* AArch64's only */
+        litmus_error_at(b, &t, "unexpected character '%c'", c);
+        t.kind = T_ERROR;
+    }
     return t;
 }
 
@@ -186,6 +208,8 @@ static bool is_register_name(const parser *p, const token *t)
 {
     if (p->x86)
         return is_x86_register(t);
+    if (p->dialect)
+        return p->dialect->is_reg(t);
     if (t->kind != T_IDENT || t->len < 2 || t->start[0] != 'r')
         return false;
     for (size_t i = 1; i < t->len; i++)
@@ -197,7 +221,14 @@ static bool is_register_name(const parser *p, const token *t)
 /* A thread name: P<digits>. Returns -1 when t is not one. */
 static uint32_t reg_index(parser *p, thread_build *tb, const token *t)
 {
-    base_sym s = litmus_tok_sym(&p->b, t);
+    char canon[32];
+    token ct = *t;
+    if (p->dialect && p->dialect->is_reg(t)) {
+        p->dialect->canon_reg(t, canon, sizeof canon);
+        ct.start = canon;
+        ct.len = strlen(canon);
+    }
+    base_sym s = litmus_tok_sym(&p->b, &ct);
     for (size_t i = 0; i < tb->regs.len; i++)
         if (tb->regs.data[i] == s)
             return (uint32_t)i;
@@ -322,6 +353,10 @@ static bool init_entry(litmus_parser *b)
     parser *p = (parser *)b;
     if (b->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
         litmus_next(b);
+    if (p->dialect) /* a C type before the name: `int64_t 0:a0 = 1` */
+        while (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok) &&
+               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM))
+            litmus_next(b);
     long th = -1;
     token name = b->tok;
     if (litmus_at_thread_prefix(b)) {
@@ -643,6 +678,62 @@ static bool x86_instr(parser *p, thread_build *tb, litmus_instr in, token op)
     return false;
 }
 
+/* --- the context of an assembly dialect (asm_dialect.h) --- */
+
+struct litmus_asm_ctx {
+    parser *p;
+    thread_build *tb;
+};
+
+litmus_parser *litmus_asm_parser(litmus_asm_ctx *c)
+{
+    return &c->p->b;
+}
+
+uint32_t litmus_asm_reg(litmus_asm_ctx *c, const litmus_token *t)
+{
+    return reg_index(c->p, c->tb, t);
+}
+
+uint32_t litmus_asm_temp(litmus_asm_ctx *c, const char *name)
+{
+    token t = { .kind = T_IDENT, .start = name, .len = strlen(name) };
+    return reg_index(c->p, c->tb, &t);
+}
+
+void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in)
+{
+    base_vec_push(&c->tb->instrs, *in);
+}
+
+litmus_expr *litmus_asm_leaf(litmus_asm_ctx *c, litmus_operand o)
+{
+    return x86_leaf(c->p, o);
+}
+
+litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a, litmus_operand b)
+{
+    return x86_binop(c->p, op, a, b);
+}
+
+litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n)
+{
+    litmus_annots an = { 0 };
+    an.syms = BASE_ARENA_ARRAY(&c->p->b.t->arena, base_sym, n ? n : 1);
+    for (uint32_t i = 0; i < n; i++) {
+        base_sym s = base_intern(c->p->b.syms, names[i], strlen(names[i]));
+        uint32_t k = 0;
+        while (k < an.count && an.syms[k] < s)
+            k++;
+        if (k < an.count && an.syms[k] == s)
+            continue;
+        memmove(an.syms + k + 1, an.syms + k, (an.count - k) * sizeof *an.syms);
+        an.syms[k] = s;
+        an.count++;
+    }
+    return an;
+}
+
 static bool cell_end(const parser *p)
 {
     return p->b.tok.kind == T_PIPE || p->b.tok.kind == T_SEMI;
@@ -703,6 +794,10 @@ static bool parse_cell(parser *p, thread_build *tb)
     litmus_next(&p->b);
     if (p->x86)
         return x86_instr(p, tb, in, op) && cell_done(p, tb, &op);
+    if (p->dialect) {
+        litmus_asm_ctx c = { p, tb };
+        return p->dialect->instr(&c, in, &op) && cell_done(p, tb, &op);
+    }
     bool annotated = !litmus_tok_is(&op, "mov");
     if (annotated && !parse_annots(p, &in.annots))
         return false;
@@ -999,14 +1094,17 @@ static bool parse_header(parser *p)
         litmus_advance(b);
     token first = lex_raw(p);
     p->x86 = litmus_tok_is(&first, "X86");
-    if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell") || p->x86)) {
+    p->dialect = first.kind == T_IDENT ? dialect_named(first.start, first.len) : NULL;
+    if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell") || p->x86 ||
+                        p->dialect)) {
         char buf[64];
         litmus_error_at(b, &first, "expected 'LISA' or 'X86' on the first line, found %s",
                         litmus_tok_desc(&first, buf, sizeof buf));
     }
     if (b->failed)
         return false;
-    t->arch = p->x86 ? "X86" : litmus_tok_is(&first, "LISA") ? "LISA" : "Bell";
+    t->arch = p->x86 ? "X86" : p->dialect ? p->dialect->arch
+              : litmus_tok_is(&first, "LISA") ? "LISA" : "Bell";
     if (!litmus_parse_name(b, &first, t->arch))
         return false;
 
@@ -1064,7 +1162,7 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
         w++;
     litmus_test *t = NULL;
     if ((w - i == 4 && memcmp(text + i, "LISA", 4) == 0) || (w - i == 4 && memcmp(text + i, "Bell", 4) == 0) ||
-        (w - i == 3 && memcmp(text + i, "X86", 3) == 0)) {
+        (w - i == 3 && memcmp(text + i, "X86", 3) == 0) || dialect_named(text + i, w - i)) {
         t = litmus_parse_lisa(path, text, len, syms, diag);
     } else if (w - i == 1 && text[i] == 'C') {
         t = litmus_parse_c(path, text, len, syms, diag);
@@ -1073,7 +1171,7 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
                         "not a litmus test (expected 'LISA <name>', 'X86 <name>' or 'C <name>' on the first line)");
     } else {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
-                        "unsupported litmus architecture '%.*s' (ravel reads LISA, X86 and C)",
+                        "unsupported litmus architecture '%.*s' (ravel reads LISA, X86, AArch64, RISCV and C)",
                         (int)(w - i > 40 ? 40 : w - i), text + i);
     }
     free(text);

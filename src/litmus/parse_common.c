@@ -294,7 +294,11 @@ static litmus_prop *parse_atom(litmus_parser *p, int depth)
         litmus_error_at(p, &at, "condition nested too deeply");
         return NULL;
     }
-    if (p->tok.kind == LITMUS_T_TILDE || (p->c_syntax && litmus_tok_is(&p->tok, "not"))) {
+    /* herd's conditions take `not` in every format; outside C only
+     * before a parenthesis, where a location named `not` cannot be */
+    bool word_not = litmus_tok_is(&p->tok, "not") &&
+                    (p->c_syntax || litmus_peek2(p)->kind == LITMUS_T_LPAR);
+    if (p->tok.kind == LITMUS_T_TILDE || word_not) {
         litmus_next(p);
         litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);
         if (!n)

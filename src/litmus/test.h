@@ -76,6 +76,9 @@ typedef enum litmus_op {
     LITMUS_OP_NE,
     LITMUS_OP_LT,   /* signed comparisons, 1 or 0 (C's <, <=; > and >= swap operands) */
     LITMUS_OP_LE,
+    LITMUS_OP_SHL,  /* lhs << rhs (64 bits) */
+    LITMUS_OP_SHR,  /* lhs >> rhs, logical (64 bits) */
+    LITMUS_OP_SEXT32, /* lhs's low 32 bits, sign-extended (rhs ignored) */
 } litmus_op;
 
 typedef struct litmus_expr litmus_expr;
@@ -107,6 +110,12 @@ typedef enum litmus_instr_kind {
      * else the read alone, with `fail_annots`; ok_reg := 1 on success, 0 on
      * failure. A weak one may also fail when reg == cmp (spuriously). */
     LITMUS_I_CAS,
+    /* A store-conditional (RISC-V sc, riscv_parse.c): it may fail, ok_reg :=
+     * 1 and no event; or, when the thread's reservation (the last READ with
+     * `reserve` since the last SC) is on the same location, succeed: a write
+     * of `value` forming an rmw with the reserving read, ok_reg := 0. Either
+     * way the reservation is gone. */
+    LITMUS_I_SC,
 } litmus_instr_kind;
 
 typedef struct litmus_annots {
@@ -123,9 +132,13 @@ typedef struct litmus_instr {
     litmus_address addr;   /* READ, WRITE, RMW */
     litmus_operand value;  /* WRITE: REG or IMM (or LOC: storing an address); CAS: desired */
     litmus_operand cmp;    /* CAS: the expected value (REG or IMM) */
-    uint32_t ok_reg;       /* CAS: receives 1 when it succeeded, else 0 */
+    uint32_t ok_reg;       /* CAS: receives 1 when it succeeded, else 0; SC: 0 on
+                            * success, 1 on failure (UINT32_MAX: not kept) */
     litmus_annots fail_annots; /* CAS: the annotations of a failed CAS's read */
     bool weak;             /* CAS: may fail spuriously */
+    bool reserve;          /* READ: a load-reserve (RISC-V lr), for a later SC */
+    bool has_wannots;      /* RMW, CAS: the write has its own annotations... */
+    litmus_annots wannots; /* ...these (AArch64's SWPL: L on the write only) */
     litmus_expr *expr;     /* RMW, MOV */
     uint32_t target;       /* BRANCH: instruction index */
     base_sym label;        /* BRANCH: the label's name; CALL: the callee */

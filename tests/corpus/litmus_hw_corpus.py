@@ -18,7 +18,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from litmus_corpus import herd_states, herd_undef_and_counts, ravel_states  # noqa: E402
 
-READ = {"X86"}
+READ = {"X86", "RISCV", "AArch64"}
 
 
 def main():

@@ -234,12 +234,12 @@ static void test_load(void **state)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "w");
-    fputs("\nAArch64 t\n", f);
+    fputs("\nPPC t\n", f);
     fclose(f);
     base_diag_init(&d);
     assert_null(litmus_load(path, &syms, &d));
     base_diag_format(&d.msgs[0], msg, sizeof msg);
-    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'AArch64' (ravel reads LISA, X86 and C)"));
+    assert_non_null(strstr(msg, ":2:1: error: unsupported litmus architecture 'PPC' (ravel reads LISA, X86, AArch64, RISCV and C)"));
     base_diag_free(&d);
     remove(path);
 }

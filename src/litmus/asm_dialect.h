@@ -1,0 +1,55 @@
+/* asm_dialect: an assembly language read in herd's table layout.
+ *
+ * herd's hardware litmus tests share LISA's shape (lisa_parse.h): a header
+ * line, an init block, thread columns separated by '|', rows ended by ';',
+ * then the final condition. Only the instructions and the register names
+ * differ. A dialect supplies those two; lisa_parse.c reads the rest and
+ * gives the dialect a context to append instructions to the current
+ * thread. Each dialect lives in a file of its own (riscv_parse.c). */
+#ifndef RAVEL_LITMUS_ASM_DIALECT_H
+#define RAVEL_LITMUS_ASM_DIALECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "litmus/parse_common.h"
+#include "litmus/test.h"
+
+typedef struct litmus_asm_ctx litmus_asm_ctx;
+
+typedef struct litmus_asm_dialect {
+    const char *arch; /* the test's first word, e.g. "RISCV" */
+    /* Is t a register name of this architecture? */
+    bool (*is_reg)(const litmus_token *t);
+    /* The name a register is kept and printed under (herd prints RISC-V's
+     * a0 as x10): written to buf, NUL-terminated. */
+    void (*canon_reg)(const litmus_token *t, char *buf, size_t n);
+    /* One instruction whose mnemonic op has just been consumed (the cursor
+     * is on its first operand): reads the operands up to the end of the
+     * cell and appends one or more instructions with litmus_asm_emit, each
+     * a copy of `in` (which carries the source position) with its fields
+     * set. false after reporting an error. */
+    bool (*instr)(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op);
+} litmus_asm_dialect;
+
+/* The shared parser (its cursor, the test, error reporting). */
+litmus_parser *litmus_asm_parser(litmus_asm_ctx *c);
+/* The index of register t in the current thread (added when new). */
+uint32_t litmus_asm_reg(litmus_asm_ctx *c, const litmus_token *t);
+/* A register no test can name (name should start with '%'). */
+uint32_t litmus_asm_temp(litmus_asm_ctx *c, const char *name);
+void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in);
+litmus_expr *litmus_asm_leaf(litmus_asm_ctx *c, litmus_operand o);
+litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a,
+                              litmus_operand b);
+/* The sorted annotation set of the given names. */
+litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n);
+
+/* The token kinds of '#' and '!' in the table layout's lexer. */
+enum { LITMUS_ASM_T_HASH = LITMUS_T_NSHARED + 4, LITMUS_ASM_T_BANG };
+
+extern const litmus_asm_dialect litmus_riscv_dialect;   /* riscv_parse.c */
+extern const litmus_asm_dialect litmus_aarch64_dialect; /* aarch64_parse.c */
+
+#endif
