@@ -626,12 +626,22 @@ static cat_expr *parse_match(parser *p, base_srcloc loc)
     expect(p, T_WITH, "'with'");
     accept(p, T_ALT);
     expr_vec v = { 0 };
+    /* per clause: E {}, T 'tag, _ any, N name, A x ++ s (on the stack: errors longjmp) */
+    char kinds[128];
+    size_t nk = 0;
     do {
         if (p->t == T_LACC) {
+            if (nk + 1 < sizeof kinds)
+                kinds[nk++] = 'E';
             next(p);
             expect(p, T_RACC, "'}'");
         } else if (p->t == T_TAG || p->t == T_UNDERSCORE || p->t == T_NAME) {
+            char k = p->t == T_TAG ? 'T' : p->t == T_UNDERSCORE ? '_' : 'N';
             next(p);
+            if (p->t == T_BAR || p->t == T_PLUSPLUS)
+                k = 'A';
+            if (nk + 1 < sizeof kinds)
+                kinds[nk++] = k;
             while (p->t == T_BAR || p->t == T_PLUSPLUS) {
                 next(p);
                 if (p->t != T_NAME && p->t != T_UNDERSCORE) {
@@ -646,6 +656,8 @@ static cat_expr *parse_match(parser *p, base_srcloc loc)
         apush(p, &v, parse_exp(p));
     } while (accept(p, T_ALT));
     m->items = arena_exprs(p, &v, &m->nitems);
+    kinds[nk] = 0;
+    m->op = base_arena_strdup(p->a, kinds);
     expect(p, T_END, "'end'");
     return m;
 }

@@ -39,6 +39,8 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
     uint32_t data = logic_structure_add(st, LOGIC_V_DATA, 2);
     uint32_t ctrl = logic_structure_add(st, LOGIC_V_CTRL, 2);
     uint32_t rmw = logic_structure_add(st, LOGIC_V_RMW, 2);
+    uint32_t located = logic_structure_add(st, LOGIC_V_LOCATED, 1);
+    uint32_t diffval = logic_structure_add(st, LOGIC_V_DIFFVAL, 2);
 
     /* Annotation sets, one per annotation name used. */
     base_strbuf name = { 0 };
@@ -77,6 +79,8 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
             logic_rel_set1(st, IW, i);
         if (e->rmw)
             logic_rel_set1(st, RMWEV, i);
+        if (e->located)
+            logic_rel_set1(st, located, i);
         if (e->rmw_write != LITMUS_NONE)
             logic_rel_set2(st, rmw, i, e->rmw_write);
     }
@@ -93,9 +97,14 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
                 logic_rel_set2(st, in, i, j);
             else if (i != j)
                 logic_rel_set2(st, ext, i, j);
-            if (!is_mem(a) || !is_mem(b) || a->loc != b->loc)
+            bool la = is_mem(a) || a->located, lb = is_mem(b) || b->located;
+            if (la && lb && !litmus_value_eq(a->value, b->value))
+                logic_rel_set2(st, diffval, i, j);
+            if (!la || !lb || a->loc != b->loc)
                 continue;
             logic_rel_set2(st, loc, i, j);
+            if (!is_mem(a) || !is_mem(b))
+                continue;
             bool same_value = is_write(a) && b->kind == LITMUS_EV_READ &&
                               litmus_value_eq(a->value, b->value);
             if (same_value)

@@ -409,10 +409,23 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
         }
         case LITMUS_I_FENCE:
         case LITMUS_I_CALL: {
+            regval at = { 0 }, val = { 0 };
+            uint32_t loc = LITMUS_NONE;
+            if (in->kind == LITMUS_I_FENCE && in->located) {
+                loc = eval_address(b, in, s, &at);
+                if (loc == LITMUS_NONE)
+                    return;
+                eval_operand(s, &in->value, &val);
+            }
             uint32_t ev = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
             if (ev == LITMUS_NONE)
                 return;
-            deps_for(b, ev, NULL, NULL, s);
+            if (loc != LITMUS_NONE) {
+                b->es->events[ev].located = true;
+                b->es->events[ev].loc = loc;
+                b->es->events[ev].value = val.v;
+            }
+            deps_for(b, ev, loc != LITMUS_NONE ? &at : NULL, NULL, s);
             parent = ev;
             pc++;
             break;
@@ -469,7 +482,16 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 } else if (k % 2) {
                     continue;
                 }
-                uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
+                uint32_t before = parent;
+                if (writes && in->fence_annots.count) {
+                    /* herd's {mb} read-modify-writes: a fence on each side */
+                    before = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+                    if (before == LITMUS_NONE)
+                        break;
+                    b->es->events[before].annots = &in->fence_annots;
+                    deps_for(b, before, NULL, NULL, s);
+                }
+                uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, before);
                 if (ev == LITMUS_NONE)
                     break;
                 b->es->events[ev].loc = loc;
@@ -507,9 +529,21 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     we->value = val.v;
                     we->rmw = true;
                     b->es->events[ev].rmw_write = w;
+                    if (in->wannots.count)
+                        we->annots = &in->wannots;
                     deps_for(b, w, &at, &val, c);
                     note_write(b, thread, pc, loc, &val);
                     last = w;
+                    if (in->fence_annots.count) {
+                        uint32_t f = new_event(b, in, LITMUS_EV_FENCE, thread, pc, w);
+                        if (f == LITMUS_NONE) {
+                            state_free(c);
+                            break;
+                        }
+                        b->es->events[f].annots = &in->fence_annots;
+                        deps_for(b, f, NULL, NULL, c);
+                        last = f;
+                    }
                 }
                 explore(b, thread, pc + 1, c, last);
                 state_free(c);

@@ -48,6 +48,7 @@ typedef struct litmus_event {
     uint32_t parent;       /* previous event of the thread on this branch, or NONE */
     uint32_t rmw_write;    /* READ of an rmw: its write event; else NONE */
     bool rmw;              /* part of an rmw */
+    bool located;          /* FENCE: has loc and value (a located fence: LITMUS_I_FENCE's located) */
     const litmus_annots *annots; /* the instruction's annotations (NULL for INIT) */
 } litmus_event;
 
