@@ -389,6 +389,19 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
     t->busy[mode] = true;
     value *v = eval(L, t->e, t->env, mode);
     t->busy[mode] = false;
+    if (v && t->name && v->k == V_REL && v->r->kind != LOGIC_R_REL &&
+        v->r->kind != LOGIC_R_SOV && v->r->kind != LOGIC_R_EMPTY) {
+        /* a named relation as an SO variable, so that each use is a
+         * lookup and not the whole expression again (nested sequences
+         * would otherwise ground in n^depth): equal to it exactly, or
+         * containing it where an over-approximation is allowed */
+        logic_sovar *w = new_var(L, t->name, v->r->arity);
+        w->bound = v->r;
+        const logic_rexpr *wr = logic_r_sov(L->b, w);
+        base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, v->r)
+                                               : logic_sub_split(L->b, v->r, wr));
+        v = mkrel(L, wr, v->approx || mode == OVER);
+    }
     if (v)
         t->memo[mode] = v;
     return v;
@@ -977,6 +990,7 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
 /* --- instructions --- */
 
 static bool exec_list(lower *L, const cat_ins_list *list, env **en);
+static const logic_rexpr *co_of(lower *L);
 
 static const logic_formula *test_formula(lower *L, const cat_ins *ins, value *v, int mode)
 {
@@ -1099,7 +1113,7 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         /* herd enumerates the coherence orders the expression generates
          * (every linearisation per location); ravel's co ranges over the
          * same orders as an SO variable */
-        *en = bind_value(L, *en, "co", mkrel(L, L->e->cor, false));
+        *en = bind_value(L, *en, "co", mkrel(L, co_of(L), false));
         return true;
     case CAT_I_VARIANT:
         /* no variant is set (herd's -variant is not supported) */
@@ -1120,6 +1134,20 @@ static bool exec_list(lower *L, const cat_ins_list *list, env **en)
         if (!exec_ins(L, list->v[i], en))
             return false;
     return true;
+}
+
+/* ravel's coherence order without herd's unlock events: herd generates co
+ * over W (and lock.cat over LKW too) before it merges the UL events in,
+ * next to their lock; ravel's co orders every write. */
+static const logic_rexpr *co_of(lower *L)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%sUL", LOGIC_V_ANNOT_PREFIX);
+    const logic_rexpr *ul = logic_named(L->b, buf, 1);
+    if (ul->kind == LOGIC_R_EMPTY)
+        return L->e->cor;
+    const logic_rexpr *keep = logic_diff(L->b, L->x, ul);
+    return logic_restrict(L->b, keep, L->e->cor, keep);
 }
 
 /* herd's predefined names, over the execution. */
@@ -1170,7 +1198,7 @@ static env *predefined(lower *L)
     struct { const char *name; const logic_rexpr *r; } derived[] = {
         { "po", e->po },
         { "rf", e->rfr },
-        { "co", e->cor },
+        { "co", co_of(L) },
         { "fr", e->fr },
         { "rfe", e->rfe },
         { "rfi", logic_inter(b, e->rfr, in) },

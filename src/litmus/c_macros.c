@@ -89,6 +89,8 @@ static bool definition(reader *r, macro_vec *out)
             if (peek(r, 0) == ',') {
                 adv(r);
                 skip_spaces(r);
+                if (!ident_start(peek(r, 0)))
+                    return error(r, r->line, r->col, "expected a parameter name after ','");
             } else if (peek(r, 0) != ')') {
                 return error(r, r->line, r->col, "expected ',' or ')' in a macro's parameters");
             }

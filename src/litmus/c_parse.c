@@ -1538,6 +1538,8 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         } else {
             patch_here(tb, to_else);
         }
+        /* as in herd7's C, the control dependency ends with the statement */
+        tb->instrs.data[to_else].ctrl_until = (uint32_t)tb->instrs.len;
         return true;
     }
     static const char *const loops[] = { "while", "for", "do", "goto" };

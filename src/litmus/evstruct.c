@@ -23,6 +23,7 @@ typedef struct state {
     regval *regs;
     uint32_t nctrl;
     uint32_t ctrl[CTRL_MAX]; /* reads the branches taken so far depend on */
+    uint32_t until[CTRL_MAX]; /* per ctrl entry: the instruction where it ends, or 0 */
     uint32_t *loops;         /* per instruction: backward jumps taken */
 } state;
 
@@ -391,6 +392,14 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
 {
     const litmus_thread *th = &b->t->threads[thread];
     while (!b->failed) {
+        for (uint32_t i = 0; i < s->nctrl;) { /* control dependencies that end here */
+            if (s->until[i] == pc && pc != 0) {
+                s->ctrl[i] = s->ctrl[--s->nctrl];
+                s->until[i] = s->until[s->nctrl];
+            } else {
+                i++;
+            }
+        }
         if (pc >= th->ninstrs) {
             record_path(b, thread, s, parent);
             return;
@@ -559,14 +568,20 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 taken = !(r->v.kind == LITMUS_VAL_INT && r->v.num == 0);
                 for (uint32_t i = 0; i < r->nt; i++) {
                     bool have = false;
-                    for (uint32_t j = 0; j < s->nctrl; j++)
-                        have |= s->ctrl[j] == r->t[i];
+                    for (uint32_t j = 0; j < s->nctrl; j++) {
+                        if (s->ctrl[j] != r->t[i])
+                            continue;
+                        have = true; /* it lasts as long as its longest cause */
+                        if (s->until[j] != 0 && (in->ctrl_until == 0 || in->ctrl_until > s->until[j]))
+                            s->until[j] = in->ctrl_until;
+                    }
                     if (have)
                         continue;
                     if (s->nctrl == CTRL_MAX) {
                         fail(b, in, "%s: too many control dependencies", "unsupported");
                         return;
                     }
+                    s->until[s->nctrl] = in->ctrl_until;
                     s->ctrl[s->nctrl++] = r->t[i];
                 }
             }

@@ -133,6 +133,9 @@ typedef struct litmus_instr {
     litmus_annots wannots; /* RMW, CAS: the write's annotations when count > 0 (else annots) */
     litmus_annots fence_annots; /* RMW, CAS: when count > 0, a fence annotated so before the
                                  * read and after the write (CAS: on success only) */
+    uint32_t ctrl_until;   /* BRANCH on a register: the control dependency on the register's
+                            * reads ends at this instruction (a C `if`: where the statement
+                            * ends); 0: it never ends (LISA's jumps) */
     bool located;          /* FENCE: the event also has addr's location and value's value
                             * (herd's lock and SRCU events, which are not memory accesses) */
 } litmus_instr;
