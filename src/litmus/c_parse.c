@@ -935,8 +935,8 @@ static litmus_op aop_of(tok_kind k)
  * once, and for t = mb a fence tagged mb on each side (a cmpxchg's only
  * when it succeeds); __atomic_op(p,op,v): the read tagged noreturn, the
  * write once; __lock(p): a located fence tagged LKR (a lock read, not an
- * access) then a write of 1 tagged LKW; __unlock(p): a write of 0 tagged
- * UL; __srcu{t}(p[,v]): a located fence tagged t, with value v, or for
+ * access) then a write of 1 tagged LKW; __unlock(p): a located fence of
+ * value 0 tagged UL; __srcu{t}(p[,v]): a located fence tagged t, with value v, or for
  * srcu-lock a value of its own (the result). */
 static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
 {
@@ -1072,9 +1072,12 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         return true;
     }
     case P_UNLOCK: {
-        litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, at);
+        /* a located fence: herd's co is generated without UL (lock.cat
+         * merges it in next to its lock), so ravel's co must not order it */
+        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
         if (!in)
             return false;
+        in->located = true;
         in->addr = addr;
         in->value.kind = LITMUS_OPND_IMM;
         in->annots = annot1(p, "UL");
