@@ -233,6 +233,142 @@ static const logic_rexpr *domain_of(lower *L, const logic_rexpr *r, bool range)
     return logic_r_formula(L->b, 1, x, 0, logic_exists(L->b, y, body));
 }
 
+/* --- static (may) bounds, from the structure alone --- */
+
+/* Bit rows: arity 2, n rows of w words; arity 1, one row. */
+typedef struct maybits {
+    uint64_t *bits;
+    uint32_t arity;
+} maybits;
+
+/* An SO variable whose may-bits are known (a let rec member's last round). */
+typedef struct maysov {
+    const logic_sovar *v;
+    const uint64_t *bits;
+} maysov;
+
+static size_t may_words(const lower *L)
+{
+    return L->b->st->n / 64 + 1;
+}
+
+static uint64_t *may_new(lower *L, uint32_t arity, bool full)
+{
+    uint32_t n = L->b->st->n;
+    size_t w = may_words(L), total = w * (arity == 2 ? n : 1);
+    uint64_t *b = anew(L, total * sizeof *b);
+    if (full) {
+        for (uint32_t r = 0; r < (arity == 2 ? n : 1); r++)
+            for (uint32_t c = 0; c < n; c++)
+                b[r * w + c / 64] |= (uint64_t)1 << (c % 64);
+    }
+    return b;
+}
+
+static inline bool may_get(const uint64_t *b, size_t w, uint32_t r, uint32_t c)
+{
+    return b[r * w + c / 64] >> (c % 64) & 1;
+}
+
+/* Over-approximates the tuples r may hold in any execution (a difference
+ * by its left side, a closure or a formula by everything). */
+static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint32_t nks,
+                          uint32_t depth)
+{
+    uint32_t n = L->b->st->n, ar = r->arity;
+    size_t w = may_words(L), total = w * (ar == 2 ? n : 1);
+    if (depth > 400)
+        return may_new(L, ar, true);
+    switch (r->kind) {
+    case LOGIC_R_EMPTY:
+        return may_new(L, ar, false);
+    case LOGIC_R_REL: {
+        uint64_t *b = may_new(L, ar, false);
+        const logic_relation *rel = &L->b->st->rels[r->rel];
+        for (uint32_t i = 0; i < (ar == 2 ? n : 1); i++)
+            for (uint32_t c = 0; c < n; c++)
+                if (logic_bit_get(rel->bits, ar == 2 ? (size_t)i * n + c : c))
+                    b[i * w + c / 64] |= (uint64_t)1 << (c % 64);
+        return b;
+    }
+    case LOGIC_R_SOV:
+        for (uint32_t i = 0; i < nks; i++)
+            if (ks[i].v == r->sov)
+                return (uint64_t *)ks[i].bits;
+        if (r->sov->bound && !r->sov->bound_closure)
+            return may_eval(L, r->sov->bound, ks, nks, depth + 1);
+        return may_new(L, ar, true);
+    case LOGIC_R_UNION:
+    case LOGIC_R_INTER: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
+        uint64_t *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = r->kind == LOGIC_R_UNION ? a[i] | b[i] : a[i] & b[i];
+        return o;
+    }
+    case LOGIC_R_DIFF:
+        return may_eval(L, r->a, ks, nks, depth + 1);
+    case LOGIC_R_SEQ: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < n; k++)
+                if (may_get(a, w, i, k))
+                    for (size_t j = 0; j < w; j++)
+                        o[i * w + j] |= b[k * w + j];
+        return o;
+    }
+    case LOGIC_R_INV: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < n; k++)
+                if (may_get(a, w, i, k))
+                    o[k * w + i / 64] |= (uint64_t)1 << (i % 64);
+        return o;
+    }
+    case LOGIC_R_ID: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            if (may_get(a, w, 0, i))
+                o[i * w + i / 64] |= (uint64_t)1 << (i % 64);
+        return o;
+    }
+    case LOGIC_R_PROD: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            if (may_get(a, w, 0, i))
+                memcpy(o + i * w, b, w * sizeof *o);
+        return o;
+    }
+    case LOGIC_R_ALL:
+    case LOGIC_R_FORMULA:
+        break;
+    }
+    return may_new(L, ar, true);
+}
+
+static uint64_t may_count(const lower *L, const uint64_t *b, uint32_t arity)
+{
+    size_t total = may_words(L) * (arity == 2 ? L->b->st->n : 1);
+    uint64_t c = 0;
+    for (size_t i = 0; i < total; i++)
+        c += (uint64_t)__builtin_popcountll(b[i]);
+    return c;
+}
+
+/* Is v empty in every execution of the structure? */
+static bool static_empty(lower *L, const value *v)
+{
+    if (v->k == V_EMPTY)
+        return true;
+    if (v->k != V_REL)
+        return false;
+    return may_count(L, may_eval(L, v->r, NULL, 0, 0), v->r->arity) == 0;
+}
+
 /* --- evaluation --- */
 
 static value *eval(lower *L, const cat_expr *ex, env *en, int mode);
@@ -258,6 +394,19 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
     t->busy[mode] = true;
     value *v = eval(L, t->e, t->env, mode);
     t->busy[mode] = false;
+    if (v && t->name && v->k == V_REL && v->r->kind != LOGIC_R_REL &&
+        v->r->kind != LOGIC_R_SOV && v->r->kind != LOGIC_R_EMPTY) {
+        /* a named relation as an SO variable, so that each use is a
+         * lookup and not the whole expression again (nested sequences
+         * would otherwise ground in n^depth): equal to it exactly, or
+         * containing it where an over-approximation is allowed */
+        logic_sovar *w = new_var(L, t->name, v->r->arity);
+        w->bound = v->r;
+        const logic_rexpr *wr = logic_r_sov(L->b, w);
+        base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, v->r)
+                                               : logic_sub_split(L->b, v->r, wr));
+        v = mkrel(L, wr, v->approx || mode == OVER);
+    }
     if (v)
         t->memo[mode] = v;
     return v;
@@ -304,6 +453,15 @@ static bool bind_params(lower *L, const cat_params *ps, const cat_expr *arg, env
 static value *apply(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
                     base_srcloc loc)
 {
+    if (f->k == V_PRIM && strcmp(f->name, "different-values") == 0) {
+        /* the pairs of r whose events' values differ (both have one) */
+        value *v = eval(L, arg, argenv, mode);
+        if (!v || v->k == V_EMPTY)
+            return v;
+        const logic_rexpr *r = as_rel(L, v, 2, loc, f->name);
+        return r ? mkrel(L, logic_inter(L->b, r, logic_named(L->b, LOGIC_V_DIFFVAL, 2)), v->approx)
+                 : NULL;
+    }
     if (f->k == V_PRIM) {
         bool range = strcmp(f->name, "range") == 0;
         if (!range && strcmp(f->name, "domain") != 0)
@@ -515,6 +673,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
     case CAT_E_ADD:
         v = eval_add(L, ex, en);
         break;
+    }
     case CAT_E_COMP:
         v = unop(L, ex->kind, eval(L, ex->a, en, EXACT), mode, ex->loc);
         break;
@@ -559,6 +718,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
     case CAT_E_MATCH:
         v = eval_match(L, ex, en, mode);
         break;
+    }
     }
     L->depth--;
     return v;
@@ -858,7 +1018,16 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
         for (uint32_t i = 0; i < n; i++)
             if (is_member(g, i))
                 rounds += arity[i] == 1 ? nn : nn * nn;
+        /* fewer rounds: as many as the members' static (may) bounds have
+         * tuples, once those bounds are stable (they are the abstract
+         * iteration's, which is monotone) */
+        maysov *ks = anew(L, n * sizeof *ks);
+        uint32_t nks = 0;
+        uint64_t prev_may = UINT64_MAX;
         for (uint64_t k = 0; k < rounds && ok; k++) {
+            maysov *nextks = anew(L, n * sizeof *nextks);
+            uint32_t nnext = 0;
+            uint64_t may = 0;
             value **next = anew(L, n * sizeof *next);
             for (uint32_t i = 0; i < n && ok; i++) {
                 if (!is_member(g, i))
@@ -875,11 +1044,20 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 const logic_rexpr *wr = logic_r_sov(L->b, w);
                 base_vec_push(&L->parts, logic_req(L->b, wr, r));
                 next[i] = mkrel(L, wr, false);
+                uint64_t *mb = may_eval(L, r, ks, nks, 0);
+                may += may_count(L, mb, arity[i]);
+                nextks[nnext].v = w;
+                nextks[nnext++].bits = mb;
             }
             if (!ok)
                 break;
             cur = next;
             ne = rec_env(L, g, cur);
+            ks = nextks;
+            nks = nnext;
+            if (may == prev_may && k + 1 >= may + 1)
+                break;
+            prev_may = may;
         }
         for (uint32_t i = 0; i < n && ok; i++)
             if (is_member(g, i) && cur[i]->k == V_EMPTY)
@@ -909,6 +1087,7 @@ static bool assert_static(lower *L, const cat_ins *ins, env *en)
 
 static bool exec_list(lower *L, const cat_ins_list *list, env **en);
 static bool with_from_static(lower *L, const cat_ins *ins, env **en);
+static const logic_rexpr *co_of(lower *L);
 
 static const logic_formula *test_formula(lower *L, const cat_ins *ins, value *v, int mode)
 {
@@ -1022,7 +1201,7 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         /* herd enumerates the coherence orders the expression generates
          * (every linearisation per location); ravel's co ranges over the
          * same orders as an SO variable */
-        *en = bind_value(L, *en, "co", mkrel(L, L->e->cor, false));
+        *en = bind_value(L, *en, "co", mkrel(L, co_of(L), false));
         return true;
     case CAT_I_VARIANT:
         /* no variant is set (herd's -variant is not supported) */
@@ -1127,6 +1306,20 @@ static env *predefined_aarch64(lower *L, env *en)
     return en;
 }
 
+/* ravel's coherence order without herd's unlock events: herd generates co
+ * over W (and lock.cat over LKW too) before it merges the UL events in,
+ * next to their lock; ravel's co orders every write. */
+static const logic_rexpr *co_of(lower *L)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%sUL", LOGIC_V_ANNOT_PREFIX);
+    const logic_rexpr *ul = logic_named(L->b, buf, 1);
+    if (ul->kind == LOGIC_R_EMPTY)
+        return L->e->cor;
+    const logic_rexpr *keep = logic_diff(L->b, L->x, ul);
+    return logic_restrict(L->b, keep, L->e->cor, keep);
+}
+
 /* herd's predefined names, over the execution. */
 static env *predefined(lower *L)
 {
@@ -1158,12 +1351,29 @@ static env *predefined(lower *L)
                                                      x), false));
     en = predefined_riscv(L, en);
     en = predefined_aarch64(L, en);
+    /* herd's lock events (C tests with -macros: litmus/c_parse.c): LKR, LF,
+     * RL, RU are located fences, LKW and UL writes that herd keeps out of W
+     * (lock.cat adds them) */
+    static const char *const locks[] = { "LKR", "LKW", "UL", "LF", "RL", "RU" };
+    const logic_rexpr *lockw = logic_r_empty(b, 1);
+    for (size_t i = 0; i < sizeof locks / sizeof locks[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s%s", LOGIC_V_ANNOT_PREFIX, locks[i]);
+        const logic_rexpr *set = logic_inter(b, logic_named(b, buf, 1), x);
+        en = bind_value(L, en, locks[i], mkrel(L, set, false));
+        if (i == 1 || i == 2)
+            lockw = logic_union(b, lockw, set);
+    }
+    const logic_rexpr *Wb = logic_diff(b, logic_inter(b, logic_named(b, LOGIC_V_WRITE, 1), x), lockw);
+    en = bind_value(L, en, LOGIC_V_WRITE, mkrel(L, Wb, false));
+    en = bind_value(L, en, LOGIC_V_MEM, mkrel(L, logic_diff(b, logic_inter(b, logic_named(b, LOGIC_V_MEM, 1), x), lockw), false));
+    en = bind_value(L, en, LOGIC_V_FENCE, mkrel(L, logic_diff(b, logic_inter(b, logic_named(b, LOGIC_V_FENCE, 1), x), logic_named(b, LOGIC_V_LOCATED, 1)), false));
     const logic_rexpr *in = logic_named(b, LOGIC_V_INT, 2);
-    const logic_rexpr *W = logic_inter(b, logic_named(b, LOGIC_V_WRITE, 1), x);
+    const logic_rexpr *W = Wb;
     struct { const char *name; const logic_rexpr *r; } derived[] = {
         { "po", e->po },
         { "rf", e->rfr },
-        { "co", e->cor },
+        { "co", co_of(L) },
         { "fr", e->fr },
         { "rfe", e->rfe },
         { "rfi", logic_inter(b, e->rfr, in) },

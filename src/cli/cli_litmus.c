@@ -20,6 +20,7 @@
 #include "base/vec.h"
 #include "cat/model.h"
 #include "cli/cli.h"
+#include "litmus/c_macros.h"
 #include "litmus/lisa_parse.h"
 #include "litmus/simulate.h"
 #include "logic/mm.h"
@@ -45,7 +46,7 @@ static const char litmus_usage[] =
     "  -bell FILE         a bell file, read before the model\n"
     "  -I DIR             look for included cat files (and stdlib.cat) in DIR;\n"
     "                     may be repeated\n"
-    "  -macros FILE       herd7's macro file for C tests (not supported yet)\n"
+    "  -macros FILE       herd7's macro file (.def) for C tests, e.g. linux-kernel.def\n"
     "  -conf FILE         herd7's configuration file (its model, bell, macros and\n"
     "                     include lines; drawing options are ignored)\n"
     "  --list-models      print the models and exit\n"
@@ -347,6 +348,7 @@ typedef struct litmus_batch {
     litmus_options opt; /* deadline set per test from timeout */
     double timeout;
     base_intern_pool syms;
+    const litmus_macros *macros; /* -macros, or NULL */
     size_t njson;       /* JSON objects printed */
     int status;
 } litmus_batch;
@@ -391,7 +393,7 @@ static int batch_work(void *ctx, size_t i, base_strbuf *out, base_strbuf *err)
     base_diag diag;
     base_diag_init(&diag);
     double t0 = base_now();
-    litmus_test *t = litmus_load(file, &B->syms, &diag);
+    litmus_test *t = litmus_load_macros(file, &B->syms, B->macros, &diag);
     double t_parse = base_now() - t0;
     litmus_result res;
     bool ran = false;
@@ -620,15 +622,35 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         return early;
     }
     cat_model *catm = NULL;
+    litmus_macros *macros = NULL;
     if (ccp->macros) {
-        fprintf(stderr, "%s: error: unsupported: herd7 macro files (-macros) are not read yet\n",
-                ccp->macros);
-                base_vec_free(&inputs);
-        return CLI_EXIT_MODEL;
+        /* as the model: the path itself, else the -I directories */
+        base_strbuf path = { 0 };
+        base_strbuf_puts(&path, ccp->macros);
+        for (size_t i = 0; i < ccp->include.len && access(path.data, R_OK) != 0 &&
+                            !strchr(ccp->macros, '/'); i++) {
+            base_strbuf_clear(&path);
+            base_strbuf_printf(&path, "%s/%s", ccp->include.data[i], ccp->macros);
+        }
+        if (access(path.data, R_OK) != 0) {
+            base_strbuf_clear(&path);
+            base_strbuf_puts(&path, ccp->macros);
+        }
+        base_diag d;
+        base_diag_init(&d);
+        macros = litmus_macros_load(path.data, &d);
+        base_diag_print(&d, stderr);
+        base_diag_free(&d);
+        base_strbuf_free(&path);
+        if (!macros) {
+            base_vec_free(&inputs);
+            return CLI_EXIT_INPUT;
+        }
     }
     if (ccp->bell && !ccp->model) {
         fprintf(stderr, "ravel litmus: error: -bell needs a cat model (-model FILE.cat)\n");
                 base_vec_free(&inputs);
+        litmus_macros_free(macros);
         return CLI_EXIT_USAGE;
     }
     if (ccp->model) {
@@ -642,6 +664,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         base_diag_free(&d);
         if (!catm) {
                         base_vec_free(&inputs);
+            litmus_macros_free(macros);
             return CLI_EXIT_MODEL;
         }
     }
@@ -650,17 +673,20 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         fprintf(stderr, "ravel litmus: error: unknown memory model '%s' (try --list-models)\n",
                 model_name);
         base_vec_free(&inputs);
+        litmus_macros_free(macros);
         return CLI_EXIT_MODEL;
     }
     if (inputs.len == 0) {
         fprintf(stderr, "ravel litmus: error: no litmus test given (try 'ravel litmus --help')\n");
         base_vec_free(&inputs);
+        litmus_macros_free(macros);
         return CLI_EXIT_USAGE;
     }
     if (dot_dir && mkdir(dot_dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "ravel litmus: error: cannot create directory '%s': %s\n", dot_dir,
                 strerror(errno));
         base_vec_free(&inputs);
+        litmus_macros_free(macros);
         return CLI_EXIT_INPUT;
     }
 
@@ -674,6 +700,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         for (size_t i = 0; i < files.len; i++)
             free(files.data[i]);
         base_vec_free(&files);
+        litmus_macros_free(macros);
         return CLI_EXIT_USAGE;
     }
 
@@ -699,6 +726,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         },
         .timeout = timeout,
         .status = CLI_EXIT_OK,
+        .macros = macros,
     };
     base_intern_init(&B.syms);
     if (json)
@@ -724,6 +752,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         free(files.data[i]);
     base_vec_free(&files);
     base_intern_free(&B.syms);
+    litmus_macros_free(macros);
     return B.status;
 }
 

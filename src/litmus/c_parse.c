@@ -22,6 +22,7 @@
 
 #include "base/vec.h"
 #include "base/xalloc.h"
+#include "litmus/c_macros.h"
 #include "litmus/parse_common.h"
 
 /* MAX_DEPTH bounds recursion while parsing; MAX_HEIGHT the height of an
@@ -44,6 +45,7 @@ typedef enum tok_kind {
 } tok_kind;
 
 typedef litmus_token token;
+typedef BASE_VEC(token) token_vec;
 
 /* Expression trees (parser-local, in p->scratch). */
 typedef enum cx_kind {
@@ -70,6 +72,9 @@ struct cexpr {
     uint32_t height; /* 1 for a leaf; <= MAX_HEIGHT */
     bool mem;    /* it (or a subexpression) accesses memory */
     bool atomic; /* CX_PARAM: declared with an atomic type */
+    int prim;    /* CX_CALL: one of herd's primitives (P_*), or 0 */
+    const char *annot; /* prim: its tag ({once}), or NULL */
+    tok_kind aop;      /* prim: the operator of __atomic_op and friends */
 };
 
 typedef struct local {
@@ -102,6 +107,9 @@ typedef struct parser {
     litmus_annots mode[6]; /* na, rlx, acq, rel, acq_rel, sc */
     litmus_annots sc_fence; /* sc and mb: a seq_cst fence is x86's MFENCE */
     litmus_annots mb;       /* the MFENCE after a seq_cst store */
+    const litmus_macros *macros; /* -macros, or NULL */
+    BASE_VEC(token) pending;     /* macro expansion: tokens to read next, last first */
+    uint32_t expansions;
 } parser;
 
 /* Modes, as the c11 model's annotation names. */
@@ -485,6 +493,102 @@ static int order_of(const token *t)
     return -1;
 }
 
+/* herd's C primitives (what -macros files define the kernel's in terms of). */
+enum { P_NONE, P_LOAD, P_STORE, P_FENCE, P_XCHG, P_CMPXCHG, P_LOCK, P_UNLOCK, P_TRYLOCK,
+       P_ISLOCKED, P_SRCU, P_AOP, P_AOP_RETURN, P_AFETCH_OP };
+
+static int prim_of(const token *t)
+{
+    static const char *const names[] = { NULL, "__load", "__store", "__fence", "__xchg",
+                                         "__cmpxchg", "__lock", "__unlock", "__trylock",
+                                         "__islocked", "__srcu", "__atomic_op",
+                                         "__atomic_op_return", "__atomic_fetch_op" };
+    for (int i = 1; i < (int)(sizeof names / sizeof names[0]); i++)
+        if (litmus_tok_is(t, names[i]))
+            return i;
+    return P_NONE;
+}
+
+/* After a primitive's name: its optional {tag} and its arguments; the
+ * second argument of the atomic-op forms is an operator (`+`, `-`, ...). */
+static cexpr *parse_prim(parser *p, thread_build *tb, const token *at, int prim, int depth)
+{
+    litmus_parser *b = &p->b;
+    char buf[64];
+    cexpr *e = node(p, CX_CALL, at);
+    e->prim = prim;
+    e->mem = true;
+    if (b->tok.kind == T_LBRACE) {
+        token open = b->tok;
+        char tag[64];
+        size_t n = 0;
+        litmus_next(b);
+        while (b->tok.kind != T_RBRACE) {
+            if (b->tok.kind == T_EOF || b->tok.kind == T_ERROR || b->failed ||
+                n + b->tok.len >= sizeof tag) {
+                if (!b->failed)
+                    litmus_error_at(b, &open, "expected a tag like '{once}' after '%.*s'",
+                                    (int)at->len, at->start);
+                return NULL;
+            }
+            memcpy(tag + n, b->tok.start, b->tok.len);
+            n += b->tok.len;
+            litmus_next(b);
+        }
+        litmus_next(b);
+        tag[n] = 0;
+        e->annot = base_arena_strdup(&p->scratch, tag);
+    }
+    bool tagged = prim == P_LOAD || prim == P_STORE || prim == P_FENCE || prim == P_XCHG ||
+                  prim == P_CMPXCHG || prim == P_SRCU || prim == P_AOP_RETURN ||
+                  prim == P_AFETCH_OP;
+    if (tagged != (e->annot != NULL)) {
+        litmus_error_at(b, at, tagged ? "'%.*s' needs a tag, as in '%.*s{once}'"
+                                      : "'%.*s' takes no tag", (int)at->len, at->start,
+                        (int)at->len, at->start);
+        return NULL;
+    }
+    if (prim == P_FENCE)
+        return e;
+    if (!litmus_expect(b, T_LPAR, "'('"))
+        return NULL;
+    bool op_arg = prim == P_AOP || prim == P_AOP_RETURN || prim == P_AFETCH_OP;
+    while (b->tok.kind != T_RPAR) {
+        if (e->nargs == MAX_ARGS) {
+            litmus_error_at(b, &b->tok, "too many arguments to '%.*s'", (int)at->len, at->start);
+            return NULL;
+        }
+        if (op_arg && e->nargs == 1) {
+            tok_kind k = (tok_kind)b->tok.kind;
+            if (k != T_PLUS && k != T_MINUS && k != T_AMP && k != T_PIPE && k != T_CARET) {
+                litmus_error_at(b, &b->tok, "expected an operator (+ - & | ^) as the second "
+                                            "argument of '%.*s', found %s", (int)at->len,
+                                at->start, litmus_tok_desc(&b->tok, buf, sizeof buf));
+                return NULL;
+            }
+            e->aop = k;
+            e->args[e->nargs++] = node(p, CX_NUM, &b->tok); /* a placeholder */
+            litmus_next(b);
+        } else {
+            cexpr *a = parse_expr(p, tb, depth + 1);
+            if (!a)
+                return NULL;
+            e->args[e->nargs++] = a;
+            if (!grow(p, e, e, a))
+                return NULL;
+        }
+        if (b->tok.kind == T_COMMA)
+            litmus_next(b);
+        else if (b->tok.kind != T_RPAR) {
+            litmus_error_at(b, &b->tok, "expected ',' or ')' in a call, found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
+            return NULL;
+        }
+    }
+    litmus_next(b);
+    return e;
+}
+
 static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
 {
     litmus_parser *b = &p->b;
@@ -513,6 +617,9 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
         return NULL;
     }
     litmus_next(b);
+    int prim = prim_of(&at);
+    if (prim != P_NONE)
+        return parse_prim(p, tb, &at, prim, depth);
     if (b->tok.kind == T_LPAR) {
         if (!known_call(p, &at))
             return NULL;
@@ -799,11 +906,220 @@ static const litmus_annots *mode_annots(parser *p, int mode)
     return &p->mode[mode];
 }
 
+/* One annotation, interned, in the test's arena. */
+static litmus_annots annot1(parser *p, const char *name)
+{
+    litmus_annots a;
+    a.syms = BASE_ARENA_NEW(&p->b.t->arena, base_sym);
+    a.syms[0] = base_intern_cstr(p->b.syms, name);
+    a.count = 1;
+    return a;
+}
+
+static litmus_op aop_of(tok_kind k)
+{
+    switch (k) {
+    case T_PLUS: return LITMUS_OP_ADD;
+    case T_MINUS: return LITMUS_OP_SUB;
+    case T_AMP: return LITMUS_OP_AND;
+    case T_PIPE: return LITMUS_OP_OR;
+    default: return LITMUS_OP_XOR;
+    }
+}
+
+/* herd's C primitives, as herd7's C semantics makes events of them (tags
+ * become annotations, which a bell file's enum turns into sets):
+ * __load{t}(*p), __store{t}(*p,v): a read, a write tagged t; __fence{t}: a
+ * fence; __xchg{t}(p,v), __cmpxchg{t}(p,old,new) (its failure a lone read
+ * tagged once), __atomic_op_return{t}(p,op,v) (the new value),
+ * __atomic_fetch_op{t}(p,op,v) (the old one): the read tagged acquire for
+ * t = acquire, else once, the write tagged release for t = release, else
+ * once, and for t = mb a fence tagged mb on each side (a cmpxchg's only
+ * when it succeeds); __atomic_op(p,op,v): the read tagged noreturn, the
+ * write once; __lock(p): a located fence tagged LKR (a lock read, not an
+ * access) then a write of 1 tagged LKW; __unlock(p): a located fence of
+ * value 0 tagged UL; __srcu{t}(p[,v]): a located fence tagged t, with value v, or for
+ * srcu-lock a value of its own (the result). */
+static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
+{
+    static const uint32_t nargs[] = { [P_LOAD] = 1, [P_STORE] = 2, [P_FENCE] = 0, [P_XCHG] = 2,
+                                      [P_CMPXCHG] = 3, [P_LOCK] = 1, [P_UNLOCK] = 1,
+                                      [P_TRYLOCK] = 1, [P_ISLOCKED] = 1, [P_SRCU] = 1,
+                                      [P_AOP] = 3, [P_AOP_RETURN] = 3, [P_AFETCH_OP] = 3 };
+    const token *at = &e->at;
+    *value = UINT32_MAX;
+    if (e->prim == P_TRYLOCK || e->prim == P_ISLOCKED) {
+        litmus_error_at(&p->b, at, "unsupported: '%.*s' (spin_trylock, spin_is_locked)",
+                        (int)at->len, at->start);
+        return false;
+    }
+    bool srcu_value = e->prim == P_SRCU && e->nargs == 2;
+    if (e->nargs != nargs[e->prim] + srcu_value) {
+        litmus_error_at(&p->b, at, "'%.*s' takes %u argument%s, not %u", (int)at->len, at->start,
+                        nargs[e->prim], nargs[e->prim] == 1 ? "" : "s", e->nargs);
+        return false;
+    }
+    if (e->prim == P_FENCE) {
+        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+        if (!in)
+            return false;
+        in->annots = annot1(p, e->annot);
+        return true;
+    }
+    litmus_address addr;
+    if (e->prim == P_LOAD || e->prim == P_STORE) {
+        if (e->args[0]->kind != CX_DEREF) {
+            litmus_error_at(&p->b, &e->args[0]->at, "the location of '%.*s' must be '*pointer'",
+                            (int)at->len, at->start);
+            return false;
+        }
+        if (!lower_pointer(p, e->args[0]->a, false, &addr))
+            return false;
+    } else if (!lower_pointer(p, e->args[0], false, &addr)) {
+        return false;
+    }
+    const char *a = e->annot ? e->annot : "once";
+    litmus_annots ra = annot1(p, strcmp(a, "acquire") == 0 ? a : "once");
+    litmus_annots wa = annot1(p, strcmp(a, "release") == 0 ? a : "once");
+    litmus_annots fa = { 0 };
+    if (strcmp(a, "mb") == 0)
+        fa = annot1(p, "mb");
+    switch (e->prim) {
+    case P_LOAD: {
+        uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
+        litmus_instr *in = emit(p, tb, LITMUS_I_READ, at);
+        if (!in)
+            return false;
+        in->reg = r;
+        in->addr = addr;
+        in->annots = annot1(p, a);
+        *value = r;
+        return true;
+    }
+    case P_STORE: {
+        litmus_operand v;
+        if (!lower_operand(p, tb, e->args[1], &v))
+            return false;
+        litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, at);
+        if (!in)
+            return false;
+        in->addr = addr;
+        in->value = v;
+        in->annots = annot1(p, a);
+        return true;
+    }
+    case P_XCHG:
+    case P_AOP:
+    case P_AOP_RETURN:
+    case P_AFETCH_OP: {
+        litmus_operand v;
+        if (!lower_operand(p, tb, e->args[e->prim == P_XCHG ? 1 : 2], &v))
+            return false;
+        uint32_t r = new_temp(p, tb);
+        litmus_instr *in = emit(p, tb, LITMUS_I_RMW, at);
+        if (!in)
+            return false;
+        in->reg = r;
+        in->addr = addr;
+        litmus_op op = aop_of(e->aop);
+        in->expr = e->prim == P_XCHG ? x_opnd(p, v) : x_bin(p, op, x_reg(p, r), x_opnd(p, v));
+        in->annots = e->prim == P_AOP ? annot1(p, "noreturn") : ra;
+        in->wannots = wa;
+        if (e->prim != P_AOP)
+            in->fence_annots = fa;
+        if (e->prim == P_AOP_RETURN) {
+            uint32_t n = new_temp(p, tb);
+            if (!emit_mov(p, tb, at, n, x_bin(p, op, x_reg(p, r), x_opnd(p, v))))
+                return false;
+            r = n;
+        }
+        *value = e->prim == P_AOP ? UINT32_MAX : r;
+        return true;
+    }
+    case P_CMPXCHG: {
+        litmus_operand old, des;
+        if (!lower_operand(p, tb, e->args[1], &old) || !lower_operand(p, tb, e->args[2], &des))
+            return false;
+        uint32_t r = new_temp(p, tb), ok = new_temp(p, tb);
+        litmus_instr *in = emit(p, tb, LITMUS_I_CAS, at);
+        if (!in)
+            return false;
+        in->reg = r;
+        in->ok_reg = ok;
+        in->addr = addr;
+        in->cmp = old;
+        in->value = des;
+        in->annots = ra;
+        in->wannots = wa;
+        in->fence_annots = fa;
+        in->fail_annots = annot1(p, "once");
+        *value = r;
+        return true;
+    }
+    case P_LOCK: {
+        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+        if (!in)
+            return false;
+        in->located = true;
+        in->addr = addr;
+        in->value.kind = LITMUS_OPND_IMM;
+        in->annots = annot1(p, "LKR");
+        in = emit(p, tb, LITMUS_I_WRITE, at);
+        if (!in)
+            return false;
+        in->addr = addr;
+        in->value.kind = LITMUS_OPND_IMM;
+        in->value.imm = 1;
+        in->annots = annot1(p, "LKW");
+        return true;
+    }
+    case P_UNLOCK: {
+        /* a located fence: herd's co is generated without UL (lock.cat
+         * merges it in next to its lock), so ravel's co must not order it */
+        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+        if (!in)
+            return false;
+        in->located = true;
+        in->addr = addr;
+        in->value.kind = LITMUS_OPND_IMM;
+        in->annots = annot1(p, "UL");
+        return true;
+    }
+    case P_SRCU: {
+        litmus_operand v = { .kind = LITMUS_OPND_IMM };
+        if (srcu_value && !lower_operand(p, tb, e->args[1], &v))
+            return false;
+        bool lock = strcmp(a, "srcu-lock") == 0;
+        if (lock) /* a value of its own, as herd gives one */
+            v.imm = (int64_t)(p->nthreads * 307u + (uint32_t)tb->instrs.len * 599u);
+        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+        if (!in)
+            return false;
+        in->located = true;
+        in->addr = addr;
+        in->value = v;
+        in->annots = annot1(p, a);
+        if (lock) {
+            uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
+            if (!emit_mov(p, tb, at, r, x_opnd(p, v)))
+                return false;
+            *value = r;
+        }
+        return true;
+    }
+    default:
+        break;
+    }
+    return false;
+}
+
 /* Lowers a call; *value (may be NULL for a call whose value is unused)
  * receives its value's register, or UINT32_MAX when it has none. `dest`
  * is a register to receive the value, or UINT32_MAX for a fresh one. */
 static bool lower_call(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
 {
+    if (e->prim != P_NONE)
+        return lower_prim(p, tb, e, dest, value);
     const call_info *ci = find_call(&e->at);
     if (!ci && !known_call(p, &e->at))
         return false;
@@ -1233,6 +1549,8 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         } else {
             patch_here(tb, to_else);
         }
+        /* as in herd7's C, the control dependency ends with the statement */
+        tb->instrs.data[to_else].ctrl_until = (uint32_t)tb->instrs.len;
         return true;
     }
     static const char *const loops[] = { "while", "for", "do", "goto" };
@@ -1542,9 +1860,151 @@ static void skip_scopes(litmus_parser *lp)
         litmus_next(lp);
 }
 
+static token next_raw(parser *p)
+{
+    if (p->pending.len)
+        return p->pending.data[--p->pending.len];
+    return lex_raw(p);
+}
+
+/* The tokens of a macro's body (read from its text with this lexer), at
+ * the position `at` of the call. */
+static bool body_tokens(parser *p, const litmus_macro *m, const token *at, token_vec *out)
+{
+    litmus_parser *b = &p->b;
+    const char *src = b->src;
+    size_t len = b->len, pos = b->pos;
+    uint32_t line = b->line, col = b->col;
+    b->src = m->body;
+    b->len = m->body_len;
+    b->pos = 0;
+    b->line = at->line;
+    b->col = at->col;
+    bool ok = true;
+    for (;;) {
+        token t = lex_raw(p);
+        if (t.kind == T_EOF)
+            break;
+        if (t.kind == T_ERROR || b->failed) {
+            ok = false;
+            break;
+        }
+        t.line = at->line;
+        t.col = at->col;
+        base_vec_push(out, t);
+    }
+    b->src = src;
+    b->len = len;
+    b->pos = pos;
+    b->line = line;
+    b->col = col;
+    return ok;
+}
+
+/* At a call of macro m (its name `at` read, the '(' too): reads the
+ * arguments and queues the expansion. */
+static bool expand(parser *p, const litmus_macro *m, const token *at)
+{
+    enum { MAX_EXPANSIONS = 20000, MAX_MACRO_ARGS = 16 };
+    litmus_parser *b = &p->b;
+    if (++p->expansions > MAX_EXPANSIONS) {
+        litmus_error_at(b, at, "macro expansion does not end (more than %d expansions; a macro "
+                               "that calls itself?)", MAX_EXPANSIONS);
+        return false;
+    }
+    BASE_VEC(token) args = { 0 };
+    size_t starts[MAX_MACRO_ARGS + 1];
+    uint32_t nargs = 0;
+    int depth = 0;
+    bool ok = true, any = false;
+    starts[0] = 0;
+    for (;;) {
+        token t = next_raw(p);
+        if (t.kind == T_EOF || t.kind == T_ERROR || b->failed) {
+            if (!b->failed)
+                litmus_error_at(b, at, "unterminated call of macro '%s'", m->name);
+            ok = false;
+            break;
+        }
+        if (depth == 0 && (t.kind == T_RPAR || t.kind == T_COMMA)) {
+            if (nargs == MAX_MACRO_ARGS) {
+                litmus_error_at(b, at, "too many arguments to macro '%s'", m->name);
+                ok = false;
+                break;
+            }
+            starts[++nargs] = args.len;
+            if (t.kind == T_RPAR)
+                break;
+            continue;
+        }
+        if (t.kind == T_LPAR || t.kind == T_LBRACE || t.kind == T_LBRACK)
+            depth++;
+        else if (t.kind == T_RPAR || t.kind == T_RBRACE || t.kind == T_RBRACK)
+            depth--;
+        any = true;
+        base_vec_push(&args, t);
+    }
+    if (ok && !any && nargs == 1 && m->nparams == 0)
+        nargs = 0; /* NAME() */
+    if (ok && nargs != m->nparams) {
+        litmus_error_at(b, at, "macro '%s' takes %u argument%s, not %u", m->name, m->nparams,
+                        m->nparams == 1 ? "" : "s", nargs);
+        ok = false;
+    }
+    token_vec body = { 0 }, exp = { 0 };
+    if (ok)
+        ok = body_tokens(p, m, at, &body);
+    if (ok) {
+        token lp = { .kind = T_LPAR, .start = "(", .len = 1, .line = at->line, .col = at->col };
+        token rp = { .kind = T_RPAR, .start = ")", .len = 1, .line = at->line, .col = at->col };
+        if (!m->stmt)
+            base_vec_push(&exp, lp);
+        for (size_t i = 0; i < body.len; i++) {
+            const token *t = &body.data[i];
+            uint32_t k = m->nparams;
+            if (t->kind == T_IDENT)
+                for (k = 0; k < m->nparams; k++)
+                    if (strlen(m->params[k]) == t->len && memcmp(m->params[k], t->start, t->len) == 0)
+                        break;
+            if (k == m->nparams) {
+                base_vec_push(&exp, *t);
+                continue;
+            }
+            for (size_t j = starts[k]; j < starts[k + 1]; j++)
+                base_vec_push(&exp, args.data[j]);
+        }
+        if (!m->stmt)
+            base_vec_push(&exp, rp);
+        for (size_t i = exp.len; i-- > 0;)
+            base_vec_push(&p->pending, exp.data[i]);
+    }
+    base_vec_free(&args);
+    base_vec_free(&body);
+    base_vec_free(&exp);
+    return ok;
+}
+
 static litmus_token lex(litmus_parser *lp)
 {
-    return lex_raw((parser *)lp);
+    parser *p = (parser *)lp;
+    for (;;) {
+        token t = next_raw(p);
+        /* macros are expanded in thread bodies */
+        if (!p->macros || p->herd_comments || t.kind != T_IDENT)
+            return t;
+        const litmus_macro *m = litmus_macros_find(p->macros, t.start, t.len);
+        if (!m)
+            return t;
+        token nx = next_raw(p);
+        if (nx.kind != T_LPAR) {
+            base_vec_push(&p->pending, nx);
+            return t;
+        }
+        if (!expand(p, m, &t)) {
+            t.kind = T_ERROR;
+            return t;
+        }
+    }
 }
 
 /* --- the whole test --- */
@@ -1659,12 +2119,20 @@ static bool parse_header(parser *p)
 litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
                             base_intern_pool *syms, base_diag *diag)
 {
+    return litmus_parse_c_macros(file, text, len, syms, NULL, diag);
+}
+
+litmus_test *litmus_parse_c_macros(const char *file, const char *text, size_t len,
+                                   base_intern_pool *syms, const litmus_macros *macros,
+                                   base_diag *diag)
+{
     litmus_test *t = litmus_new_test(file, syms);
     t->arch = "C";
     parser p = { .b = { .file = t->file, .src = text, .len = len, .line = 1, .col = 1,
                         .diag = diag, .syms = syms, .t = t, .lex = lex, .state_var = state_var,
                         .value = value, .skip_scopes = skip_scopes, .init_entry = init_entry,
-                        .c_syntax = true } };
+                        .c_syntax = true },
+                .macros = macros };
     base_arena_init(&p.scratch);
     for (int m = 0; m < 6; m++) {
         p.mode[m].syms = BASE_ARENA_NEW(&t->arena, base_sym);
@@ -1687,6 +2155,7 @@ litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
         base_vec_free(&tb->params);
     }
     free(p.tbs);
+    base_vec_free(&p.pending);
     litmus_parser_free(&p.b);
     base_arena_free(&p.scratch);
     if (!ok) {

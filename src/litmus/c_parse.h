@@ -45,5 +45,12 @@
  * warnings may be reported for a test that is returned. */
 litmus_test *litmus_parse_c(const char *file, const char *text, size_t len,
                             base_intern_pool *syms, base_diag *diag);
+/* The same with herd's macros (c_macros.h; NULL: none) expanded in thread
+ * bodies, and herd's C primitives they use read (`__load{once}(*x)`, ...:
+ * see litmus_parse_c_macros in c_parse.c for the events each becomes). */
+struct litmus_macros;
+litmus_test *litmus_parse_c_macros(const char *file, const char *text, size_t len,
+                                   base_intern_pool *syms, const struct litmus_macros *macros,
+                                   base_diag *diag);
 
 #endif

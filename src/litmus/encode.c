@@ -65,6 +65,8 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
     uint32_t R = v.R, W = v.W, F = v.F, M = v.M, IW = v.IW, RMWEV = v.RMWEV, po = v.po;
     uint32_t cf = v.conflict, loc = v.loc, in = v.in, ext = v.ext, rfc = v.rf_cand, coc = v.co_cand;
     uint32_t jfc = v.jf_cand, addr = v.addr, data = v.data, ctrl = v.ctrl, rmw = v.rmw;
+    uint32_t located = logic_structure_add(st, LOGIC_V_LOCATED, 1);
+    uint32_t diffval = logic_structure_add(st, LOGIC_V_DIFFVAL, 2);
 
     /* Annotation sets, one per annotation name used. */
     base_strbuf name = { 0 };
@@ -103,6 +105,8 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
             logic_rel_set1(st, IW, i);
         if (e->rmw)
             logic_rel_set1(st, RMWEV, i);
+        if (e->located)
+            logic_rel_set1(st, located, i);
         if (e->rmw_write != LITMUS_NONE)
             logic_rel_set2(st, rmw, i, e->rmw_write);
     }
@@ -119,9 +123,14 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
                 logic_rel_set2(st, in, i, j);
             else if (i != j)
                 logic_rel_set2(st, ext, i, j);
-            if (!is_mem(a) || !is_mem(b) || a->loc != b->loc)
+            bool la = is_mem(a) || a->located, lb = is_mem(b) || b->located;
+            if (la && lb && !litmus_value_eq(a->value, b->value))
+                logic_rel_set2(st, diffval, i, j);
+            if (!la || !lb || a->loc != b->loc)
                 continue;
             logic_rel_set2(st, loc, i, j);
+            if (!is_mem(a) || !is_mem(b))
+                continue;
             bool same_value = is_write(a) && b->kind == LITMUS_EV_READ &&
                               litmus_event_may_read(es, b, a->value);
             if (same_value)

@@ -24,6 +24,7 @@ typedef struct state {
     regval *regs;
     uint32_t nctrl;
     uint32_t ctrl[CTRL_MAX]; /* reads the branches taken so far depend on */
+    uint32_t until[CTRL_MAX]; /* per ctrl entry: the instruction where it ends, or 0 */
     uint32_t *loops;         /* per instruction: backward jumps taken */
     bool has_resv;           /* a load-reserve's reservation (LITMUS_I_SC) */
     uint32_t resv_loc, resv_ev;
@@ -603,6 +604,14 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
 {
     const litmus_thread *th = &b->t->threads[thread];
     while (!b->failed) {
+        for (uint32_t i = 0; i < s->nctrl;) { /* control dependencies that end here */
+            if (s->until[i] == pc && pc != 0) {
+                s->ctrl[i] = s->ctrl[--s->nctrl];
+                s->until[i] = s->until[s->nctrl];
+            } else {
+                i++;
+            }
+        }
         if (pc >= th->ninstrs) {
             record_path(b, thread, s, parent);
             return;
@@ -621,10 +630,23 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
         }
         case LITMUS_I_FENCE:
         case LITMUS_I_CALL: {
+            regval at = { 0 }, val = { 0 };
+            uint32_t loc = LITMUS_NONE;
+            if (in->kind == LITMUS_I_FENCE && in->located) {
+                loc = eval_address(b, in, s, &at);
+                if (loc == LITMUS_NONE)
+                    return;
+                eval_operand(s, &in->value, &val);
+            }
             uint32_t ev = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
             if (ev == LITMUS_NONE)
                 return;
-            deps_for(b, ev, NULL, NULL, s);
+            if (loc != LITMUS_NONE) {
+                b->es->events[ev].located = true;
+                b->es->events[ev].loc = loc;
+                b->es->events[ev].value = val.v;
+            }
+            deps_for(b, ev, loc != LITMUS_NONE ? &at : NULL, NULL, s);
             parent = ev;
             pc++;
             break;
@@ -706,7 +728,16 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 } else if (k % 2) {
                     continue;
                 }
-                uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
+                uint32_t before = parent;
+                if (writes && in->fence_annots.count) {
+                    /* herd's {mb} read-modify-writes: a fence on each side */
+                    before = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+                    if (before == LITMUS_NONE)
+                        break;
+                    b->es->events[before].annots = &in->fence_annots;
+                    deps_for(b, before, NULL, NULL, s);
+                }
+                uint32_t ev = new_event(b, in, LITMUS_EV_READ, thread, pc, before);
                 if (ev == LITMUS_NONE)
                     break;
                 b->es->events[ev].loc = loc;
@@ -775,9 +806,21 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                         add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
                                 ev, w);
                     b->es->events[ev].rmw_write = w;
+                    if (in->wannots.count)
+                        we->annots = &in->wannots;
                     deps_for(b, w, &at, &val, c);
                     note_write(b, thread, pc, loc, &val);
                     last = w;
+                    if (in->fence_annots.count) {
+                        uint32_t f = new_event(b, in, LITMUS_EV_FENCE, thread, pc, w);
+                        if (f == LITMUS_NONE) {
+                            state_free(c);
+                            break;
+                        }
+                        b->es->events[f].annots = &in->fence_annots;
+                        deps_for(b, f, NULL, NULL, c);
+                        last = f;
+                    }
                 }
                 explore(b, thread, pc + 1, c, last);
                 state_free(c);
@@ -796,14 +839,20 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 taken = !(r->v.kind == LITMUS_VAL_INT && r->v.num == 0);
                 for (uint32_t i = 0; i < r->nt; i++) {
                     bool have = false;
-                    for (uint32_t j = 0; j < s->nctrl; j++)
-                        have |= s->ctrl[j] == r->t[i];
+                    for (uint32_t j = 0; j < s->nctrl; j++) {
+                        if (s->ctrl[j] != r->t[i])
+                            continue;
+                        have = true; /* it lasts as long as its longest cause */
+                        if (s->until[j] != 0 && (in->ctrl_until == 0 || in->ctrl_until > s->until[j]))
+                            s->until[j] = in->ctrl_until;
+                    }
                     if (have)
                         continue;
                     if (s->nctrl == CTRL_MAX) {
                         fail(b, in, "%s: too many control dependencies", "unsupported");
                         return;
                     }
+                    s->until[s->nctrl] = in->ctrl_until;
                     s->ctrl[s->nctrl++] = r->t[i];
                 }
             }

@@ -66,6 +66,7 @@ typedef struct litmus_event {
     bool rmw;              /* part of an rmw */
     bool symbolic;         /* READ: a symbolic read (value unused; see above) */
     uint32_t dom_first, dom_count; /* symbolic READ: its domain, es->domvals[first..+count) */
+    bool located;          /* FENCE: has loc and value (a located fence: LITMUS_I_FENCE's located) */
     const litmus_annots *annots; /* the instruction's annotations (NULL for INIT) */
     /* FENCE events that stand for register reads (lim->ports): 'A' the
      * address registers of the next event (a memory access), 'D' the data

@@ -1147,6 +1147,12 @@ litmus_test *litmus_parse_lisa(const char *file, const char *text, size_t len,
 
 litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *diag)
 {
+    return litmus_load_macros(path, syms, NULL, diag);
+}
+
+litmus_test *litmus_load_macros(const char *path, base_intern_pool *syms,
+                                const struct litmus_macros *macros, base_diag *diag)
+{
     size_t len;
     char *text = base_read_file(path, &len);
     if (!text) {
@@ -1165,7 +1171,7 @@ litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *di
         (w - i == 3 && memcmp(text + i, "X86", 3) == 0) || dialect_named(text + i, w - i)) {
         t = litmus_parse_lisa(path, text, len, syms, diag);
     } else if (w - i == 1 && text[i] == 'C') {
-        t = litmus_parse_c(path, text, len, syms, diag);
+        t = litmus_parse_c_macros(path, text, len, syms, macros, diag);
     } else if (w == i) {
         base_diag_error(diag, base_srcloc_make(path, line, 1),
                         "not a litmus test (expected 'LISA <name>', 'X86 <name>' or 'C <name>' on the first line)");

@@ -29,5 +29,9 @@ litmus_test *litmus_parse_lisa(const char *file, const char *text, size_t len,
  * C with litmus_parse_c (c_parse.h). A missing or unreadable file is
  * an error at "path" with no line. */
 litmus_test *litmus_load(const char *path, base_intern_pool *syms, base_diag *diag);
+/* The same, with herd's macros (litmus/c_macros.h; NULL: none) for C tests. */
+struct litmus_macros;
+litmus_test *litmus_load_macros(const char *path, base_intern_pool *syms,
+                                const struct litmus_macros *macros, base_diag *diag);
 
 #endif

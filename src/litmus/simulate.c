@@ -607,6 +607,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     res->verdict_only = verdict_only;
     litmus_es_limits limits = opt->limits;
     limits.every_write_value |= opt->model->config_only;
+    limits.fork_all_reads |= opt->model->needs_values; /* a symbolic read has no value */
     /* herd's AArch64 model computes its dependencies from register events */
     limits.ports |= t->arch && strcmp(t->arch, "AArch64") == 0;
     if (!litmus_evstruct_build(t, &limits, &res->es, diag))

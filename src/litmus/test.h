@@ -142,6 +142,15 @@ typedef struct litmus_instr {
     litmus_expr *expr;     /* RMW, MOV */
     uint32_t target;       /* BRANCH: instruction index */
     base_sym label;        /* BRANCH: the label's name; CALL: the callee */
+    /* herd's C primitives (litmus/c_macros.h): */
+    litmus_annots wannots; /* RMW, CAS: the write's annotations when count > 0 (else annots) */
+    litmus_annots fence_annots; /* RMW, CAS: when count > 0, a fence annotated so before the
+                                 * read and after the write (CAS: on success only) */
+    uint32_t ctrl_until;   /* BRANCH on a register: the control dependency on the register's
+                            * reads ends at this instruction (a C `if`: where the statement
+                            * ends); 0: it never ends (LISA's jumps) */
+    bool located;          /* FENCE: the event also has addr's location and value's value
+                            * (herd's lock and SRCU events, which are not memory accesses) */
 } litmus_instr;
 
 typedef struct litmus_reg_init {

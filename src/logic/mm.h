@@ -49,6 +49,10 @@ struct logic_mm {
      * (litmus_es_limits.every_write_value). There is no coherence order, so
      * final values of memory locations are not defined. */
     bool config_only;
+    /* The model reads the values of events (cat's different-values): every
+     * read forks (litmus_es_limits.fork_all_reads), since a symbolic read
+     * has no value of its own. */
+    bool needs_values;
     const logic_formula *(*consistent)(logic_builder *b, const logic_exec *e);
     /* Set for a model defined at run time: used instead of consistent. */
     logic_mm_build_fn build;

@@ -50,6 +50,12 @@
 #define LOGIC_V_DATA "data"
 #define LOGIC_V_CTRL "ctrl"
 #define LOGIC_V_RMW "rmw"
+/* located fences: events with a location that are not accesses (herd's lock
+ * and SRCU events, litmus/evstruct.h); and the pairs of events that both
+ * have a value (accesses and located fences), different values (herd's
+ * different-values) */
+#define LOGIC_V_LOCATED "located"
+#define LOGIC_V_DIFFVAL "diffval"
 
 #include <stdint.h>
 
