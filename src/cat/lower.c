@@ -359,15 +359,6 @@ static uint64_t may_count(const lower *L, const uint64_t *b, uint32_t arity)
     return c;
 }
 
-/* Is v empty in every execution of the structure? */
-static bool static_empty(lower *L, const value *v)
-{
-    if (v->k == V_EMPTY)
-        return true;
-    if (v->k != V_REL)
-        return false;
-    return may_count(L, may_eval(L, v->r, NULL, 0, 0), v->r->arity) == 0;
-}
 
 /* --- evaluation --- */
 
@@ -673,7 +664,6 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
     case CAT_E_ADD:
         v = eval_add(L, ex, en);
         break;
-    }
     case CAT_E_COMP:
         v = unop(L, ex->kind, eval(L, ex->a, en, EXACT), mode, ex->loc);
         break;
@@ -718,7 +708,6 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
     case CAT_E_MATCH:
         v = eval_match(L, ex, en, mode);
         break;
-    }
     }
     L->depth--;
     return v;
@@ -776,7 +765,10 @@ static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode)
     value *v = eval(L, ex->a, en, EXACT);
     if (!v)
         return NULL;
-    bool empty = static_empty(v);
+    /* empty in every execution: by its form, or by what it may contain in
+     * any execution of this test (lock.cat matches LKR & W and the like) */
+    bool empty = static_empty(v) ||
+                 (v->k == V_REL && may_count(L, may_eval(L, v->r, NULL, 0, 0), v->r->arity) == 0);
     if (!empty && v->k != V_VSET)
         return err(L, ex->loc, "unsupported: 'match' on %s that depends on the execution",
                    kind_name(v));

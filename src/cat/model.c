@@ -24,8 +24,10 @@ static bool resolve(loader *ld, cat_file *f);
 static cat_file *load_text(loader *ld, const char *path, const char *text, size_t len)
 {
     const char *p = base_arena_strdup(&ld->m->arena, path);
-    if (len >= 16 && memmem(text, len, "different-values", 16))
-        ld->m->mm.needs_values = true; /* see logic_mm.needs_values */
+    static const char dv[] = "different-values";
+    for (size_t i = 0; i + sizeof dv - 1 <= len && !ld->m->mm.needs_values; i++)
+        if (memcmp(text + i, dv, sizeof dv - 1) == 0)
+            ld->m->mm.needs_values = true; /* see logic_mm.needs_values */
     cat_file *f = cat_parse(&ld->m->arena, p, text, len, ld->diag);
     if (f && !resolve(ld, f))
         return NULL;

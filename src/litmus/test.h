@@ -143,7 +143,7 @@ typedef struct litmus_instr {
     uint32_t target;       /* BRANCH: instruction index */
     base_sym label;        /* BRANCH: the label's name; CALL: the callee */
     /* herd's C primitives (litmus/c_macros.h): */
-    litmus_annots wannots; /* RMW, CAS: the write's annotations when count > 0 (else annots) */
+    /* (wannots above: also set, with count > 0, by herd's C primitives) */
     litmus_annots fence_annots; /* RMW, CAS: when count > 0, a fence annotated so before the
                                  * read and after the write (CAS: on success only) */
     uint32_t ctrl_until;   /* BRANCH on a register: the control dependency on the register's
