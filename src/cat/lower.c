@@ -1295,6 +1295,9 @@ static env *predefined_aarch64(lower *L, env *en)
     const logic_rexpr *mem = logic_inter(b, logic_named(b, LOGIC_V_MEM, 1), L->x);
     en = bind_value(L, en, "Exp", mkrel(L, mem, false));
     en = bind_value(L, en, "sm", mkrel(L, logic_id(b, mem), false));
+    /* si (x86tso-mixed.cat): same instance, the byte events of one access
+     * under -variant mixed; without it, as here, each access is one event */
+    en = bind_value(L, en, "si", mkrel(L, logic_id(b, mem), false));
     return en;
 }
 
