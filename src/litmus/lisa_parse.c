@@ -134,8 +134,10 @@ static token lex_raw(parser *p)
             litmus_advance(b);
         uint64_t v = 0;
         bool overflow = false;
-        if (litmus_peekc(b, 0) == '0' && (litmus_peekc(b, 1) == 'x' || litmus_peekc(b, 1) == 'X') &&
-            hex_digit(litmus_peekc(b, 2)) >= 0) { /* 0x202: herd's hex values */
+        if (p->dialect == &litmus_x86_64_dialect && litmus_peekc(b, 0) == '0' &&
+            (litmus_peekc(b, 1) == 'x' || litmus_peekc(b, 1) == 'X') &&
+            hex_digit(litmus_peekc(b, 2)) >= 0) { /* 0x202: herd's hex values (X86_64 only:
+                                                    * AArch64's W registers do not narrow) */
             litmus_advance(b);
             litmus_advance(b);
             for (int d; (d = hex_digit(litmus_peekc(b, 0))) >= 0; litmus_advance(b)) {

@@ -301,7 +301,9 @@ static bool parse_mem(x64 *x, opnd *o)
         has_index = true;
         if (p->tok.kind == LITMUS_T_COMMA) {
             litmus_next(p);
-            if (p->tok.kind != LITMUS_T_NUM) {
+            if (p->tok.kind != LITMUS_T_NUM ||
+                (p->tok.num != 0 && p->tok.num != 1 && p->tok.num != 2 && p->tok.num != 4 &&
+                 p->tok.num != 8)) {
                 char buf[64];
                 litmus_error_at(p, &p->tok, "expected a scale (1, 2, 4 or 8), found %s",
                                 litmus_tok_desc(&p->tok, buf, sizeof buf));
