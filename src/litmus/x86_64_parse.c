@@ -17,7 +17,8 @@
  *  - XCHG with memory (always locked) and the LOCK forms of ADD, SUB, XOR,
  *    OR, AND, INC, DEC, XADD and CMPXCHG: read-modify-writes, whose events
  *    are herd's set X; a failed LOCK CMPXCHG is a lone read annotated X;
- *    without LOCK, arithmetic on memory is a plain read then a plain write;
+ *    without LOCK, arithmetic on memory is an error (herd's read and
+ *    write of one instruction are not in program order: ravel's would be);
  *  - MFENCE, LFENCE, SFENCE: fences in herd's sets of those names (MFENCE
  *    is also the full fence mb of the built-in models);
  *  - CMP and arithmetic set the flags ZF (result equal) and SF (herd's
@@ -543,8 +544,10 @@ static bool arith(x64 *x, const litmus_token *op, const mnem *m, litmus_op o, bo
                                   "memory, and at most one operand memory)");
     if (s.kind == O_MEM && lock)
         return unsupported(x, op, " under LOCK with a memory source");
-    if (lock != (d.kind == O_MEM) && lock)
+    if (lock && d.kind != O_MEM)
         return unsupported(x, op, " under LOCK without a memory destination");
+    if (!lock && d.kind == O_MEM) /* herd: a read and a write of one instruction, not in po */
+        return unsupported(x, op, " on memory without LOCK (only its LOCK form)");
     int bits = size_of(m, &s, &d);
     litmus_expr *src = value_of(x, &s, bits, "%src");
     if (d.kind == O_REG) {
@@ -556,24 +559,19 @@ static bool arith(x64 *x, const litmus_token *op, const mnem *m, litmus_op o, bo
         return true;
     }
     litmus_operand so = as_operand(x, src, "%src");
-    uint32_t old = temp(x, "%old");
-    if (lock) { /* old := [m]; [m] := old op src, atomically */
-        litmus_instr in = x->in;
-        in.kind = LITMUS_I_RMW;
-        in.reg = old;
-        in.addr = d.addr;
-        in.annots = x_annots(x);
-        in.expr = litmus_asm_binop(x->c, o, litmus_reg_operand(old), so);
-        litmus_asm_emit(x->c, &in);
-        if (bits < 64)
-            emit_mov(x, old, node(x, LITMUS_OP_AND, leaf(x, litmus_reg_operand(old)), leaf(x, litmus_imm_operand(mask_of(bits)))));
-    } else {
-        read_mem(x, &d, bits, "%old");
-    }
+    uint32_t old = temp(x, "%old"); /* old := [m]; [m] := old op src, atomically */
+    litmus_instr in = x->in;
+    in.kind = LITMUS_I_RMW;
+    in.reg = old;
+    in.addr = d.addr;
+    in.annots = x_annots(x);
+    in.expr = litmus_asm_binop(x->c, o, litmus_reg_operand(old), so);
+    litmus_asm_emit(x->c, &in);
+    if (bits < 64)
+        emit_mov(x, old, node(x, LITMUS_OP_AND, leaf(x, litmus_reg_operand(old)),
+                              leaf(x, litmus_imm_operand(mask_of(bits)))));
     uint32_t res = temp(x, "%r");
     emit_mov(x, res, litmus_asm_binop(x->c, o, litmus_reg_operand(old), so));
-    if (!lock)
-        write_mem(x, &d, litmus_reg_operand(res));
     set_flags(x, leaf(x, litmus_reg_operand(res)), leaf(x, litmus_imm_operand(0)));
     return true;
 }
@@ -786,4 +784,6 @@ static bool x64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
     return unsupported(&x, &op, lock ? " under LOCK" : "");
 }
 
-const litmus_asm_dialect litmus_x86_64_dialect = { "X86_64", x64_is_reg, x64_canon_reg, x64_instr };
+const litmus_asm_dialect litmus_x86_64_dialect = {
+    .arch = "X86_64", .is_reg = x64_is_reg, .canon_reg = x64_canon_reg, .instr = x64_instr,
+};
