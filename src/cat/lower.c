@@ -793,6 +793,67 @@ static value *eval_add(lower *L, const cat_expr *ex, env *en)
     return mkvset(L, items, s->k == V_VSET ? s->n + 1 : 1);
 }
 
+/* match r with {} -> a || _ -> b end on a relation r of the execution: a
+ * where r is empty, b where it is not, joined by a guard, a set variable
+ * that is every event when r is empty and none otherwise (so the result
+ * is exact). The clauses are tried in order, as herd does; an `e ++ s`
+ * clause (taking the relation apart) is not supported. */
+static value *match_exec(lower *L, const cat_expr *ex, env *en, int mode, value *v)
+{
+    const cat_expr *on_empty = NULL, *other = NULL;
+    const char *name = NULL;
+    for (uint32_t i = 0; i < ex->nbinds && !other; i++) {
+        const cat_params *pat = &ex->binds[i].lhs;
+        if (pat->tuple && pat->n == 0) {
+            if (!on_empty)
+                on_empty = ex->binds[i].rhs;
+        } else if (!pat->tuple && (!pat->names[0] || pat->names[0][0] != '\'')) {
+            other = ex->binds[i].rhs;
+            name = pat->names[0];
+        } else {
+            return err(L, ex->binds[i].loc, "unsupported: %s pattern in 'match' on %s that "
+                       "depends on the execution", pat->tuple ? "an 'e ++ s'" : "a tag",
+                       kind_name(v));
+        }
+    }
+    if (!other)
+        return err(L, ex->loc, "unsupported: 'match' on %s that depends on the execution "
+                   "without a '_' clause", kind_name(v));
+    env *ne = name ? bind_value(L, en, name, v) : en;
+    value *b = eval(L, other, ne, mode);
+    value *a = on_empty ? eval(L, on_empty, en, mode) : b;
+    if (!a || !b)
+        return NULL;
+    if (a == b)
+        return a;
+    uint32_t arity = a->k == V_REL ? a->r->arity : b->k == V_REL ? b->r->arity : 0;
+    if (arity == 0) {
+        if (a->k == b->k && (a->k == V_EMPTY || a->k == V_UNIV))
+            return a;
+        return err(L, ex->loc, "unsupported: 'match' on %s that depends on the execution, "
+                   "giving %s", kind_name(v), a->k == V_REL || a->k == V_EMPTY ? kind_name(b)
+                                                                            : kind_name(a));
+    }
+    const logic_rexpr *ra = as_rel(L, a, arity, ex->loc, "each 'match' clause");
+    const logic_rexpr *rb = ra ? as_rel(L, b, arity, ex->loc, "each 'match' clause") : NULL;
+    if (!rb)
+        return NULL;
+    logic_builder *bl = L->b;
+    logic_sovar *g = new_var(L, "match", 1);
+    g->bound = L->x;
+    const logic_rexpr *gr = logic_r_sov(bl, g), *ng = logic_diff(bl, L->x, gr);
+    const logic_formula *none = logic_empty(bl, v->r);
+    base_vec_push(&L->parts, logic_and2(bl, logic_implies(bl, none, logic_req(bl, gr, L->x)),
+                                        logic_implies(bl, logic_not(bl, none),
+                                                      logic_empty(bl, gr))));
+    if (arity == 2) {
+        gr = logic_prod(bl, gr, gr);
+        ng = logic_prod(bl, ng, ng);
+    }
+    return mkrel(L, logic_union(bl, logic_inter(bl, ra, gr), logic_inter(bl, rb, ng)),
+                 a->approx || b->approx);
+}
+
 /* match t with 'a -> e1 || 'b -> e2 || _ -> e3 end on a tag t: the clause
  * of t's tag, else the first name or _ clause. */
 static value *match_tag(lower *L, const cat_expr *ex, env *en, int mode, const value *t)
@@ -828,6 +889,8 @@ static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode)
                  (v->k == V_REL && may_count(L, may_eval(L, v->r, NULL, 0, 0), v->r->arity) == 0);
     if (v->k == V_TAG)
         return match_tag(L, ex, en, mode, v);
+    if (!empty && v->k == V_REL && !v->approx)
+        return match_exec(L, ex, en, mode, v);
     if (!empty && v->k != V_VSET)
         return err(L, ex->loc, "unsupported: 'match' on %s that depends on the execution",
                    kind_name(v));
