@@ -24,7 +24,9 @@ static const char stdlib_cat[] =
     "let singlestep(R) = nodetour(R, R, R)\n"
     "let udr r = domain r | range r\n"
     "let PoD = B\n"
-    "let BR = B\n";
+    "let BR = B\n"
+    "let partition = classes-loc\n"
+    "let tag2instrs = tag2events\n";
 
 /* herd's cos.cat generates every coherence order; ravel's co is already
  * an SO variable ranging over them (logic/exec.h), and coi, coe, fr, fri

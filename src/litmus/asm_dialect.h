@@ -51,5 +51,6 @@ enum { LITMUS_ASM_T_HASH = LITMUS_T_NSHARED + 4, LITMUS_ASM_T_BANG };
 
 extern const litmus_asm_dialect litmus_riscv_dialect;   /* riscv_parse.c */
 extern const litmus_asm_dialect litmus_aarch64_dialect; /* aarch64_parse.c */
+extern const litmus_asm_dialect litmus_x86_64_dialect;  /* x86_64_parse.c */
 
 #endif

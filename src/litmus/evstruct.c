@@ -233,6 +233,10 @@ static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s,
         fail(b, in, "%s: this access uses an integer as an address", "unsupported");
         return LITMUS_NONE;
     }
+    const litmus_location *arr = &b->t->locs[a.loc];
+    if (a.num != 0 && arr->cells > 1 && arr->cell_size > 0 && a.num > 0 &&
+        a.num % arr->cell_size == 0 && a.num / arr->cell_size < arr->cells) /* an array's cell */
+        return a.loc + (uint32_t)(a.num / arr->cell_size);
     if (a.num != 0) {
         fail(b, in, "unsupported: address %s plus a non-zero offset is not a location of the test",
              base_sym_str(b->t->syms, b->t->locs[a.loc].name));

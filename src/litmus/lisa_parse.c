@@ -57,7 +57,8 @@ typedef struct parser {
 
 /* The assembly dialects read in the table layout (asm_dialect.h). */
 static const litmus_asm_dialect *const dialects[] = { &litmus_riscv_dialect,
-                                                      &litmus_aarch64_dialect };
+                                                      &litmus_aarch64_dialect,
+                                                      &litmus_x86_64_dialect };
 
 static const litmus_asm_dialect *dialect_named(const char *s, size_t n)
 {
@@ -77,6 +78,12 @@ static bool is_ident_start(int c)
 static bool is_ident_char(int c)
 {
     return is_ident_start(c) || (c >= '0' && c <= '9') || c == '.';
+}
+
+static int hex_digit(int c)
+{
+    return litmus_is_digit(c) ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
 static token lex_raw(parser *p)
@@ -127,6 +134,23 @@ static token lex_raw(parser *p)
             litmus_advance(b);
         uint64_t v = 0;
         bool overflow = false;
+        if (p->dialect == &litmus_x86_64_dialect && litmus_peekc(b, 0) == '0' &&
+            (litmus_peekc(b, 1) == 'x' || litmus_peekc(b, 1) == 'X') &&
+            hex_digit(litmus_peekc(b, 2)) >= 0) { /* 0x202: herd's hex values (X86_64 only:
+                                                    * AArch64's W registers do not narrow) */
+            litmus_advance(b);
+            litmus_advance(b);
+            for (int d; (d = hex_digit(litmus_peekc(b, 0))) >= 0; litmus_advance(b)) {
+                overflow |= v > UINT64_MAX >> 4;
+                v = v << 4 | (uint64_t)d;
+            }
+            if (!neg && !overflow) { /* as herd: the 64-bit pattern */
+                t.kind = T_NUM;
+                t.num = (int64_t)v;
+                t.len = (size_t)(b->src + b->pos - t.start);
+                return t;
+            }
+        }
         while (litmus_is_digit(litmus_peekc(b, 0))) {
             unsigned d = (unsigned)(litmus_peekc(b, 0) - '0');
             if (v > (UINT64_MAX - d) / 10)
@@ -347,16 +371,38 @@ static litmus_expr *parse_expr(parser *p, thread_build *tb, int depth)
 
 /* --- init block --- */
 
+static bool init_location(parser *p, const token *name);
+static bool init_array(parser *p, const token *ctype);
+
 /* One entry of the init block: [*]LOC [= VALUE] or THREAD:REG [= VALUE]. */
 static bool init_entry(litmus_parser *b)
 {
     parser *p = (parser *)b;
     if (b->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
         litmus_next(b);
+    token ctype = { .kind = T_EOF };
     if (p->dialect) /* a C type before the name: `int64_t 0:a0 = 1` */
         while (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok) &&
-               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM))
+               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM)) {
+            ctype = b->tok;
             litmus_next(b);
+        }
+    if (p->dialect && b->tok.kind == T_LBRACK) { /* [x]=1 */
+        litmus_next(b);
+        if (b->tok.kind != T_IDENT || is_register_name(p, &b->tok) ||
+            litmus_peek2(b)->kind != T_RBRACK) {
+            char buf[64];
+            litmus_error_at(b, &b->tok, "expected a location in '[...]', found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
+            return false;
+        }
+        token name = b->tok;
+        litmus_next(b);
+        litmus_next(b);
+        return init_location(p, &name);
+    }
+    if (p->dialect && b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_LBRACK)
+        return init_array(p, &ctype);
     long th = -1;
     token name = b->tok;
     if (litmus_at_thread_prefix(b)) {
@@ -400,6 +446,100 @@ static bool init_entry(litmus_parser *b)
         uint32_t l = litmus_location_of(b, &name);
         b->locs.data[l].init = v;
     }
+    return true;
+}
+
+/* After LOC in the init block: [= VALUE]. */
+static bool init_location(parser *p, const token *name)
+{
+    litmus_parser *b = &p->b;
+    uint32_t l = litmus_location_of(b, name);
+    if (b->tok.kind != T_EQ)
+        return true;
+    litmus_next(b);
+    litmus_value v;
+    if (!parse_value(p, &v))
+        return false;
+    b->locs.data[l].init = v;
+    return true;
+}
+
+/* The size in bytes of a C type of herd's init blocks (int64_t, char, ...). */
+static uint32_t ctype_size(const token *t)
+{
+    static const struct { const char *name; uint32_t size; } types[] = {
+        { "char", 1 }, { "int8_t", 1 }, { "uint8_t", 1 }, { "short", 2 }, { "int16_t", 2 },
+        { "uint16_t", 2 }, { "int", 4 }, { "int32_t", 4 }, { "uint32_t", 4 }, { "long", 8 },
+        { "int64_t", 8 }, { "uint64_t", 8 }, { "intptr_t", 8 }, { "uintptr_t", 8 },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (litmus_tok_is(t, types[i].name))
+            return types[i].size;
+    return 0;
+}
+
+/* TYPE NAME[N] [= {V, ...}]: an array of N cells, the locations NAME and
+ * NAME[1] .. NAME[N-1], numbered in a row (test.h). */
+static bool init_array(parser *p, const token *ctype)
+{
+    litmus_parser *b = &p->b;
+    token name = b->tok;
+    uint32_t size = ctype_size(ctype);
+    if (size == 0) {
+        litmus_error_at(b, ctype->kind == T_IDENT ? ctype : &name,
+                        "unsupported: an array without a known C type (int64_t, int, ...)");
+        return false;
+    }
+    litmus_next(b);
+    litmus_next(b);
+    if (b->tok.kind != T_NUM || b->tok.num < 1 || b->tok.num > 4096) {
+        litmus_error_at(b, &b->tok, "expected an array size from 1 to 4096");
+        return false;
+    }
+    uint32_t n = (uint32_t)b->tok.num;
+    litmus_next(b);
+    if (!litmus_expect(b, T_RBRACK, "']'"))
+        return false;
+    base_sym s = litmus_tok_sym(b, &name);
+    for (size_t i = 0; i < b->locs.len; i++)
+        if (b->locs.data[i].name == s) {
+            litmus_error_at(b, &name, "array '%.*s' is declared after its first use",
+                            (int)name.len, name.start);
+            return false;
+        }
+    uint32_t first = litmus_location_of(b, &name);
+    b->locs.data[first].cells = n;
+    b->locs.data[first].cell_size = size;
+    for (uint32_t i = 1; i < n; i++) {
+        char buf[300];
+        snprintf(buf, sizeof buf, "%.*s[%u]", (int)(name.len > 256 ? 256 : name.len), name.start, i);
+        token cell = name;
+        cell.start = buf;
+        cell.len = strlen(buf);
+        uint32_t l = litmus_location_of(b, &cell);
+        if (l != first + i) {
+            litmus_error_at(b, &name, "array cell '%s' is named before its array", buf);
+            return false;
+        }
+    }
+    if (b->tok.kind != T_EQ)
+        return true;
+    litmus_next(b);
+    if (!litmus_expect(b, T_LBRACE, "'{' before the array's values"))
+        return false;
+    for (uint32_t i = 0; b->tok.kind != T_RBRACE; i++) {
+        if (i && !litmus_expect(b, T_COMMA, "',' or '}'"))
+            return false;
+        if (i >= n) {
+            litmus_error_at(b, &b->tok, "more values than the array's %u cells", n);
+            return false;
+        }
+        litmus_value v;
+        if (!parse_value(p, &v))
+            return false;
+        b->locs.data[first + i].init = v;
+    }
+    litmus_next(b);
     return true;
 }
 
@@ -1056,6 +1196,10 @@ static bool parse_body(parser *p, thread_build *tbs)
             litmus_instr *in = &tb->instrs.data[k];
             if (in->kind != LITMUS_I_BRANCH)
                 continue;
+            if (in->label == 0) { /* no label (X86_64's ret): the end of the thread */
+                in->target = (uint32_t)tb->instrs.len;
+                continue;
+            }
             size_t j = 0;
             while (j < tb->label_names.len && tb->label_names.data[j] != in->label)
                 j++;

@@ -63,6 +63,17 @@ typedef struct litmus_operand {
     uint32_t loc;     /* LOC */
 } litmus_operand;
 
+static inline litmus_operand litmus_reg_operand(uint32_t reg)
+{
+    litmus_operand o = { LITMUS_OPND_REG, reg, 0, 0 };
+    return o;
+}
+static inline litmus_operand litmus_imm_operand(int64_t imm)
+{
+    litmus_operand o = { LITMUS_OPND_IMM, 0, imm, 0 };
+    return o;
+}
+
 /* An expression of mov and rmw: an operand or an operator on two. */
 typedef enum litmus_op {
     LITMUS_OP_NONE, /* a plain operand */
@@ -172,6 +183,10 @@ typedef struct litmus_location {
     base_sym name;
     litmus_value init;     /* 0 unless the init block says otherwise */
     base_srcloc loc;       /* where it was first mentioned */
+    /* An array's first cell (cells > 1): its other cells are the next
+     * cells - 1 locations, named NAME[1] ..., cell_size bytes apart
+     * (address NAME + k * cell_size is the location k after it). */
+    uint32_t cells, cell_size;
 } litmus_location;
 
 /* The final condition's propositions. */

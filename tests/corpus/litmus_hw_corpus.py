@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from litmus_corpus import herd_states, herd_undef_and_counts, ravel_states  # noqa: E402
 
 # the architectures ravel reads, per model column
-READ = {"x86tso": {"X86"}, "riscv": {"RISCV"}, "aarch64": {"AArch64"}, "lkmm": {"C"}}
+READ = {"x86tso": {"X86"}, "x86tso-mixed": {"X86_64"}, "riscv": {"RISCV"}, "aarch64": {"AArch64"}, "lkmm": {"C"}}
 # herd7's command line per model column (the corpus README's table)
 MODEL_ARGS = {
     "lkmm": ["-bell", "linux-kernel.bell", "-macros", "linux-kernel.def", "-model", "linux-kernel.cat"],
