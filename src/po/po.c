@@ -961,15 +961,15 @@ base_srcloc po_thread_started_at(const po *c, uint32_t t)
     return a == UINT32_MAX || !c->evs.data[a].s ? (base_srcloc){ 0 } : c->evs.data[a].s->loc;
 }
 
-bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
-                     bmc_result *r, po_stats *st, bool *exact, const char **inexact_why)
+trace_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
+                       trace_result *r, po_stats *st, bool *exact, const char **inexact_why)
 {
     return po_check_ext(p, entry, o, r, st, exact, inexact_why, NULL);
 }
 
-bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
-                         bmc_result *r, po_stats *st, bool *exact, const char **inexact_why,
-                         const po_ext *x)
+trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                           trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                           const po_ext *x)
 {
     po c;
     memset(&c, 0, sizeof c);
@@ -1008,7 +1008,7 @@ bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opt
     c.st->events = c.evs.len;
     c.st->read_bytes = c.reads.len;
     c.st->write_bytes = c.writes.len;
-    bmc_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
+    trace_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
     bmc_conc_free(c.b);
     base_vec_free(&c.evs);
     base_vec_free(&c.reads);

@@ -72,8 +72,8 @@ typedef struct po_stats {
  * false when a construct the model over-approximates or does not model is
  * present (a call to a function without a body that might change memory):
  * then a SAFE answer is not a proof. Returns r->verdict. */
-bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
-                     bmc_result *r, po_stats *st, bool *exact, const char **inexact_why);
+trace_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
+                       trace_result *r, po_stats *st, bool *exact, const char **inexact_why);
 
 /* --- an engine over the encoding (po_race) --- */
 
@@ -84,13 +84,13 @@ typedef struct po po_session; /* a session: the threads run, the SC axioms asser
  * the session's result (bmc_conc_decide_goal). */
 typedef struct po_ext {
     void *ud;
-    bmc_verdict (*decide)(void *ud, po_session *c);
+    trace_verdict (*decide)(void *ud, po_session *c);
 } po_ext;
 
 /* po_check, with x deciding (NULL: the assertions). */
-bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
-                         bmc_result *r, po_stats *st, bool *exact, const char **inexact_why,
-                         const po_ext *x);
+trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                           trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                           const po_ext *x);
 
 /* An event: a memory access (mem; a read of nrd bytes at raddr and/or a
  * write of nwr bytes of wval at waddr, from the statement at loc) or a

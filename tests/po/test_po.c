@@ -59,7 +59,7 @@ static void unlower(lowered *l)
 /* The memory model of the runs (NULL: SC by clocks). */
 static const logic_mm *cur_mm;
 
-static bmc_verdict run_po(lowered *l, uint32_t unwind, bmc_result *r, bool *exact)
+static trace_verdict run_po(lowered *l, uint32_t unwind, trace_result *r, bool *exact)
 {
     po_opts o;
     po_opts_init(&o);
@@ -68,10 +68,10 @@ static bmc_verdict run_po(lowered *l, uint32_t unwind, bmc_result *r, bool *exac
     o.bo.timeout_s = 60;
     po_stats st;
     const char *why;
-    bmc_verdict v = po_check(&l->p, l->entry, &o, r, &st, exact, &why);
+    trace_verdict v = po_check(&l->p, l->entry, &o, r, &st, exact, &why);
     if (getenv("RAVEL_PO_VERBOSE")) {
         base_strbuf out = { 0 };
-        bmc_format_result(&out, &l->p, r);
+        trace_format_result(&out, &l->p, r);
         fprintf(stderr, "--- %zu threads, %zu events, %zu rf choices\n%s", st.threads, st.events,
                 st.rf_choices, base_strbuf_cstr(&out));
         base_strbuf_free(&out);
@@ -98,25 +98,25 @@ static void test_agrees_with_bmc(void **state)
             bmc_opts_init(&bo);
             bo.unwind = unwind;
             bo.timeout_s = 60;
-            bmc_result br, pr;
-            bmc_verdict bv = bmc_check(&l->p, l->entry, &bo, &br);
+            trace_result br, pr;
+            trace_verdict bv = bmc_check(&l->p, l->entry, &bo, &br);
             bool exact;
-            bmc_verdict pv = run_po(l, unwind, &pr, &exact);
+            trace_verdict pv = run_po(l, unwind, &pr, &exact);
             if (getenv("RAVEL_PO_VERBOSE"))
                 fprintf(stderr, "%s unwind %u: bmc %s, po %s\n", cases[i], unwind,
-                        bmc_verdict_name(bv), bmc_verdict_name(pv));
-            if (bv != BMC_UNKNOWN) {
+                        trace_verdict_name(bv), trace_verdict_name(pv));
+            if (bv != TRACE_UNKNOWN) {
                 assert_int_equal(pv, bv);
-                if (bv == BMC_SAFE_WITHIN_BOUNDS)
+                if (bv == TRACE_SAFE_WITHIN_BOUNDS)
                     assert_int_equal(pr.unwinding_ok, br.unwinding_ok);
-                if (bv == BMC_BUG) {
+                if (bv == TRACE_BUG) {
                     assert_true(pr.nsteps > 0);
-                    assert_int_equal(pr.steps[pr.nsteps - 1].kind, BMC_STEP_ASSERT);
+                    assert_int_equal(pr.steps[pr.nsteps - 1].kind, TRACE_STEP_ASSERT);
                     assert_int_equal(pr.loc.line, br.loc.line);
                 }
             }
-            bmc_result_free(&br);
-            bmc_result_free(&pr);
+            trace_result_free(&br);
+            trace_result_free(&pr);
         }
         unlower(l);
     }
@@ -126,23 +126,23 @@ static void test_agrees_with_bmc(void **state)
 static void expect(const char *name, const char *src, bool reachable)
 {
     lowered *l = lower(name, src);
-    bmc_result r;
+    trace_result r;
     bool exact;
-    bmc_verdict v = run_po(l, 3, &r, &exact);
-    assert_int_equal(v, reachable ? BMC_BUG : BMC_SAFE_WITHIN_BOUNDS);
+    trace_verdict v = run_po(l, 3, &r, &exact);
+    assert_int_equal(v, reachable ? TRACE_BUG : TRACE_SAFE_WITHIN_BOUNDS);
     if (!reachable) {
         assert_true(r.unwinding_checked && r.unwinding_ok);
         assert_true(exact);
     } else {
         /* an interleaving: threads tagged, the failed assertion last */
         assert_true(r.nsteps > 0);
-        assert_int_equal(r.steps[r.nsteps - 1].kind, BMC_STEP_ASSERT);
+        assert_int_equal(r.steps[r.nsteps - 1].kind, TRACE_STEP_ASSERT);
         bool other = false;
         for (size_t i = 0; i < r.nsteps; i++)
             other |= r.steps[i].thread != 0;
         assert_true(other);
     }
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -260,11 +260,11 @@ static void test_mm_unsupported(void **state)
     (void)state;
     cur_mm = logic_mm_find("tso");
     lowered *l = lower("bytes.c", TWO_THREADS("x = 0x0102;", "r1 = *(unsigned char *)&x;", "r1 == 0"));
-    bmc_result r;
+    trace_result r;
     bool exact;
-    assert_int_equal(run_po(l, 3, &r, &exact), BMC_UNKNOWN);
+    assert_int_equal(run_po(l, 3, &r, &exact), TRACE_UNKNOWN);
     assert_non_null(strstr(r.reason, "unsupported under a memory model"));
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     cur_mm = NULL;
 }
