@@ -850,7 +850,8 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
  * pointer arguments point to (bmc.h): an over-approximation of any C
  * library function but those that call back into the program, so a call
  * that passes a function pointer is not exact; nor is a function that
- * could not be lowered or a call through a pointer with no known target.
+ * could not be lowered or a call through a pointer with no known target,
+ * nor a test of a blocking lock's result (the lock always succeeds here).
  * Only functions that may run count (reached from entry or init by calls
  * and thread starts, or address-taken). */
 static const char *inexact(const ir_program *p, const ir_func *entry, char *buf, size_t bufsz)
@@ -879,6 +880,14 @@ static const char *inexact(const ir_program *p, const ir_func *entry, char *buf,
         }
         for (uint32_t k = 0; k < f->nstmts && !why; k++) {
             const ir_stmt *s = &f->stmts[k];
+            /* a blocking lock succeeds (POSIX); SV-COMP's tasks let it fail */
+            if (s->kind == IR_S_LOCK && !s->is_try && s->result_used) {
+                snprintf(buf, bufsz, "the program tests the result of a lock (line %u), which "
+                                     "ravel takes to succeed (POSIX), while SV-COMP's tasks may "
+                                     "let it fail", s->loc.line);
+                why = buf;
+                break;
+            }
             if (s->kind != IR_S_CALL && s->kind != IR_S_ASYNC)
                 continue;
             if (s->callee->kind != IR_E_FUNC) {

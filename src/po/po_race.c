@@ -401,7 +401,8 @@ static trace_verdict decide(void *ud, po_session *c)
  *  - the result: why no race found would be no proof beyond po's reasons:
  *    a call to a function without a body with a pointer argument, through
  *    which it may read or write (not modelled as accesses; free ends a
- *    lifetime and is no access), or a lock whose result the program tests.
+ *    lifetime and is no access) (a lock whose result the program tests is
+ *    one of po's own reasons, po.c's inexact).
  * Every function with a body counts, reached or not. */
 static const char *limits(const ir_program *p, char *buf, size_t bufsz, const char **wild,
                           char *wbuf, size_t wbufsz)
@@ -427,12 +428,6 @@ static const char *limits(const ir_program *p, char *buf, size_t bufsz, const ch
             }
             if (why)
                 continue;
-            if (s->kind == IR_S_LOCK && !s->is_try && s->result_used) {
-                snprintf(buf, bufsz, "the program tests the result of a lock (line %u), which "
-                                     "ravel takes to succeed (POSIX), while SV-COMP's tasks may "
-                                     "let it fail", s->loc.line);
-                why = buf;
-            }
             for (uint32_t j = 0; ext && !why && strcmp(name, "free") != 0 && j < s->nargs; j++) {
                 const ir_expr *a = s->args[j];
                 if (a->type->kind != IR_T_PTR || a->kind == IR_E_STRING ||

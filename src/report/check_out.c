@@ -176,7 +176,7 @@ static void direct_safe_text(base_strbuf *o, const check_report *c)
         base_strbuf_printf(o, "  the bound cut %s at %s:%u: a larger bound explores more\n",
                            report_check_cut_what(r), r->cut_loc.file, r->cut_loc.line);
     else if (c->inexact)
-        base_strbuf_printf(o, "  not a proof: %s, which is not modelled exactly\n", c->inexact);
+        base_strbuf_printf(o, "  not a proof: %s\n", c->inexact); /* as race_out says it */
 }
 
 void report_check_text(base_strbuf *o, const check_report *c)
