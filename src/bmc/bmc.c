@@ -130,6 +130,8 @@ typedef struct ctx {
                                  synchronisation go to these hooks; NULL: bmc_check */
     bmc_smt_term mem0;        /* the concurrent mode: the memory before any thread */
     bmc_conc_access access;   /* the concurrent mode: what the store in progress is */
+    bool (*refine)(void *ud); /* the concurrent mode: a lazy theory (bmc_conc_set_refine) */
+    void *refine_ud;
 } ctx;
 
 /* --- small helpers --- */
@@ -1708,6 +1710,12 @@ static bmc_smt_result solve(ctx *c, bmc_smt_term *assumptions, size_t n)
 {
     double t = base_now();
     bmc_smt_result res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
+    /* a lazy theory's model is believed once it adds nothing */
+    while (res == BMC_SMT_SAT && c->refine && c->refine(c->refine_ud)) {
+        c->r->stats.refinements++;
+        c->r->stats.solver_calls++;
+        res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
+    }
     base_hashmap_clear(&c->gval);
     c->r->stats.solve_s += base_now() - t;
     c->r->stats.solver_calls++;
@@ -2002,6 +2010,12 @@ void bmc_conc_free(bmc_conc *b)
 }
 
 bmc_smt_solver *bmc_conc_solver(bmc_conc *b) { return b->c.s; }
+
+void bmc_conc_set_refine(bmc_conc *b, bool (*refine)(void *ud), void *ud)
+{
+    b->c.refine = refine;
+    b->c.refine_ud = ud;
+}
 uint32_t bmc_conc_ptr_bits(const bmc_conc *b) { return b->c.pw; }
 bmc_smt_term bmc_conc_init_mem(const bmc_conc *b) { return b->c.mem0; }
 bmc_smt_term bmc_conc_func_addr(bmc_conc *b, const ir_func *f) { return func_addr(&b->c, f); }

@@ -53,6 +53,8 @@ static const char check_usage[] =
     "                    models of `ravel litmus -m`; other than sc, the engine\n"
     "                    is po (auto means po)\n"
     "  --mm-formula      sc too by the model's formula instead of po's clocks\n"
+    "  --mm-eager        ground the model's acyclicity and closures as clauses at\n"
+    "                    once instead of adding the cycles that models have (lazy)\n"
     "  --witness FILE    write an SV-COMP witness (GraphML): a violation witness\n"
     "                    for a bug, a correctness witness for true\n"
     "  --timeout S       give up after S seconds (answer unknown); without it every\n"
@@ -77,6 +79,7 @@ static bool timeout_given;
  * name for the answer (NULL: SC). */
 static const logic_mm *check_mm;
 static const char *check_mm_label;
+static bool check_mm_eager;
 
 /* Prints the po engine's answer; returns the exit code. */
 static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
@@ -112,6 +115,7 @@ static trace_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uin
     po_opts po;
     cli_kiss_po_opts(ck, unwind, budget, &po);
     po.mm = check_mm;
+    po.mm_lazy = !check_mm_eager;
     const ir_func *entry = ir_find_func(prog, "main");
     bool exact;
     po_stats st;
@@ -126,8 +130,10 @@ static trace_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uin
                 res->stats.encode_s, res->stats.solver_calls, res->stats.solve_s,
                 trace_verdict_name(v));
     if (getenv("RAVEL_TIMES") && check_mm)
-        fprintf(stderr, "po: model %s: %zu events, %zu SAT variables, %zu clauses\n",
-                check_mm->name, st.mm_events, st.mm_vars, st.mm_clauses);
+        fprintf(stderr, "po: model %s: %zu events, %zu SAT variables, %zu clauses, "
+                "%zu refinement rounds adding %zu clauses\n",
+                check_mm->name, st.mm_events, st.mm_vars, st.mm_clauses, st.mm_rounds,
+                st.mm_refined);
     return v;
 }
 
@@ -412,6 +418,10 @@ int cli_check(int argc, char **argv)
         }
         if (strcmp(a, "--mm-formula") == 0) {
             mm_formula = true;
+            continue;
+        }
+        if (strcmp(a, "--mm-eager") == 0) {
+            check_mm_eager = true;
             continue;
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {

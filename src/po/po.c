@@ -105,6 +105,7 @@ typedef struct po {
     uint32_t cw;             /* clock width */
     po_stats *st;
     BASE_VEC(po_mm_rf) mmrf; /* o.mm: the reads-from choices */
+    po_mm *mml;              /* o.mm_lazy: the encoding to refine */
 } po;
 
 /* --- events --- */
@@ -706,6 +707,11 @@ static uint32_t bits_for(size_t n)
     return b;
 }
 
+static bool refine_mm(void *ud)
+{
+    return po_mm_refine(ud);
+}
+
 /* The model's axioms over the events (po_mm.c). */
 static void encode_mm(po *c)
 {
@@ -748,7 +754,10 @@ static void encode_mm(po *c)
     double deadline = c->o.bo.timeout_s > 0 ? base_now() + c->o.bo.timeout_s : 0;
     po_mm_stats ms = { 0 };
     const char *why = po_mm_encode(c->s, c->o.mm, c->pw, d, (uint32_t)c->evs.len, t,
-                                   (uint32_t)c->thrs.len, c->mmrf.data, c->mmrf.len, deadline, &ms);
+                                   (uint32_t)c->thrs.len, c->mmrf.data, c->mmrf.len, deadline, &ms,
+                                   c->o.mm_lazy ? &c->mml : NULL);
+    if (c->mml)
+        bmc_conc_set_refine(c->b, refine_mm, c->mml);
     c->st->mm_events = ms.events;
     c->st->mm_vars = ms.vars;
     c->st->mm_clauses = ms.clauses;
@@ -934,6 +943,7 @@ void po_opts_init(po_opts *o)
     memset(o, 0, sizeof *o);
     bmc_opts_init(&o->bo);
     o->max_threads = 64;
+    o->mm_lazy = true;
 }
 
 /* --- the view of an engine over the encoding (po.h) --- */
@@ -1018,6 +1028,10 @@ trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_o
     c.st->read_bytes = c.reads.len;
     c.st->write_bytes = c.writes.len;
     trace_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
+    if (c.mml) {
+        po_mm_lazy_stats(c.mml, &c.st->mm_rounds, &c.st->mm_refined);
+        po_mm_free(c.mml);
+    }
     bmc_conc_free(c.b);
     base_vec_free(&c.evs);
     base_vec_free(&c.reads);

@@ -53,9 +53,13 @@ typedef struct po_opts {
      * order only program order, creation, join and reads-from (acyclic
      * under sc, tso, ra and c11 alike), which places the trace. */
     const struct logic_mm *mm;
+    /* mm: the model's acyclicity, closures and coherence order checked
+     * lazily (po_mm_refine: solve, add what the model breaks, solve
+     * again) instead of grounded as triangles; the answers are the same. */
+    bool mm_lazy;
 } po_opts;
 
-void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads */
+void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads, mm_lazy */
 
 typedef struct po_stats {
     size_t threads;     /* thread instances, main included */
@@ -66,6 +70,7 @@ typedef struct po_stats {
     size_t order_clauses; /* from-read / coherence clauses */
     uint32_t clock_bits;
     size_t mm_events, mm_vars, mm_clauses; /* the model's structure and clauses (opts.mm) */
+    size_t mm_rounds, mm_refined;          /* mm_lazy: refinement rounds, clauses they added */
 } po_stats;
 
 /* Checks p from entry (main). r as bmc_check's; *exact (when not NULL) is

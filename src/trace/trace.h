@@ -83,6 +83,7 @@ typedef struct trace_stats {
     size_t steps;         /* statements executed symbolically */
     size_t cuts;          /* places where a bound cut paths */
     size_t solver_calls;
+    size_t refinements;   /* checks repeated after a lazy theory added clauses (po --mm) */
     double encode_s, solve_s;
 } trace_stats;
 
