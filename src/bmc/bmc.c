@@ -130,8 +130,9 @@ typedef struct ctx {
                                  synchronisation go to these hooks; NULL: bmc_check */
     bmc_smt_term mem0;        /* the concurrent mode: the memory before any thread */
     bmc_conc_access access;   /* the concurrent mode: what the store in progress is */
-    bool (*refine)(void *ud); /* the concurrent mode: a lazy theory (bmc_conc_set_refine) */
+    int (*refine)(void *ud);  /* the concurrent mode: a lazy theory (bmc_conc_set_refine) */
     void *refine_ud;
+    bool refine_failed;
 } ctx;
 
 /* --- small helpers --- */
@@ -1711,7 +1712,13 @@ static bmc_smt_result solve(ctx *c, bmc_smt_term *assumptions, size_t n)
     double t = base_now();
     bmc_smt_result res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
     /* a lazy theory's model is believed once it adds nothing */
-    while (res == BMC_SMT_SAT && c->refine && c->refine(c->refine_ud)) {
+    int more;
+    while (res == BMC_SMT_SAT && c->refine && (more = c->refine(c->refine_ud)) != 0) {
+        if (more < 0) {
+            c->refine_failed = true;
+            res = BMC_SMT_UNKNOWN;
+            break;
+        }
         c->r->stats.refinements++;
         c->r->stats.solver_calls++;
         res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
@@ -1732,8 +1739,9 @@ static void set_unknown(ctx *c, const char *reason, base_srcloc loc)
 static void solver_unknown(ctx *c)
 {
     char buf[300];
-    const char *why = bmc_smt_reason(c->s);
-    if (strstr(why, "timeout") || strstr(why, "canceled"))
+    const char *why = c->refine_failed ? "the lazy theory could not be evaluated"
+                                       : bmc_smt_reason(c->s);
+    if (!c->refine_failed && (strstr(why, "timeout") || strstr(why, "canceled")))
         snprintf(buf, sizeof buf, "timeout (%.0f s) while solving", named_budget(c));
     else
         snprintf(buf, sizeof buf, "the solver gave up: %s", why);
@@ -2011,7 +2019,7 @@ void bmc_conc_free(bmc_conc *b)
 
 bmc_smt_solver *bmc_conc_solver(bmc_conc *b) { return b->c.s; }
 
-void bmc_conc_set_refine(bmc_conc *b, bool (*refine)(void *ud), void *ud)
+void bmc_conc_set_refine(bmc_conc *b, int (*refine)(void *ud), void *ud)
 {
     b->c.refine = refine;
     b->c.refine_ud = ud;

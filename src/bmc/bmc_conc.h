@@ -75,10 +75,11 @@ void bmc_conc_free(bmc_conc *b);
 bmc_smt_solver *bmc_conc_solver(bmc_conc *b);
 /* A lazy theory over the solver's constraints: after every satisfiable
  * check, refine(ud) reads the model (bmc_smt_model_*) and asserts what it
- * breaks; the check is repeated, with the same assumptions, until refine
- * returns false (nothing added), so every model the session acts on
- * satisfies the theory. */
-void bmc_conc_set_refine(bmc_conc *b, bool (*refine)(void *ud), void *ud);
+ * breaks (permanently: the session never pops); the check is repeated,
+ * with the same assumptions, until refine returns 0 (nothing added), so
+ * every model the session acts on satisfies the theory. A negative
+ * return: the theory failed, and the check's answer is unknown. */
+void bmc_conc_set_refine(bmc_conc *b, int (*refine)(void *ud), void *ud);
 uint32_t bmc_conc_ptr_bits(const bmc_conc *b);
 /* The memory before any thread runs: every global zero, string literals. */
 bmc_smt_term bmc_conc_init_mem(const bmc_conc *b);

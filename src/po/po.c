@@ -707,7 +707,7 @@ static uint32_t bits_for(size_t n)
     return b;
 }
 
-static bool refine_mm(void *ud)
+static int refine_mm(void *ud)
 {
     return po_mm_refine(ud);
 }

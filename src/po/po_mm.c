@@ -354,9 +354,10 @@ static void flush(mm *m)
     int nv = sat_num_vars(m->rec);
     while (m->tv.len <= (size_t)nv) {
         int v = (int)m->tv.len;
-        bmc_smt_term t = v == SAT_TRUE ? bmc_smt_true(m->s)
-                         : (size_t)v < m->var_term.len && m->var_term.data[v] ? m->var_term.data[v]
-                                                                               : bmc_smt_bool_var(m->s, "mm");
+        bmc_smt_term t = bmc_smt_true(m->s);
+        if (v != SAT_TRUE)
+            t = (size_t)v < m->var_term.len && m->var_term.data[v] ? m->var_term.data[v]
+                                                                   : bmc_smt_bool_var(m->s, "mm");
         base_vec_push(&m->tv, v ? t : 0);
     }
     size_t nl;
@@ -637,22 +638,31 @@ static size_t refine_trans(mm *m, const logic_lazy *d, uint32_t k, const uint64_
     return added;
 }
 
-bool po_mm_refine(po_mm *m)
+int po_mm_refine(po_mm *m)
 {
     size_t added = 0;
     uint32_t k = 0;
-    for (const logic_lazy *d = m->b.deferred; d; d = d->next, k++) {
+    /* no deadline here: a relation evaluated in part, or a tuple grounded
+     * in part, would make a wrong clause (the solver's check has one) */
+    double deadline = m->g.deadline;
+    m->g.deadline = 0;
+    for (const logic_lazy *d = m->b.deferred; d && m->g.status == LOGIC_GROUND_OK;
+         d = d->next, k++) {
         uint64_t *rows = logic_ground_eval(&m->g, d->r, model_value, m);
-        added += d->kind == LOGIC_LAZY_ACYCLIC ? refine_acyclic(m, d, k, rows)
-                                               : refine_trans(m, d, k, rows);
+        if (m->g.status == LOGIC_GROUND_OK)
+            added += d->kind == LOGIC_LAZY_ACYCLIC ? refine_acyclic(m, d, k, rows)
+                                                   : refine_trans(m, d, k, rows);
         free(rows);
     }
+    m->g.deadline = deadline;
+    if (m->g.status != LOGIC_GROUND_OK)
+        return -1;
     if (!added)
-        return false;
+        return 0;
     flush(m);
     m->rounds++;
     m->added += added;
-    return true;
+    return 1;
 }
 
 void po_mm_lazy_stats(const po_mm *m, size_t *rounds, size_t *clauses)

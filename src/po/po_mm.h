@@ -115,9 +115,10 @@ const char *po_mm_encode(bmc_smt_solver *s, const logic_mm *mm, uint32_t ptr_bit
  * of a closure (at most 4096) the model has: the cycle's tuples not all
  * hold, r(a,b) and r(b,c) give r(a,c). Each clause holds in every
  * consistent execution, and a model with none to add satisfies the whole
- * formula, so the answers are the eager encoding's. Returns whether it
- * added any (then check again). */
-bool po_mm_refine(po_mm *m);
+ * formula, so the answers are the eager encoding's. Returns 1 when it
+ * added any (then check again), 0 when none, -1 when the grounder failed
+ * (no answer can be believed). */
+int po_mm_refine(po_mm *m);
 /* Refinement rounds that added clauses, and the clauses added. */
 void po_mm_lazy_stats(const po_mm *m, size_t *rounds, size_t *clauses);
 void po_mm_free(po_mm *m); /* NULL: nothing */
