@@ -513,7 +513,7 @@ out:
     free(exit_w);
     base_vec_free(&join_r);
     base_vec_free(&join_w);
-    if (lazy && !why && b->deferred)
+    if (lazy && !why && m->b.deferred)
         *lazy = m;
     else {
         if (lazy)
