@@ -4,13 +4,14 @@ every SV-COMP task of that property in ../shared/corpus/svcomp: per task the
 SV-COMP answer, the engine that answered, wall time, peak memory (GNU
 time's maximum resident set), the formula size (SMT terms of the last
 bounded check) and, for the partial-order engine, its rounds (unwinding
-bounds tried while deepening) and the events / reads-from choices of the
-last round; then the totals: false tasks found, true tasks proved, wrong
-answers. Figures, not a test: nothing here fails.
+bounds tried while deepening), its refinement rounds (under --mm, the
+lazy model's re-solves, summed over the unwinding rounds) and the events /
+reads-from choices of the last round; then the totals: false tasks found,
+true tasks proved, wrong answers. Figures, not a test: nothing here fails.
 
 usage: bench/check/run.py [--ravel PATH] [--corpus DIR] [--property P]
-                          [--timeout S] [--engine E] [--jobs N]
-                          [--only SUBSTR] [--markdown]"""
+                          [--timeout S] [--engine E] [--mm M] [--mm-eager]
+                          [--jobs N] [--only SUBSTR] [--markdown]"""
 import argparse
 import concurrent.futures
 import json
@@ -24,6 +25,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 PO = re.compile(r"^po: unwind (\d+), (\d+) threads, (\d+) events, .*?, (\d+) rf choices, "
                 r"(\d+) order clauses, .*?, (\d+) terms")
+PO_RACE = re.compile(r"^po race: unwind (\d+), (\d+) threads, (\d+) events, (\d+) rf choices, "
+                     r"(\d+) order clauses, (\d+) terms")
+MODEL = re.compile(r"^po: model .*, (\d+) refinement rounds")
 
 
 def run(a, cmd, yml):
@@ -34,6 +38,10 @@ def run(a, cmd, yml):
         args += ["--timeout", str(a.timeout)]
     if a.engine:
         args += ["--engine", a.engine]
+    if a.mm:
+        args += ["--mm", a.mm]
+    if a.mm_eager:
+        args += ["--mm-eager"]
     env = dict(os.environ, RAVEL_TIMES="1")
     p = subprocess.run(timer + args, capture_output=True, text=True, env=env)
     return p, time.time() - t0
@@ -46,6 +54,8 @@ def main():
     ap.add_argument("--property", default="unreach-call", choices=["unreach-call", "no-data-race"])
     ap.add_argument("--timeout", type=float, default=60, help="0: none (the default budgets)")
     ap.add_argument("--engine", help="check --engine (default: ravel's default)")
+    ap.add_argument("--mm", help="check --mm (a weak model: the engine is po)")
+    ap.add_argument("--mm-eager", action="store_true", help="check --mm-eager")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--only", help="tasks whose name contains this")
     ap.add_argument("--markdown", action="store_true")
@@ -62,8 +72,8 @@ def main():
     rows = [r for r in rows if r["property"] == a.property and (not a.only or a.only in r["task"])]
     sep = " | " if a.markdown else "  "
     hdr = ["task", "expected", "answer", "engine", "time s", "peak MB", "terms", "rounds",
-           "events", "rf"]
-    fmt = "%-55s %-8s %-8s %-8s %7s %7s %8s %6s %7s %7s"
+           "refine", "events", "rf"]
+    fmt = "%-55s %-8s %-8s %-8s %7s %7s %8s %6s %6s %7s %7s"
     if a.markdown:
         print("| " + " | ".join(hdr) + " |")
         print("|" + "---|" * len(hdr))
@@ -76,14 +86,17 @@ def main():
     peak_max = 0
     for r, (p, secs) in zip(rows, results):
         peak_mb = None
-        rounds, events, rf = 0, "-", "-"
+        rounds, events, rf, refine, po_terms = 0, "-", "-", None, "-"
         for line in p.stderr.splitlines():
             if line.startswith("@peak "):
                 peak_mb = int(line.split()[1]) / 1024
-            m = PO.match(line)
+            m = PO.match(line) or PO_RACE.match(line)
             if m:
                 rounds += 1
-                events, rf = m.group(3), m.group(4)
+                events, rf, po_terms = m.group(3), m.group(4), m.group(6)
+            m = MODEL.match(line)
+            if m:
+                refine = (refine or 0) + int(m.group(1))
         if peak_mb:
             peak_max = max(peak_max, peak_mb)
         out = p.stdout.split("\n", 1)
@@ -96,6 +109,7 @@ def main():
                 terms = j.get("terms", "-")
             else:
                 engine = "%d races" % len(j.get("races", []))
+                terms = po_terms
         except json.JSONDecodeError:
             pass
         tot_t += secs
@@ -109,7 +123,7 @@ def main():
         wrong += answer in ("true", "false") and answer != exp
         cells = [r["task"], exp, answer, str(engine), "%.2f" % secs,
                  "%.0f" % peak_mb if peak_mb else "-", str(terms), str(rounds or "-"),
-                 events, rf]
+                 "-" if refine is None else str(refine), events, rf]
         if a.markdown:
             print("| " + " | ".join(cells) + " |")
         else:

@@ -67,7 +67,7 @@ typedef struct obj {
 enum { EV_APPROX = 100 };
 
 typedef struct event {
-    int kind;          /* bmc_step_kind or EV_APPROX */
+    int kind;          /* trace_step_kind or EV_APPROX */
     bmc_smt_term guard;
     bmc_smt_term value;    /* 0: none */
     bmc_smt_term fail;     /* ASSERT: guard and not cond */
@@ -103,7 +103,7 @@ typedef struct ctx {
     const ir_program *p;
     bmc_smt_solver *s;
     bmc_opts o;
-    bmc_result *r;
+    trace_result *r;
     uint32_t pw;
     base_hashmap taken;   /* ir_var* -> 1: its address is taken */
     base_hashmap finfos;  /* ir_func* -> index into fis */
@@ -130,6 +130,9 @@ typedef struct ctx {
                                  synchronisation go to these hooks; NULL: bmc_check */
     bmc_smt_term mem0;        /* the concurrent mode: the memory before any thread */
     bmc_conc_access access;   /* the concurrent mode: what the store in progress is */
+    int (*refine)(void *ud);  /* the concurrent mode: a lazy theory (bmc_conc_set_refine) */
+    void *refine_ud;
+    bool refine_failed;
 } ctx;
 
 /* --- small helpers --- */
@@ -1002,10 +1005,10 @@ static void conc_sync(ctx *c, state *st, frame *fr, const ir_stmt *s)
         return;
     if (op.guard_out)
         st->guard = op.guard_out;
-    add_event(c, BMC_STEP_SYNC, st->guard);
+    add_event(c, TRACE_STEP_SYNC, st->guard);
     if (s->lhs && op.lhs_value && s->kind != IR_S_ATOMIC_BEGIN && s->kind != IR_S_ATOMIC_END)
         assign(c, st, fr, s->lhs, resize(c, op.lhs_value, vwidth(c, s->lhs->type), false),
-               BMC_STEP_ASSIGN, NULL);
+               TRACE_STEP_ASSIGN, NULL);
 }
 
 static void conc_atomic(ctx *c, state *st, const ir_func *f, const ir_stmt *s, ir_stmt_kind k)
@@ -1064,7 +1067,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
         c->cur_f = fr->f;
         c->cur_stmt = pc;
         c->loc = s->loc;
-        event *e = add_event(c, BMC_STEP_CALL, guard);
+        event *e = add_event(c, TRACE_STEP_CALL, guard);
         e->callee = g;
         e->args = args;
         e->arg_types = types;
@@ -1092,7 +1095,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
             }
             if (s->lhs)
                 assign(c, &sub, fr, s->lhs, bmc_smt_bv_var(c->s, vwidth(c, s->lhs->type), "result"),
-                       BMC_STEP_NONDET, NULL);
+                       TRACE_STEP_NONDET, NULL);
             st_merge(c, &out, &sub);
             continue;
         }
@@ -1115,7 +1118,7 @@ static void exec_call(ctx *c, state *st, frame *fr, uint32_t pc)
         if (s->lhs && rt && rt->kind != IR_T_VOID) {
             bmc_smt_term v = rv ? convert(c, &sub, rv, rt, s->lhs->type)
                             : bmc_smt_bv_var(c->s, vwidth(c, s->lhs->type), "result");
-            assign(c, &sub, fr, s->lhs, v, BMC_STEP_ASSIGN, NULL);
+            assign(c, &sub, fr, s->lhs, v, TRACE_STEP_ASSIGN, NULL);
         }
         st_merge(c, &out, &sub);
     }
@@ -1144,7 +1147,7 @@ static void exec_alloc(ctx *c, state *st, frame *fr, const ir_stmt *s)
         havoc(c, st, at, n, name); /* never-used addresses read 0: calloc needs nothing */
     lval lv;
     eval_lval(c, st, fr, s->lhs, &lv);
-    event *e = add_event(c, BMC_STEP_ALLOC, st->guard);
+    event *e = add_event(c, TRACE_STEP_ALLOC, st->guard);
     e->lhs = s->lhs;
     e->type = s->lhs->type;
     e->value = resize(c, at, vwidth(c, s->lhs->type), false);
@@ -1242,11 +1245,11 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
         case IR_S_ASSIGN:
             if (s->rhs->kind == IR_E_NONDET) {
                 assign(c, &cur, fr, s->lhs, bmc_smt_bv_var(c->s, vwidth(c, s->lhs->type), "nondet"),
-                       BMC_STEP_NONDET, NULL);
+                       TRACE_STEP_NONDET, NULL);
             } else if (s->rhs->kind == IR_E_CONST && !ir_type_is_scalar(s->rhs->type)) {
                 lval lv;
                 eval_lval(c, &cur, fr, s->lhs, &lv);
-                event *e = add_event(c, BMC_STEP_ASSIGN, cur.guard);
+                event *e = add_event(c, TRACE_STEP_ASSIGN, cur.guard);
                 e->lhs = s->lhs;
                 e->type = s->lhs->type;
                 e->text = "{0}";
@@ -1254,7 +1257,7 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
                     zero_fill(c, &cur, lv.addr, tsize(c, s->lhs->type));
             } else {
                 bmc_smt_term v = eval(c, &cur, fr, s->rhs);
-                assign(c, &cur, fr, s->lhs, v, BMC_STEP_ASSIGN, NULL);
+                assign(c, &cur, fr, s->lhs, v, TRACE_STEP_ASSIGN, NULL);
             }
             break;
         case IR_S_CALL:
@@ -1264,7 +1267,7 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
             bmc_smt_term v = 0;
             if (s->rhs && rt->kind != IR_T_VOID)
                 v = convert(c, &cur, eval(c, &cur, fr, s->rhs), s->rhs->type, rt);
-            event *e = add_event(c, BMC_STEP_RETURN, cur.guard);
+            event *e = add_event(c, TRACE_STEP_RETURN, cur.guard);
             e->callee = f;
             e->value = v;
             e->type = rt;
@@ -1291,7 +1294,7 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
                                     ? bmc_smt_eq(c->s, choice, bvc(c, 32, k))
                                     : bmc_smt_bv_cmp(c->s, BMC_SMT_ULE, bvc(c, 32, k), choice));
                 if (!bmc_smt_is_false(c->s, g)) {
-                    event *e = add_event(c, BMC_STEP_GOTO, g);
+                    event *e = add_event(c, TRACE_STEP_GOTO, g);
                     e->target = t;
                 }
                 bool last = t <= pc && fi->last_back[t] == pc;
@@ -1339,13 +1342,13 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
         case IR_S_ASSUME: {
             bmc_smt_term cond = eval_cond(c, &cur, fr, s->rhs);
             cur.guard = bmc_smt_and(c->s, cur.guard, cond);
-            event *e = add_event(c, BMC_STEP_ASSUME, cur.guard);
+            event *e = add_event(c, TRACE_STEP_ASSUME, cur.guard);
             e->message = s->message;
             break;
         }
         case IR_S_ASSERT: {
             bmc_smt_term cond = eval_cond(c, &cur, fr, s->rhs);
-            event *e = add_event(c, BMC_STEP_ASSERT, cur.guard);
+            event *e = add_event(c, TRACE_STEP_ASSERT, cur.guard);
             e->message = s->message;
             e->fail = bmc_smt_and(c->s, cur.guard, bmc_smt_not(c->s, cond));
             c->r->stats.assertions++;
@@ -1381,7 +1384,7 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
         c->cur_f = f;
         c->cur_stmt = n;
         c->loc = n ? f->stmts[n - 1].loc : f->loc;
-        event *e = add_event(c, BMC_STEP_RETURN, cur.guard);
+        event *e = add_event(c, TRACE_STEP_RETURN, cur.guard);
         e->callee = f;
         e->type = rt;
         if (rt->kind != IR_T_VOID) {
@@ -1572,9 +1575,9 @@ static void format_value(ctx *c, base_strbuf *b, bmc_smt_term v, const ir_type *
     }
 }
 
-static bmc_value model_value(ctx *c, bmc_smt_term v, const ir_type *t)
+static trace_value model_value(ctx *c, bmc_smt_term v, const ir_type *t)
 {
-    bmc_value r = { .type = t };
+    trace_value r = { .type = t };
     base_strbuf b = { 0 };
     r.bits = model_low(c, v);
     format_value(c, &b, v, t, 0);
@@ -1636,7 +1639,7 @@ static int tkey_cmp(const void *a, const void *b)
  * with a key up to fail_ev's (or up to *bound when not NULL). */
 static void build_trace(ctx *c, size_t fail_ev, const tkey *bound)
 {
-    BASE_VEC(bmc_step) steps = { 0 };
+    BASE_VEC(trace_step) steps = { 0 };
     size_t nsel = fail_ev + 1;
     tkey *sel = NULL;
     if (c->hk) { /* every event that ran before the failure, in the interleaving's order */
@@ -1658,7 +1661,7 @@ static void build_trace(ctx *c, size_t fail_ev, const tkey *bound)
         const event *e = &c->evs.data[i];
         if (e->kind == EV_APPROX || !holds(c, e->guard))
             continue;
-        bmc_step st = { .kind = (bmc_step_kind)e->kind, .func = e->func, .stmt = e->stmt,
+        trace_step st = { .kind = (trace_step_kind)e->kind, .func = e->func, .stmt = e->stmt,
                         .loc = e->loc, .depth = e->depth, .callee = e->callee,
                         .external = e->external, .target = e->target, .message = e->message };
         if (e->lhs) {
@@ -1675,10 +1678,10 @@ static void build_trace(ctx *c, size_t fail_ev, const tkey *bound)
             st.value.type = e->type;
             st.value.text = e->text;
         }
-        if (e->kind == BMC_STEP_ALLOC)
+        if (e->kind == TRACE_STEP_ALLOC)
             st.alloc_size = model_low(c, e->size);
-        if (e->kind == BMC_STEP_CALL && e->nargs) {
-            bmc_value *av = BASE_ARENA_ARRAY(&c->r->arena, bmc_value, e->nargs);
+        if (e->kind == TRACE_STEP_CALL && e->nargs) {
+            trace_value *av = BASE_ARENA_ARRAY(&c->r->arena, trace_value, e->nargs);
             for (uint32_t k = 0; k < e->nargs; k++)
                 av[k] = model_value(c, e->args[k], e->arg_types[k]);
             st.args = av;
@@ -1690,7 +1693,7 @@ static void build_trace(ctx *c, size_t fail_ev, const tkey *bound)
     }
     free(sel);
     c->r->nsteps = steps.len;
-    c->r->steps = BASE_ARENA_ARRAY(&c->r->arena, bmc_step, steps.len ? steps.len : 1);
+    c->r->steps = BASE_ARENA_ARRAY(&c->r->arena, trace_step, steps.len ? steps.len : 1);
     if (steps.len)
         memcpy(c->r->steps, steps.data, steps.len * sizeof *steps.data);
     base_vec_free(&steps);
@@ -1708,6 +1711,18 @@ static bmc_smt_result solve(ctx *c, bmc_smt_term *assumptions, size_t n)
 {
     double t = base_now();
     bmc_smt_result res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
+    /* a lazy theory's model is believed once it adds nothing */
+    int more;
+    while (res == BMC_SMT_SAT && c->refine && (more = c->refine(c->refine_ud)) != 0) {
+        if (more < 0) {
+            c->refine_failed = true;
+            res = BMC_SMT_UNKNOWN;
+            break;
+        }
+        c->r->stats.refinements++;
+        c->r->stats.solver_calls++;
+        res = bmc_smt_check(c->s, assumptions, n, remaining_ms(c));
+    }
     base_hashmap_clear(&c->gval);
     c->r->stats.solve_s += base_now() - t;
     c->r->stats.solver_calls++;
@@ -1716,7 +1731,7 @@ static bmc_smt_result solve(ctx *c, bmc_smt_term *assumptions, size_t n)
 
 static void set_unknown(ctx *c, const char *reason, base_srcloc loc)
 {
-    c->r->verdict = BMC_UNKNOWN;
+    c->r->verdict = TRACE_UNKNOWN;
     c->r->reason = adup(c, reason);
     c->r->reason_loc = loc;
 }
@@ -1724,8 +1739,9 @@ static void set_unknown(ctx *c, const char *reason, base_srcloc loc)
 static void solver_unknown(ctx *c)
 {
     char buf[300];
-    const char *why = bmc_smt_reason(c->s);
-    if (strstr(why, "timeout") || strstr(why, "canceled"))
+    const char *why = c->refine_failed ? "the lazy theory could not be evaluated"
+                                       : bmc_smt_reason(c->s);
+    if (!c->refine_failed && (strstr(why, "timeout") || strstr(why, "canceled")))
         snprintf(buf, sizeof buf, "timeout (%.0f s) while solving", named_budget(c));
     else
         snprintf(buf, sizeof buf, "the solver gave up: %s", why);
@@ -1744,7 +1760,7 @@ static size_t failing_event(ctx *c, const event **approx_hit)
             const event *e = &c->evs.data[i];
             if (e->kind == EV_APPROX && !*approx_hit && holds(c, e->guard))
                 *approx_hit = e;
-            if (e->kind == BMC_STEP_ASSERT && holds(c, e->fail)) {
+            if (e->kind == TRACE_STEP_ASSERT && holds(c, e->fail)) {
                 tkey k = trace_key(c, i);
                 if (best == SIZE_MAX || tkey_cmp(&k, &bk) < 0) {
                     best = i;
@@ -1758,7 +1774,7 @@ static size_t failing_event(ctx *c, const event **approx_hit)
         const event *e = &c->evs.data[i];
         if (e->kind == EV_APPROX && !*approx_hit && holds(c, e->guard))
             *approx_hit = e;
-        if (e->kind == BMC_STEP_ASSERT && holds(c, e->fail))
+        if (e->kind == TRACE_STEP_ASSERT && holds(c, e->fail))
             return i;
     }
     return SIZE_MAX;
@@ -1769,11 +1785,11 @@ static size_t failing_event(ctx *c, const event **approx_hit)
 static void decide(ctx *c, const bmc_conc_goal *g)
 {
     bmc_smt_solver *s = c->s;
-    bmc_result *r = c->r;
+    trace_result *r = c->r;
     bmc_smt_term bug = bmc_smt_false(s), exact = bmc_smt_true(s), cuts = bmc_smt_false(s);
     for (size_t i = 0; i < c->evs.len; i++) {
         const event *e = &c->evs.data[i];
-        if (e->kind == BMC_STEP_ASSERT && !g)
+        if (e->kind == TRACE_STEP_ASSERT && !g)
             bug = bmc_smt_or(s, bug, e->fail);
         else if (e->kind == EV_APPROX)
             exact = bmc_smt_and(s, exact, bmc_smt_not(s, e->guard));
@@ -1786,7 +1802,7 @@ static void decide(ctx *c, const bmc_conc_goal *g)
     }
     for (size_t i = 0; i < c->evs.len; i++) {
         name_guard(c, c->evs.data[i].guard);
-        if (c->evs.data[i].kind == BMC_STEP_ASSERT)
+        if (c->evs.data[i].kind == TRACE_STEP_ASSERT)
             name_guard(c, c->evs.data[i].fail);
     }
     bmc_smt_term a_bug = bmc_smt_bool_var(s, "bug"), a_exact = bmc_smt_bool_var(s, "exact");
@@ -1823,7 +1839,7 @@ static void decide(ctx *c, const bmc_conc_goal *g)
         return;
     }
     if (res == BMC_SMT_SAT && g) {
-        r->verdict = BMC_BUG;
+        r->verdict = TRACE_BUG;
         tkey bound = { 0, 0, SIZE_MAX };
         bound.key = g->found(g->ud, &bound.thread, &r->message, &r->loc);
         build_trace(c, 0, &bound);
@@ -1835,7 +1851,7 @@ static void decide(ctx *c, const bmc_conc_goal *g)
             return;
         }
         const event *e = &c->evs.data[fe];
-        r->verdict = BMC_BUG;
+        r->verdict = TRACE_BUG;
         r->message = e->message;
         r->func = e->func;
         r->stmt = e->stmt;
@@ -1843,7 +1859,7 @@ static void decide(ctx *c, const bmc_conc_goal *g)
         build_trace(c, fe, NULL);
         return;
     }
-    r->verdict = BMC_SAFE_WITHIN_BOUNDS;
+    r->verdict = TRACE_SAFE_WITHIN_BOUNDS;
     r->unwinding_checked = c->o.unwinding_assertions && (!g || g->cuts);
     r->unwinding_ok = true;
     if (!r->unwinding_checked || bmc_smt_is_false(s, cuts))
@@ -1877,7 +1893,7 @@ void bmc_opts_init(bmc_opts *o)
 
 /* Sets c up for p (the result r, the initial state *st: globals zero,
  * string literals stored). hk: the concurrent mode. */
-static void ctx_setup(ctx *c, const ir_program *p, const bmc_opts *o, bmc_result *r,
+static void ctx_setup(ctx *c, const ir_program *p, const bmc_opts *o, trace_result *r,
                       const bmc_conc_hooks *hk, state *st)
 {
     memset(r, 0, sizeof *r);
@@ -1928,7 +1944,7 @@ static void ctx_setup(ctx *c, const ir_program *p, const bmc_opts *o, bmc_result
 
 static void ctx_teardown(ctx *c)
 {
-    bmc_result *r = c->r;
+    trace_result *r = c->r;
     r->stats.terms = bmc_smt_num_terms(c->s);
     r->stats.smt_asserts = bmc_smt_num_asserts(c->s);
     r->stats.array_selects = bmc_smt_num_array_selects(c->s);
@@ -1953,8 +1969,8 @@ static void ctx_teardown(ctx *c)
     base_hashmap_free(&c->gval);
 }
 
-bmc_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts *o,
-                      bmc_result *r)
+trace_verdict bmc_check(const ir_program *p, const ir_func *entry, const bmc_opts *o,
+                        trace_result *r)
 {
     ctx c;
     state st;
@@ -1984,7 +2000,7 @@ struct bmc_conc {
 };
 
 bmc_conc *bmc_conc_new(const ir_program *p, const bmc_opts *o, const bmc_conc_hooks *h,
-                       bmc_result *r)
+                       trace_result *r)
 {
     bmc_conc *b = base_xcalloc(1, sizeof *b);
     state st;
@@ -2002,6 +2018,12 @@ void bmc_conc_free(bmc_conc *b)
 }
 
 bmc_smt_solver *bmc_conc_solver(bmc_conc *b) { return b->c.s; }
+
+void bmc_conc_set_refine(bmc_conc *b, int (*refine)(void *ud), void *ud)
+{
+    b->c.refine = refine;
+    b->c.refine_ud = ud;
+}
 uint32_t bmc_conc_ptr_bits(const bmc_conc *b) { return b->c.pw; }
 bmc_smt_term bmc_conc_init_mem(const bmc_conc *b) { return b->c.mem0; }
 bmc_smt_term bmc_conc_func_addr(bmc_conc *b, const ir_func *f) { return func_addr(&b->c, f); }
@@ -2046,19 +2068,19 @@ bmc_smt_term bmc_conc_name(bmc_conc *b, bmc_smt_term t)
     return base_hashmap_get(&c->gvar, t, &x) ? (bmc_smt_term)x : t;
 }
 
-bmc_verdict bmc_conc_decide(bmc_conc *b)
+trace_verdict bmc_conc_decide(bmc_conc *b)
 {
     return bmc_conc_decide_goal(b, NULL);
 }
 
-bmc_verdict bmc_conc_decide_goal(bmc_conc *b, const bmc_conc_goal *g)
+trace_verdict bmc_conc_decide_goal(bmc_conc *b, const bmc_conc_goal *g)
 {
     ctx *c = &b->c;
     if (c->stop) {
         set_unknown(c, c->stop_reason, c->stop_loc);
     } else {
         /* a session may decide several goals: each answer replaces the last */
-        c->r->verdict = BMC_SAFE_WITHIN_BOUNDS;
+        c->r->verdict = TRACE_SAFE_WITHIN_BOUNDS;
         c->r->nsteps = 0;
         c->r->steps = NULL;
         c->r->message = NULL;
@@ -2105,98 +2127,4 @@ bmc_conc_access bmc_conc_access_now(const bmc_conc *b, base_srcloc *loc)
     if (loc)
         *loc = b->c.loc;
     return b->c.access;
-}
-
-void bmc_result_free(bmc_result *r)
-{
-    base_arena_free(&r->arena);
-    memset(r, 0, sizeof *r);
-}
-
-const char *bmc_verdict_name(bmc_verdict v)
-{
-    switch (v) {
-    case BMC_BUG: return "bug";
-    case BMC_SAFE_WITHIN_BOUNDS: return "safe within bounds";
-    default: return "unknown";
-    }
-}
-
-const char *bmc_step_kind_name(bmc_step_kind k)
-{
-    static const char *const names[] = { "assign", "nondet", "alloc", "call",
-                                         "return", "goto", "assume", "assert", "sync" };
-    return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
-}
-
-static void put_loc(base_strbuf *out, base_srcloc l)
-{
-    const char *f = l.file ? strrchr(l.file, '/') : NULL;
-    base_strbuf_printf(out, "%s:%u:%u", f ? f + 1 : l.file ? l.file : "?", l.line, l.col);
-}
-
-void bmc_format_result(base_strbuf *out, const ir_program *p, const bmc_result *r)
-{
-    base_strbuf_printf(out, "verdict: %s (unwind %u)\n", bmc_verdict_name(r->verdict), r->unwind);
-    if (r->verdict == BMC_UNKNOWN) {
-        base_strbuf_printf(out, "reason: %s", r->reason ? r->reason : "?");
-        if (r->reason_loc.line) {
-            base_strbuf_puts(out, " at ");
-            put_loc(out, r->reason_loc);
-        }
-        base_strbuf_putc(out, '\n');
-    }
-    if (r->verdict == BMC_SAFE_WITHIN_BOUNDS) {
-        if (!r->unwinding_checked)
-            base_strbuf_puts(out, "unwinding assertions: not checked\n");
-        else if (r->unwinding_ok)
-            base_strbuf_puts(out, "unwinding assertions: hold (no execution was cut)\n");
-        else {
-            base_strbuf_printf(out, "unwinding assertions: FAIL, the bound cuts a %s in %s at ",
-                               r->cut_is_recursion ? "recursive call" : "loop",
-                               base_sym_str(p->syms, r->cut_func->name));
-            put_loc(out, r->cut_loc);
-            base_strbuf_putc(out, '\n');
-        }
-    }
-    if (r->verdict != BMC_BUG)
-        return;
-    base_strbuf_printf(out, "failed: %s at ", r->message ? r->message : "assertion");
-    put_loc(out, r->loc);
-    base_strbuf_putc(out, '\n');
-    for (size_t i = 0; i < r->nsteps; i++) {
-        const bmc_step *s = &r->steps[i];
-        base_strbuf_printf(out, "%*s%s:%u ", (int)(2 * s->depth), "",
-                           base_sym_str(p->syms, s->func->name), s->stmt);
-        switch (s->kind) {
-        case BMC_STEP_ASSIGN:
-        case BMC_STEP_NONDET:
-            base_strbuf_printf(out, "%s%s = %s", s->kind == BMC_STEP_NONDET ? "nondet " : "",
-                               s->lhs, s->value.text ? s->value.text : "?");
-            break;
-        case BMC_STEP_ALLOC:
-            base_strbuf_printf(out, "%s = alloc(%" PRIu64 ") = %s", s->lhs, s->alloc_size,
-                               s->value.text);
-            break;
-        case BMC_STEP_CALL:
-            base_strbuf_printf(out, "call %s(",
-                               s->callee ? base_sym_str(p->syms, s->callee->name) : "?");
-            for (uint32_t k = 0; k < s->nargs; k++)
-                base_strbuf_printf(out, "%s%s", k ? ", " : "", s->args[k].text);
-            base_strbuf_printf(out, ")%s", s->external ? " [no body]" : "");
-            break;
-        case BMC_STEP_RETURN:
-            base_strbuf_printf(out, "return %s", s->value.text ? s->value.text : "");
-            break;
-        case BMC_STEP_GOTO: base_strbuf_printf(out, "goto %u", s->target); break;
-        case BMC_STEP_ASSUME: base_strbuf_puts(out, "assume holds"); break;
-        case BMC_STEP_SYNC: base_strbuf_printf(out, "sync (thread %u)", s->thread); break;
-        case BMC_STEP_ASSERT:
-            base_strbuf_printf(out, "assert %s", i + 1 == r->nsteps ? "FAILS" : "holds");
-            break;
-        }
-        base_strbuf_puts(out, "  @");
-        put_loc(out, s->loc);
-        base_strbuf_putc(out, '\n');
-    }
 }

@@ -70,9 +70,16 @@ typedef struct bmc_conc bmc_conc;
 
 /* A session over p; r receives the result (as bmc_check's). */
 bmc_conc *bmc_conc_new(const ir_program *p, const bmc_opts *o, const bmc_conc_hooks *h,
-                       bmc_result *r);
+                       trace_result *r);
 void bmc_conc_free(bmc_conc *b);
 bmc_smt_solver *bmc_conc_solver(bmc_conc *b);
+/* A lazy theory over the solver's constraints: after every satisfiable
+ * check, refine(ud) reads the model (bmc_smt_model_*) and asserts what it
+ * breaks (permanently: the session never pops); the check is repeated,
+ * with the same assumptions, until refine returns 0 (nothing added), so
+ * every model the session acts on satisfies the theory. A negative
+ * return: the theory failed, and the check's answer is unknown. */
+void bmc_conc_set_refine(bmc_conc *b, int (*refine)(void *ud), void *ud);
 uint32_t bmc_conc_ptr_bits(const bmc_conc *b);
 /* The memory before any thread runs: every global zero, string literals. */
 bmc_smt_term bmc_conc_init_mem(const bmc_conc *b);
@@ -97,7 +104,7 @@ void bmc_conc_add_cut(bmc_conc *b, bmc_smt_term guard, const ir_func *f, uint32_
 bmc_smt_term bmc_conc_name(bmc_conc *b, bmc_smt_term t);
 /* Decides (after the caller's constraints are asserted); fills r.
  * A stopped session answers UNKNOWN with its reason. */
-bmc_verdict bmc_conc_decide(bmc_conc *b);
+trace_verdict bmc_conc_decide(bmc_conc *b);
 
 /* What a store reaching the store hook is: a program's access, the
  * nondeterministic contents of a fresh object (a local's or malloc's: no
@@ -136,6 +143,6 @@ typedef struct bmc_conc_goal {
  * g->found's key; a model that needs an approximation is not taken) or not
  * (SAFE_WITHIN_BOUNDS, with the unwinding assertions when g->cuts). May be
  * called again with other goals: each answer replaces r's last one. */
-bmc_verdict bmc_conc_decide_goal(bmc_conc *b, const bmc_conc_goal *g);
+trace_verdict bmc_conc_decide_goal(bmc_conc *b, const bmc_conc_goal *g);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "base/clock.h"
 #include "base/strbuf.h"
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 #include "cli/cli.h"
 #include "cli/cli_front.h"
 #include "cli/cli_kiss.h"
@@ -53,6 +53,8 @@ static const char check_usage[] =
     "                    models of `ravel litmus -m`; other than sc, the engine\n"
     "                    is po (auto means po)\n"
     "  --mm-formula      sc too by the model's formula instead of po's clocks\n"
+    "  --mm-eager        ground the model's acyclicity and closures as clauses at\n"
+    "                    once instead of adding the cycles that models have (lazy)\n"
     "  --witness FILE    write an SV-COMP witness (GraphML): a violation witness\n"
     "                    for a bug, a correctness witness for true\n"
     "  --timeout S       give up after S seconds (answer unknown); without it every\n"
@@ -77,17 +79,18 @@ static bool timeout_given;
  * name for the answer (NULL: SC). */
 static const logic_mm *check_mm;
 static const char *check_mm_label;
+static bool check_mm_eager;
 
 /* Prints the po engine's answer; returns the exit code. */
 static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
-                     const bmc_result *res, const char *inexact, bool svcomp)
+                     const trace_result *res, const char *inexact, bool svcomp)
 {
     check_report c = { prog, res, res->unwind, ck->ko.pending, cli_orig_stmt, orig, "po",
                        .direct = true, .max_threads = ck->ko.max_threads, .inexact = inexact,
                        .model = check_mm_label };
     base_strbuf out = { 0 };
     if (svcomp)
-        base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n"
+        base_strbuf_puts(&out, res->verdict == TRACE_BUG ? "false\n"
                                : report_check_proved(&c) ? "true\n" : "unknown\n");
     if (ck->json)
         report_check_json(&out, &c, ck->fr.files.data[0]);
@@ -101,21 +104,22 @@ static int po_answer(const cli_kiss *ck, const ir_program *prog, cli_orig *orig,
     if (ck->witness && report_check_proved(&c) && cli_kiss_write_correctness_witness(ck, false))
         rc = CLI_EXIT_INPUT;
     if (!rc)
-        rc = res->verdict == BMC_BUG ? CLI_EXIT_FOUND
-             : res->verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+        rc = res->verdict == TRACE_BUG ? CLI_EXIT_FOUND
+             : res->verdict == TRACE_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
     return rc;
 }
 
-static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint32_t unwind,
-                               double budget, bmc_result *res, const char **inexact)
+static trace_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint32_t unwind,
+                                 double budget, trace_result *res, const char **inexact)
 {
     po_opts po;
     cli_kiss_po_opts(ck, unwind, budget, &po);
     po.mm = check_mm;
+    po.mm_lazy = !check_mm_eager;
     const ir_func *entry = ir_find_func(prog, "main");
     bool exact;
     po_stats st;
-    bmc_verdict v = po_check(prog, entry, &po, res, &st, &exact, inexact);
+    trace_verdict v = po_check(prog, entry, &po, res, &st, &exact, inexact);
     if (getenv("RAVEL_TIMES"))
         fprintf(stderr,
                 "po: unwind %u, %zu threads, %zu events, %zu read bytes, %zu write bytes, "
@@ -124,10 +128,12 @@ static bmc_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uint3
                 unwind, st.threads, st.events, st.read_bytes, st.write_bytes, st.whole_reads,
                 st.rf_choices, st.order_clauses, st.clock_bits, res->stats.terms,
                 res->stats.encode_s, res->stats.solver_calls, res->stats.solve_s,
-                bmc_verdict_name(v));
+                trace_verdict_name(v));
     if (getenv("RAVEL_TIMES") && check_mm)
-        fprintf(stderr, "po: model %s: %zu events, %zu SAT variables, %zu clauses\n",
-                check_mm->name, st.mm_events, st.mm_vars, st.mm_clauses);
+        fprintf(stderr, "po: model %s: %zu events, %zu SAT variables, %zu clauses, "
+                "%zu refinement rounds adding %zu clauses\n",
+                check_mm->name, st.mm_events, st.mm_vars, st.mm_clauses, st.mm_rounds,
+                st.mm_refined);
     return v;
 }
 
@@ -145,8 +151,8 @@ static const uint32_t po_bounds[] = { 2, 6, 12, 24, 48, 96, 128 };
  * from > 0, *res and *inexact hold the answer at the bound before
  * (taken over). *next (when not NULL) is the index of the first bound
  * not tried, so that a later call can go on from there. */
-static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget, size_t from,
-                          bmc_result *res, const char **inexact, size_t *next)
+static trace_verdict run_po(const cli_kiss *ck, const ir_program *prog, double budget, size_t from,
+                            trace_result *res, const char **inexact, size_t *next)
 {
     if (next)
         *next = PO_NBOUNDS;
@@ -154,7 +160,7 @@ static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double bud
         return run_po_once(ck, prog, ck->bo.unwind, budget, res, inexact);
     double t0 = base_now();
     bool have = from > 0;
-    bmc_result best;
+    trace_result best;
     const char *best_inexact = NULL;
     if (have) {
         best = *res;
@@ -164,22 +170,22 @@ static bmc_verdict run_po(const cli_kiss *ck, const ir_program *prog, double bud
         double left = budget - (base_now() - t0);
         if (left < 0.05)
             break;
-        bmc_result cur;
+        trace_result cur;
         const char *ix = NULL;
-        bmc_verdict v = run_po_once(ck, prog, po_bounds[k], left, &cur, &ix);
-        bool proved = v == BMC_SAFE_WITHIN_BOUNDS && cur.unwinding_checked && cur.unwinding_ok;
-        if (v == BMC_UNKNOWN && have) {
-            bmc_result_free(&cur);
+        trace_verdict v = run_po_once(ck, prog, po_bounds[k], left, &cur, &ix);
+        bool proved = v == TRACE_SAFE_WITHIN_BOUNDS && cur.unwinding_checked && cur.unwinding_ok;
+        if (v == TRACE_UNKNOWN && have) {
+            trace_result_free(&cur);
             break; /* the deeper bound ran out of time: the last answer stands */
         }
         if (have)
-            bmc_result_free(&best);
+            trace_result_free(&best);
         best = cur;
         best_inexact = ix;
         have = true;
         if (next)
             *next = k + 1;
-        if (v != BMC_SAFE_WITHIN_BOUNDS || proved)
+        if (v != TRACE_SAFE_WITHIN_BOUNDS || proved)
             break;
     }
     if (!have)
@@ -229,7 +235,7 @@ static void kiss_watchdog_json(const cli_kiss *ck, kiss_side *k, bool svcomp)
 {
     if (!ck->json || ck->bo.timeout_s <= 0)
         return;
-    bmc_result none = { .verdict = BMC_UNKNOWN,
+    trace_result none = { .verdict = TRACE_UNKNOWN,
                         .reason = "timeout (the budget of --timeout ran out)" };
     check_report nc = { &k->cp.prog, &none, ck->bo.unwind, ck->ko.pending, cli_orig_stmt,
                         &k->orig, .engine = "none" };
@@ -241,14 +247,14 @@ static void kiss_watchdog_json(const cli_kiss *ck, kiss_side *k, bool svcomp)
 }
 
 /* Prints a KISS engine's answer; returns the exit code. */
-static int kiss_answer(const cli_kiss *ck, kiss_side *k, const bmc_result *res,
+static int kiss_answer(const cli_kiss *ck, kiss_side *k, const trace_result *res,
                        const char *engine_name, bool svcomp)
 {
     check_report c = { &k->cp.prog, res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, &k->orig,
                        .engine = engine_name };
     base_strbuf out = { 0 };
     if (svcomp)
-        base_strbuf_puts(&out, res->verdict == BMC_BUG ? "false\n" : "unknown\n");
+        base_strbuf_puts(&out, res->verdict == TRACE_BUG ? "false\n" : "unknown\n");
     if (ck->json)
         report_check_json(&out, &c, ck->fr.files.data[0]);
     else
@@ -257,8 +263,8 @@ static int kiss_answer(const cli_kiss *ck, kiss_side *k, const bmc_result *res,
     base_strbuf_free(&out);
     if (ck->witness && cli_kiss_write_witness(ck, &c, false) != 0)
         return CLI_EXIT_INPUT;
-    return res->verdict == BMC_BUG ? CLI_EXIT_FOUND
-           : res->verdict == BMC_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
+    return res->verdict == TRACE_BUG ? CLI_EXIT_FOUND
+           : res->verdict == TRACE_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
 }
 
 /* The po engine alone. */
@@ -269,7 +275,7 @@ static int check_po(cli_kiss *ck, bool svcomp)
     if (cli_program_load(&cp, &ck->fr)) {
         rc = CLI_EXIT_INPUT;
     } else {
-        bmc_result res;
+        trace_result res;
         const char *inexact = NULL;
         if (timeout_given)
             run_po(ck, &cp.prog, ck->bo.timeout_s, 0, &res, &inexact, NULL);
@@ -279,7 +285,7 @@ static int check_po(cli_kiss *ck, bool svcomp)
         cli_orig_keep(&orig, &cp.prog);
         rc = po_answer(ck, &cp.prog, &orig, &res, inexact, svcomp);
         cli_orig_free(&orig);
-        bmc_result_free(&res);
+        trace_result_free(&res);
     }
     cli_program_free(&cp);
     return rc;
@@ -324,48 +330,48 @@ static int check_auto(cli_kiss *ck, bool svcomp)
     /* po, briefly, deepening from the first bound: small programs get
      * their proof or their bug in a fraction of a second (a loop of three
      * iterations in main needs the second bound) */
-    bmc_result pores;
+    trace_result pores;
     const char *inexact = NULL;
     double b0 = 0.1 * total < 2 ? 0.1 * total : 2;
     size_t next = 1;
-    bmc_verdict v = run_po(ck, &cp.prog, b0, 0, &pores, &inexact, &next);
+    trace_verdict v = run_po(ck, &cp.prog, b0, 0, &pores, &inexact, &next);
     check_report pc = { &cp.prog, &pores, 0, 0, NULL, NULL, "po", .direct = true,
                         .inexact = inexact };
-    if (v == BMC_BUG || report_check_proved(&pc))
+    if (v == TRACE_BUG || report_check_proved(&pc))
         goto po;
-    bmc_result res;
+    trace_result res;
     const char *name;
     cli_kiss e = *ck;
     e.explore_only = true;
     e.explore_s = ck->explore_s >= 0 ? ck->explore_s : 0.25 * total < 10 ? 0.25 * total : 10;
-    if (e.explore_s > 0 && cli_kiss_run(&e, &k.cp.prog, k.entry, &res, &name) == BMC_BUG) {
+    if (e.explore_s > 0 && cli_kiss_run(&e, &k.cp.prog, k.entry, &res, &name) == TRACE_BUG) {
         rc = kiss_answer(ck, &k, &res, name, svcomp);
-        bmc_result_free(&res);
+        trace_result_free(&res);
         goto done;
     }
     if (e.explore_s > 0)
-        bmc_result_free(&res);
+        trace_result_free(&res);
     /* then deeper, from the answer at the first bound (out of time there:
      * from the first bound again, with the rest of the budget) */
-    if (v == BMC_UNKNOWN) {
-        bmc_result_free(&pores);
+    if (v == TRACE_UNKNOWN) {
+        trace_result_free(&pores);
         v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), 0, &pores, &inexact, NULL);
     } else if (!ck->unwind_given && next < PO_NBOUNDS) {
         v = run_po(ck, &cp.prog, 0.9 * left_of(total, t0), next, &pores, &inexact, NULL);
     }
     pc.r = &pores;
     pc.inexact = inexact;
-    bool have_po = v == BMC_SAFE_WITHIN_BOUNDS;
-    if (v != BMC_BUG && !report_check_proved(&pc)) {
+    bool have_po = v == TRACE_SAFE_WITHIN_BOUNDS;
+    if (v != TRACE_BUG && !report_check_proved(&pc)) {
         cli_kiss rest = *ck;
         rest.explore_s = 0;
         rest.bo.timeout_s = left_of(total, t0);
-        if (cli_kiss_run(&rest, &k.cp.prog, k.entry, &res, &name) == BMC_BUG || !have_po) {
+        if (cli_kiss_run(&rest, &k.cp.prog, k.entry, &res, &name) == TRACE_BUG || !have_po) {
             rc = kiss_answer(ck, &k, &res, name, svcomp);
-            bmc_result_free(&res);
+            trace_result_free(&res);
             goto done;
         }
-        bmc_result_free(&res);
+        trace_result_free(&res);
     }
 po:;
     cli_orig orig;
@@ -373,7 +379,7 @@ po:;
     rc = po_answer(ck, &cp.prog, &orig, &pores, inexact, svcomp);
     cli_orig_free(&orig);
 done:
-    bmc_result_free(&pores);
+    trace_result_free(&pores);
     cli_program_free(&cp);
     kiss_side_free(&k);
     return rc;
@@ -412,6 +418,10 @@ int cli_check(int argc, char **argv)
         }
         if (strcmp(a, "--mm-formula") == 0) {
             mm_formula = true;
+            continue;
+        }
+        if (strcmp(a, "--mm-eager") == 0) {
+            check_mm_eager = true;
             continue;
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -465,11 +475,11 @@ int cli_check(int argc, char **argv)
         rc = kiss_side_load(&k, &ck);
         if (!rc) {
             kiss_watchdog_json(&ck, &k, svcomp);
-            bmc_result res;
+            trace_result res;
             const char *name;
             cli_kiss_run(&ck, &k.cp.prog, k.entry, &res, &name);
             rc = kiss_answer(&ck, &k, &res, name, svcomp);
-            bmc_result_free(&res);
+            trace_result_free(&res);
         }
         kiss_side_free(&k);
     }

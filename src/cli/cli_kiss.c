@@ -223,8 +223,8 @@ void cli_orig_free(cli_orig *o)
 
 /* --- the engines --- */
 
-bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
-                         bmc_result *r, const char **engine)
+trace_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
+                           trace_result *r, const char **engine)
 {
     double start = base_now();
     bmc_opts bo = c->bo;
@@ -238,29 +238,29 @@ bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *
         eo.seed = c->seed;
         eo.timeout_s = budget;
         explore_stats st;
-        bmc_verdict ev = explore_check_stats(p, entry, &eo, r, &st);
+        trace_verdict ev = explore_check_stats(p, entry, &eo, r, &st);
         if (getenv("RAVEL_TIMES"))
             fprintf(stderr,
                     "explore: %" PRIu64 " runs (%" PRIu64 " to the end, %" PRIu64 " at an assume, %" PRIu64
                     " undefined, %" PRIu64 " at a limit), %" PRIu64 " steps, %.2f s%s\n",
                     st.runs, st.done, st.assumes, st.undefined, st.limits, st.steps, st.seconds,
-                    ev == BMC_BUG ? "; the last run failed" : "");
-        if (ev == BMC_BUG) {
+                    ev == TRACE_BUG ? "; the last run failed" : "");
+        if (ev == TRACE_BUG) {
             *engine = "explore";
             r->unwind = bo.unwind;
-            return BMC_BUG;
+            return TRACE_BUG;
         }
-        bmc_result_free(r);
+        trace_result_free(r);
         if (c->explore_only) {
             char why[160];
             snprintf(why, sizeof why, "no bug found by %.3g s of random exploration", st.seconds);
             memset(r, 0, sizeof *r);
             base_arena_init(&r->arena);
-            r->verdict = BMC_UNKNOWN;
+            r->verdict = TRACE_UNKNOWN;
             r->unwind = bo.unwind;
             r->reason = base_arena_strdup(&r->arena, why);
             *engine = "explore";
-            return BMC_UNKNOWN;
+            return TRACE_UNKNOWN;
         }
         if (bo.timeout_s > 0) {
             bo.timeout_s -= base_now() - start;
@@ -278,7 +278,7 @@ static int write_witness(const cli_kiss *c, const check_report *r, bool race);
 
 int cli_kiss_write_witness(const cli_kiss *c, const check_report *r, bool race)
 {
-    if (!c->witness || r->r->verdict != BMC_BUG)
+    if (!c->witness || r->r->verdict != TRACE_BUG)
         return 0;
     return write_witness(c, r, race);
 }

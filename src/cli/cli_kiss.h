@@ -84,7 +84,7 @@ int cli_kiss_write_correctness_witness(const cli_kiss *c, bool race);
  * (a bug it finds is real; its budget is --explore), then bounded model
  * checking with the rest of --timeout (explore_only: UNKNOWN instead).
  * *engine says which answered ("explore" or "bmc"). */
-bmc_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
-                         bmc_result *r, const char **engine);
+trace_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func *entry,
+                           trace_result *r, const char **engine);
 
 #endif

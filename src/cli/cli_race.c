@@ -14,7 +14,7 @@
 #include "base/intern.h"
 #include "base/strbuf.h"
 #include "base/vec.h"
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 #include "cli/cli.h"
 #include "cli/cli_front.h"
 #include "cli/cli_kiss.h"
@@ -106,7 +106,7 @@ static void list_free(race_list *l)
 
 /* The answer of the last question an engine was asked. */
 typedef struct race_round {
-    bmc_verdict verdict;
+    trace_verdict verdict;
     const char *reason;      /* UNKNOWN (static or kept in *reason_buf) */
     char reason_buf[256];
     bool cut;                /* SAFE: a bound cut a feasible path */
@@ -170,15 +170,15 @@ static int round_run(cli_kiss *ck, pair_vec *excl, race_round *rd, race_list *l,
         base_diag_print(&kd, stderr);
         rc = CLI_EXIT_INTERNAL;
     } else {
-        bmc_result res;
+        trace_result res;
         const char *engine;
         rd->verdict = cli_kiss_run(ck, prog, entry, &res, &engine);
         check_report c = { prog, &res, ck->bo.unwind, ck->ko.pending, cli_orig_stmt, &orig,
                            .engine = engine };
-        if (rd->verdict == BMC_BUG) {
+        if (rd->verdict == TRACE_BUG) {
             race_finding f;
             if (!report_race_explain(&c, &kr, &f)) {
-                rd->verdict = BMC_UNKNOWN;
+                rd->verdict = TRACE_UNKNOWN;
                 snprintf(rd->reason_buf, sizeof rd->reason_buf,
                          "internal: a trace that is not a race (%s)",
                          res.message ? res.message : "no message");
@@ -191,7 +191,7 @@ static int round_run(cli_kiss *ck, pair_vec *excl, race_round *rd, race_list *l,
                     rc = CLI_EXIT_INPUT;
             }
             report_race_finding_free(&f);
-        } else if (rd->verdict == BMC_UNKNOWN) {
+        } else if (rd->verdict == TRACE_UNKNOWN) {
             snprintf(rd->reason_buf, sizeof rd->reason_buf, "%s", res.reason ? res.reason : "no answer");
             rd->reason = rd->reason_buf;
         } else if (res.unwinding_checked && !res.unwinding_ok && res.cut_loc.file) {
@@ -200,7 +200,7 @@ static int round_run(cli_kiss *ck, pair_vec *excl, race_round *rd, race_list *l,
                      res.cut_is_recursion ? "a recursion" : "a loop", res.cut_loc.file,
                      res.cut_loc.line);
         }
-        bmc_result_free(&res);
+        trace_result_free(&res);
     }
     kiss_result_free(&kr);
     base_diag_free(&kd);
@@ -218,7 +218,7 @@ static void race_output(base_strbuf *out, const cli_kiss *ck, bool svcomp, const
     uint32_t unwind = rd->po ? rd->unwind : ck->bo.unwind;
     const char *verdict = found ? "race"
                           : rd->proved ? "safe"
-                          : rd->verdict == BMC_SAFE_WITHIN_BOUNDS ? "no race" : "unknown";
+                          : rd->verdict == TRACE_SAFE_WITHIN_BOUNDS ? "no race" : "unknown";
     if (svcomp)
         base_strbuf_puts(out, found ? "false\n" : rd->proved ? "true\n" : "unknown\n");
     if (ck->sarif) {
@@ -233,11 +233,11 @@ static void race_output(base_strbuf *out, const cli_kiss *ck, bool svcomp, const
         if (rd->po)
             base_strbuf_printf(out, ",\"max_threads\":%u", ck->ko.max_threads);
         base_strbuf_printf(out, ",\"engine\":\"%s\"", rd->po ? "po" : "kiss");
-        if (!found && rd->verdict == BMC_UNKNOWN) {
+        if (!found && rd->verdict == TRACE_UNKNOWN) {
             base_strbuf_puts(out, ",\"reason\":");
             base_strbuf_json_string(out, rd->reason ? rd->reason : "");
         }
-        if (!found && rd->verdict == BMC_SAFE_WITHIN_BOUNDS)
+        if (!found && rd->verdict == TRACE_SAFE_WITHIN_BOUNDS)
             base_strbuf_printf(out, ",\"bound_reached\":%s", rd->cut ? "true" : "false");
         base_strbuf_puts(out, ",\"races\":[");
         base_strbuf_put(out, l->json.data, l->json.len);
@@ -259,7 +259,7 @@ static void race_output(base_strbuf *out, const cli_kiss *ck, bool svcomp, const
                 base_strbuf_printf(out, " (stopped at --max-races %u)", max_races);
             else if (found >= max_races)
                 base_strbuf_puts(out, " (the SV-COMP answer needs one race)");
-            else if (rd->verdict == BMC_UNKNOWN)
+            else if (rd->verdict == TRACE_UNKNOWN)
                 base_strbuf_printf(out, " (the search for more stopped: %s)",
                                    rd->reason ? rd->reason : "unknown");
             base_strbuf_putc(out, '\n');
@@ -268,7 +268,7 @@ static void race_output(base_strbuf *out, const cli_kiss *ck, bool svcomp, const
             base_strbuf_printf(out, "  (every interleaving under SC; no loop, recursion or thread "
                                     "creation exceeds unwind %u, %u threads)\n",
                                unwind, ck->ko.max_threads);
-        } else if (rd->verdict == BMC_SAFE_WITHIN_BOUNDS) {
+        } else if (rd->verdict == TRACE_SAFE_WITHIN_BOUNDS) {
             base_strbuf_printf(out, "no data race within %s\n", bounds);
             if (rd->po)
                 base_strbuf_puts(out, "  (every interleaving under SC within these bounds)\n");
@@ -300,7 +300,7 @@ static void watchdog_partial(race_run *rr)
 {
     if (rr->ck->bo.timeout_s <= 0)
         return;
-    race_round stopped = { .verdict = BMC_UNKNOWN,
+    race_round stopped = { .verdict = TRACE_UNKNOWN,
                            .reason = "timeout (the budget of --timeout ran out)" };
     base_strbuf partial = { 0 };
     race_output(&partial, rr->ck, rr->svcomp, &rr->list, rr->max_races, rr->max_races_set, &stopped);
@@ -319,7 +319,7 @@ static int race_kiss(race_run *rr, cli_kiss *ck, double budget, race_round *rd)
         if (budget > 0) {
             double left = budget - (base_now() - start);
             if (left <= 0.001) {
-                rd->verdict = BMC_UNKNOWN;
+                rd->verdict = TRACE_UNKNOWN;
                 rd->reason = "timeout (the budget of --timeout ran out)";
                 break;
             }
@@ -359,7 +359,7 @@ static void po_access_to(race_access *o, const po_race_access *a, const ir_progr
         o->locks[i] = strdup(a->locks[i]);
 }
 
-static void po_on_race(void *ud, const po_race_found *pf, const bmc_result *r)
+static void po_on_race(void *ud, const po_race_found *pf, const trace_result *r)
 {
     po_ctx *x = ud;
     race_run *rr = x->rr;
@@ -380,8 +380,8 @@ static void po_on_race(void *ud, const po_race_found *pf, const bmc_result *r)
 }
 
 /* po at one bound with budget seconds (0: none); the answer in rd. */
-static bmc_verdict race_po_once(race_run *rr, const ir_program *p, cli_orig *orig,
-                                uint32_t unwind, double budget, race_round *rd)
+static trace_verdict race_po_once(race_run *rr, const ir_program *p, cli_orig *orig,
+                                  uint32_t unwind, double budget, race_round *rd)
 {
     cli_kiss *ck = rr->ck;
     po_opts po;
@@ -389,7 +389,7 @@ static bmc_verdict race_po_once(race_run *rr, const ir_program *p, cli_orig *ori
     po_ctx x = { rr, p, orig, unwind };
     uint32_t left = rr->max_races > rr->list.found ? rr->max_races - rr->list.found : 1;
     po_race_opts ro = { left, &x, po_on_race };
-    bmc_result res;
+    trace_result res;
     po_stats st;
     po_race_result pr;
     po_race(p, ir_find_func(p, "main"), &po, &ro, &res, &st, &pr);
@@ -399,13 +399,13 @@ static bmc_verdict race_po_once(race_run *rr, const ir_program *p, cli_orig *ori
                 "%zu terms, encode %.3f s, %zu solver calls %.3f s: %u races, %s\n",
                 unwind, st.threads, st.events, st.rf_choices, st.order_clauses, res.stats.terms,
                 res.stats.encode_s, res.stats.solver_calls, res.stats.solve_s, pr.found,
-                bmc_verdict_name(pr.verdict));
+                trace_verdict_name(pr.verdict));
     memset(rd, 0, sizeof *rd);
     rd->po = true;
     rd->unwind = unwind;
     rd->verdict = pr.verdict;
     rd->found = pr.found > 0;
-    if (pr.verdict == BMC_UNKNOWN) {
+    if (pr.verdict == TRACE_UNKNOWN) {
         snprintf(rd->reason_buf, sizeof rd->reason_buf, "%s", res.reason ? res.reason : "no answer");
         if (res.reason_loc.line) {
             size_t n = strlen(rd->reason_buf);
@@ -413,7 +413,7 @@ static bmc_verdict race_po_once(race_run *rr, const ir_program *p, cli_orig *ori
                      res.reason_loc.file, res.reason_loc.line, res.reason_loc.col);
         }
         rd->reason = rd->reason_buf;
-    } else if (pr.verdict == BMC_SAFE_WITHIN_BOUNDS) {
+    } else if (pr.verdict == TRACE_SAFE_WITHIN_BOUNDS) {
         if (res.unwinding_checked && !res.unwinding_ok && res.cut_loc.file) {
             rd->cut = true;
             snprintf(rd->cut_where, sizeof rd->cut_where, "%s at %s:%u",
@@ -426,7 +426,7 @@ static bmc_verdict race_po_once(race_run *rr, const ir_program *p, cli_orig *ori
             rd->proved = pr.found == 0;
         }
     }
-    bmc_result_free(&res);
+    trace_result_free(&res);
     return rd->verdict;
 }
 
@@ -447,14 +447,14 @@ static void race_po_deepen(race_run *rr, const ir_program *p, cli_orig *orig, do
         if (left < 0.05)
             break;
         race_round cur;
-        bmc_verdict v = race_po_once(rr, p, orig, po_bounds[k], left, &cur);
-        if (v == BMC_UNKNOWN && have && !cur.found)
+        trace_verdict v = race_po_once(rr, p, orig, po_bounds[k], left, &cur);
+        if (v == TRACE_UNKNOWN && have && !cur.found)
             break; /* the deeper bound ran out of time: the last answer stands */
         *rd = cur;
         if (rd->reason == cur.reason_buf)
             rd->reason = rd->reason_buf;
         have = true;
-        if (cur.found || v != BMC_SAFE_WITHIN_BOUNDS || cur.proved || !cur.cut)
+        if (cur.found || v != TRACE_SAFE_WITHIN_BOUNDS || cur.proved || !cur.cut)
             break;
     }
     if (!have)
@@ -518,8 +518,8 @@ static int engine_auto(race_run *rr, race_round *rd)
     int rc = 0;
     double b0 = 0.1 * total < 2 ? 0.1 * total : 2;
     race_round po_rd;
-    bmc_verdict v = race_po_once(rr, &cp.prog, &orig, ck->unwind_given ? ck->bo.unwind : po_bounds[0],
-                                 b0, &po_rd);
+    trace_verdict v = race_po_once(rr, &cp.prog, &orig,
+                                   ck->unwind_given ? ck->bo.unwind : po_bounds[0], b0, &po_rd);
     if (po_rd.found || po_rd.proved)
         goto po;
     cli_kiss e = *ck;
@@ -537,13 +537,13 @@ static int engine_auto(race_run *rr, race_round *rd)
     }
     /* then deeper, from the answer at the first bound (out of time there:
      * from the first bound again, with the rest of the budget) */
-    if (ck->unwind_given && v == BMC_UNKNOWN) {
+    if (ck->unwind_given && v == TRACE_UNKNOWN) {
         race_po_once(rr, &cp.prog, &orig, ck->bo.unwind, 0.9 * left_of(total, t0), &po_rd);
     } else if (!ck->unwind_given) {
         race_round deeper = po_rd;
         if (po_rd.reason == po_rd.reason_buf)
             deeper.reason = deeper.reason_buf;
-        race_po_deepen(rr, &cp.prog, &orig, 0.9 * left_of(total, t0), v == BMC_UNKNOWN ? 0 : 1,
+        race_po_deepen(rr, &cp.prog, &orig, 0.9 * left_of(total, t0), v == TRACE_UNKNOWN ? 0 : 1,
                        &deeper);
         po_rd = deeper;
         if (po_rd.reason == deeper.reason_buf)
@@ -556,7 +556,7 @@ static int engine_auto(race_run *rr, race_round *rd)
         rest.explore_s = 0;
         race_round krd;
         rc = race_kiss(rr, &rest, left_of(total, t0), &krd);
-        if (rc || rr->list.found || po_rd.verdict != BMC_SAFE_WITHIN_BOUNDS) {
+        if (rc || rr->list.found || po_rd.verdict != TRACE_SAFE_WITHIN_BOUNDS) {
             *rd = krd;
             if (rd->reason == krd.reason_buf)
                 rd->reason = rd->reason_buf;
@@ -664,7 +664,7 @@ int cli_race(int argc, char **argv)
             rc = CLI_EXIT_INPUT;
         if (!rc)
             rc = rr.list.found ? CLI_EXIT_FOUND
-                 : rd.verdict == BMC_SAFE_WITHIN_BOUNDS ? CLI_EXIT_OK : CLI_EXIT_UNKNOWN;
+                 : rd.verdict == TRACE_SAFE_WITHIN_BOUNDS ? CLI_EXIT_OK : CLI_EXIT_UNKNOWN;
     }
     list_free(&rr.list);
     cli_kiss_free(&ck);

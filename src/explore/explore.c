@@ -487,21 +487,21 @@ static uint64_t run_limit(uint64_t run, uint64_t longest, uint64_t max_steps)
     return l < max_steps ? l : max_steps;
 }
 
-bmc_verdict explore_check(const ir_program *p, const ir_func *entry, const explore_opts *o,
-                          bmc_result *r)
+trace_verdict explore_check(const ir_program *p, const ir_func *entry, const explore_opts *o,
+                            trace_result *r)
 {
     return explore_check_stats(p, entry, o, r, NULL);
 }
 
-static void set_unknown(bmc_result *r, const char *reason, base_srcloc loc)
+static void set_unknown(trace_result *r, const char *reason, base_srcloc loc)
 {
-    r->verdict = BMC_UNKNOWN;
+    r->verdict = TRACE_UNKNOWN;
     r->reason = base_arena_strdup(&r->arena, reason);
     r->reason_loc = loc;
 }
 
-bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const explore_opts *o,
-                                bmc_result *r, explore_stats *stp)
+trace_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const explore_opts *o,
+                                  trace_result *r, explore_stats *stp)
 {
     memset(r, 0, sizeof *r);
     base_arena_init(&r->arena);
@@ -604,7 +604,7 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
                 break;
             }
             const ir_stmt *fs = &rep.func->stmts[rep.stmt];
-            r->verdict = BMC_BUG;
+            r->verdict = TRACE_BUG;
             r->message = fs->message;
             r->func = rep.func;
             r->stmt = rep.stmt;
@@ -617,8 +617,8 @@ bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const
         break;
     }
     st.seconds = base_now() - t0;
-    if (!found && r->verdict != BMC_UNKNOWN)
-        r->verdict = BMC_UNKNOWN;
+    if (!found && r->verdict != TRACE_UNKNOWN)
+        r->verdict = TRACE_UNKNOWN;
     if (!found && !r->reason) {
         char buf[600];
         int n = snprintf(buf, sizeof buf, "no assertion failure in %" PRIu64 " random runs", st.runs);

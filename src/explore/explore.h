@@ -30,7 +30,7 @@
 
 #include <stdint.h>
 
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 
 typedef struct explore_opts {
     uint64_t seed;        /* runs are reproducible from the seed */
@@ -44,12 +44,12 @@ typedef struct explore_opts {
 void explore_opts_init(explore_opts *o);
 
 /* Runs entry of the sequential program p (globals zero, then p->init, as bmc does)
- * many times with different choices. BMC_BUG: r->steps holds the failing run, in the
+ * many times with different choices. TRACE_BUG: r->steps holds the failing run, in the
  * same form bmc_check gives (see bmc.h), r->message/func/stmt/loc the failed ASSERT;
- * else BMC_UNKNOWN with r->reason like "no assertion failure in 12345 random runs".
- * Never BMC_SAFE_WITHIN_BOUNDS. r->stats.steps etc. filled where meaningful. */
-bmc_verdict explore_check(const ir_program *p, const ir_func *entry, const explore_opts *o,
-                          bmc_result *r);
+ * else TRACE_UNKNOWN with r->reason like "no assertion failure in 12345 random runs".
+ * Never TRACE_SAFE_WITHIN_BOUNDS. r->stats.steps etc. filled where meaningful. */
+trace_verdict explore_check(const ir_program *p, const ir_func *entry, const explore_opts *o,
+                            trace_result *r);
 
 /* What the runs did (for drivers and benchmarks). */
 typedef struct explore_stats {
@@ -64,7 +64,7 @@ typedef struct explore_stats {
 } explore_stats;
 
 /* explore_check that also fills st (may be NULL). */
-bmc_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const explore_opts *o,
-                                bmc_result *r, explore_stats *st);
+trace_verdict explore_check_stats(const ir_program *p, const ir_func *entry, const explore_opts *o,
+                                  trace_result *r, explore_stats *st);
 
 #endif

@@ -89,8 +89,8 @@ typedef struct vm {
     explore_outcome outcome;
     const char *why;
     const ir_stmt *s;       /* the statement being executed */
-    bmc_result *tr;         /* trace mode */
-    BASE_VEC(bmc_step) steps;
+    trace_result *tr;         /* trace mode */
+    BASE_VEC(trace_step) steps;
     uint32_t nmallocs;
     uint64_t rng;           /* uninitialised register locals (seeded by the chooser) */
     uint64_t max_steps;
@@ -1033,9 +1033,9 @@ static uint64_t eval(vm *c, const ir_expr *e)
 
 /* --- the trace (trace mode only) --- */
 
-static bmc_value value_of(vm *c, const uint8_t *bytes, uint64_t n, const ir_type *t)
+static trace_value value_of(vm *c, const uint8_t *bytes, uint64_t n, const ir_type *t)
 {
-    bmc_value v = { .type = t };
+    trace_value v = { .type = t };
     uint64_t bits = 0;
     memcpy(&bits, bytes, n < 8 ? n : 8);
     if (t->kind == IR_T_INT && t->bits < 64)
@@ -1048,7 +1048,7 @@ static bmc_value value_of(vm *c, const uint8_t *bytes, uint64_t n, const ir_type
     return v;
 }
 
-static bmc_value scalar_value(vm *c, uint64_t v, const ir_type *t)
+static trace_value scalar_value(vm *c, uint64_t v, const ir_type *t)
 {
     uint8_t bytes[8];
     memcpy(bytes, &v, 8);
@@ -1056,16 +1056,16 @@ static bmc_value scalar_value(vm *c, uint64_t v, const ir_type *t)
     return value_of(c, bytes, n > 8 ? 8 : n, t);
 }
 
-static bmc_step *add_step(vm *c, bmc_step_kind k)
+static trace_step *add_step(vm *c, trace_step_kind k)
 {
     frame *fr = top(c);
-    bmc_step st = { .kind = k, .func = fr->fi->f, .stmt = fr->pc, .loc = c->s ? c->s->loc : fr->fi->f->loc,
-                    .depth = fr->depth };
+    trace_step st = { .kind = k, .func = fr->fi->f, .stmt = fr->pc,
+                      .loc = c->s ? c->s->loc : fr->fi->f->loc, .depth = fr->depth };
     base_vec_push(&c->steps, st);
     return &base_vec_last(&c->steps);
 }
 
-static void set_lhs(vm *c, bmc_step *st, const ir_expr *lhs)
+static void set_lhs(vm *c, trace_step *st, const ir_expr *lhs)
 {
     base_strbuf b = { 0 };
     ir_print_expr(&b, c->p, lhs);
@@ -1076,16 +1076,16 @@ static void set_lhs(vm *c, bmc_step *st, const ir_expr *lhs)
 }
 
 /* An ASSIGN or NONDET step for a scalar store of v to lhs. */
-static void step_assign(vm *c, bmc_step_kind k, const ir_expr *lhs, uint64_t v)
+static void step_assign(vm *c, trace_step_kind k, const ir_expr *lhs, uint64_t v)
 {
-    bmc_step *st = add_step(c, k);
+    trace_step *st = add_step(c, k);
     set_lhs(c, st, lhs);
     st->value = scalar_value(c, v, lhs->type);
 }
 
 /* --- statements --- */
 
-static void assign_scalar(vm *c, const ir_expr *lhs, uint64_t v, bmc_step_kind k)
+static void assign_scalar(vm *c, const ir_expr *lhs, uint64_t v, trace_step_kind k)
 {
     if (lhs->kind == IR_E_VAR && !c->tr) { /* the common case: a register */
         const ir_var *var = lhs->var;
@@ -1131,7 +1131,7 @@ static void assign_agg(vm *c, const ir_expr *lhs, uint64_t src, const uint8_t *h
     else if (mem_range_ok(c, src, n))
         memmove(c->m->bytes + lv.addr, c->m->bytes + src, n);
     if (c->tr && !c->stop) {
-        bmc_step *st = add_step(c, BMC_STEP_ASSIGN);
+        trace_step *st = add_step(c, TRACE_STEP_ASSIGN);
         set_lhs(c, st, lhs);
         if (zero) {
             st->value.type = lhs->type;
@@ -1306,12 +1306,12 @@ static void exec_call(vm *c, const ir_stmt *s)
         }
     }
     if (c->tr) {
-        bmc_step *st = add_step(c, BMC_STEP_CALL);
+        trace_step *st = add_step(c, TRACE_STEP_CALL);
         st->callee = g;
         st->external = !g->has_body;
         st->nargs = n;
         if (n) {
-            bmc_value *av = BASE_ARENA_ARRAY(&c->tr->arena, bmc_value, n);
+            trace_value *av = BASE_ARENA_ARRAY(&c->tr->arena, trace_value, n);
             for (uint32_t k = 0; k < n; k++) {
                 const ir_type *t = s->args[k]->type;
                 if (is_agg(t)) {
@@ -1319,7 +1319,7 @@ static void exec_call(vm *c, const ir_stmt *s)
                     if (explore_mem_ok(c->m, ep->argv[k], sz))
                         av[k] = value_of(c, c->m->bytes + ep->argv[k], sz, t);
                     else
-                        av[k] = (bmc_value){ .type = t, .text = "?" };
+                        av[k] = (trace_value){ .type = t, .text = "?" };
                 } else {
                     av[k] = scalar_value(c, ep->argv[k], t);
                 }
@@ -1345,7 +1345,7 @@ static void exec_call(vm *c, const ir_stmt *s)
                 ub(c, "unsupported: an aggregate result of a function without a body");
                 return;
             }
-            assign_scalar(c, s->lhs, choose(c, EXPLORE_CH_DATA, s->lhs->type), BMC_STEP_NONDET);
+            assign_scalar(c, s->lhs, choose(c, EXPLORE_CH_DATA, s->lhs->type), TRACE_STEP_NONDET);
         }
         top(c)->pc++;
         return;
@@ -1373,7 +1373,7 @@ static void do_return(vm *c, uint64_t v, bool has_value, bool fell)
         if (is_agg(s->lhs->type))
             assign_agg(c, s->lhs, 0, c->ep->retbuf, false);
         else
-            assign_scalar(c, s->lhs, convert(c, v, rt, s->lhs->type), BMC_STEP_ASSIGN);
+            assign_scalar(c, s->lhs, convert(c, v, rt, s->lhs->type), TRACE_STEP_ASSIGN);
     }
     fr->pc++;
 }
@@ -1405,7 +1405,7 @@ static void exec_return(vm *c, const ir_stmt *s)
     if (c->stop)
         return;
     if (c->tr) {
-        bmc_step *st = add_step(c, BMC_STEP_RETURN);
+        trace_step *st = add_step(c, TRACE_STEP_RETURN);
         st->callee = fr->fi->f;
         st->value.type = rt;
         if (has && is_agg(rt))
@@ -1449,7 +1449,7 @@ static void exec_alloc(vm *c, const ir_stmt *s)
     uint64_t v = canon(c, base, s->lhs->type);
     write_lv(c, &lv, s->lhs->type, v);
     if (c->tr && !c->stop) {
-        bmc_step *st = add_step(c, BMC_STEP_ALLOC);
+        trace_step *st = add_step(c, TRACE_STEP_ALLOC);
         set_lhs(c, st, s->lhs);
         st->value = scalar_value(c, v, s->lhs->type);
         st->alloc_size = n;
@@ -1481,7 +1481,7 @@ static void run_frames(vm *c)
             /* fell off the end */
             c->s = NULL;
             if (c->tr && (f->nstmts || f != c->p->init)) {
-                bmc_step *st = add_step(c, BMC_STEP_RETURN);
+                trace_step *st = add_step(c, TRACE_STEP_RETURN);
                 st->stmt = f->nstmts;
                 st->loc = f->nstmts ? f->stmts[f->nstmts - 1].loc : f->loc;
                 st->callee = f;
@@ -1511,7 +1511,7 @@ static void run_frames(vm *c)
         case IR_S_ASSIGN:
             if (s->rhs->kind == IR_E_NONDET) {
                 explore_choice_kind k = (explore_choice_kind)fr->fi->ckind[fr->pc];
-                assign_scalar(c, s->lhs, choose(c, k, s->lhs->type), BMC_STEP_NONDET);
+                assign_scalar(c, s->lhs, choose(c, k, s->lhs->type), TRACE_STEP_NONDET);
             } else if (is_agg(s->lhs->type)) {
                 if (s->rhs->kind == IR_E_CONST)
                     assign_agg(c, s->lhs, 0, NULL, true);
@@ -1524,7 +1524,7 @@ static void run_frames(vm *c)
                 uint64_t v = eval(c, s->rhs);
                 if (!c->stop)
                     assign_scalar(c, s->lhs, convert(c, v, s->rhs->type, s->lhs->type),
-                                  BMC_STEP_ASSIGN);
+                                  TRACE_STEP_ASSIGN);
             }
             fr->pc++;
             break;
@@ -1545,7 +1545,7 @@ static void run_frames(vm *c)
                                s->ntargets);
             }
             if (c->tr) {
-                bmc_step *st = add_step(c, BMC_STEP_GOTO);
+                trace_step *st = add_step(c, TRACE_STEP_GOTO);
                 st->target = s->targets[k];
             }
             fr->pc = s->targets[k];
@@ -1560,7 +1560,7 @@ static void run_frames(vm *c)
                 break;
             }
             if (c->tr)
-                add_step(c, BMC_STEP_ASSUME)->message = s->message;
+                add_step(c, TRACE_STEP_ASSUME)->message = s->message;
             fr->pc++;
             break;
         }
@@ -1569,7 +1569,7 @@ static void run_frames(vm *c)
             if (c->stop)
                 break;
             if (c->tr)
-                add_step(c, BMC_STEP_ASSERT)->message = s->message;
+                add_step(c, TRACE_STEP_ASSERT)->message = s->message;
             if (!ok) {
                 stop(c, EXPLORE_RUN_BUG, "an assertion fails");
                 break;
@@ -1601,7 +1601,7 @@ static void run_frames(vm *c)
 }
 
 void explore_run_once(explore_prog *ep, const ir_func *entry, const explore_chooser *ch,
-                      uint64_t max_steps, double deadline, bmc_result *trace, explore_run *out)
+                      uint64_t max_steps, double deadline, trace_result *trace, explore_run *out)
 {
     vm c = { .ep = ep, .p = ep->p, .m = &ep->mem, .gregs = ep->gregs, .ch = ch, .pw = ep->pw,
              .tr = trace, .max_steps = max_steps ? max_steps : UINT64_MAX, .deadline = deadline };
@@ -1630,7 +1630,7 @@ void explore_run_once(explore_prog *ep, const ir_func *entry, const explore_choo
     }
     if (trace) {
         trace->nsteps = c.steps.len;
-        trace->steps = BASE_ARENA_ARRAY(&trace->arena, bmc_step, c.steps.len ? c.steps.len : 1);
+        trace->steps = BASE_ARENA_ARRAY(&trace->arena, trace_step, c.steps.len ? c.steps.len : 1);
         if (c.steps.len)
             memcpy(trace->steps, c.steps.data, c.steps.len * sizeof *c.steps.data);
         base_vec_free(&c.steps);

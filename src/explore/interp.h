@@ -26,7 +26,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 #include "explore/mem.h"
 #include "ir/ir.h"
 
@@ -94,6 +94,6 @@ typedef struct explore_run {
  * trace->arena), as bmc_check records them. deadline: base_now() value
  * after which the run is abandoned (0: none). */
 void explore_run_once(explore_prog *ep, const ir_func *entry, const explore_chooser *ch,
-                      uint64_t max_steps, double deadline, bmc_result *trace, explore_run *out);
+                      uint64_t max_steps, double deadline, trace_result *trace, explore_run *out);
 
 #endif

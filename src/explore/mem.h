@@ -93,7 +93,7 @@ static inline bool explore_mem_ok(const explore_mem *m, uint64_t a, uint64_t n)
  * function's name, 0x... for none. */
 void explore_mem_describe(const explore_mem *m, const ir_program *p, base_strbuf *b, uint64_t a);
 /* Writes a value of type t held in bytes (little endian, tsize(t) bytes) as
- * bmc_value.text does. pw: pointer width in bits. */
+ * trace_value.text does. pw: pointer width in bits. */
 void explore_mem_format(const explore_mem *m, const ir_program *p, base_strbuf *b,
                         const uint8_t *bytes, uint64_t n, const ir_type *t, int depth);
 

@@ -32,9 +32,20 @@ const logic_formula *logic_empty(logic_builder *b, const logic_rexpr *r)
     return logic_forall(b, x, logic_forall(b, y, logic_not(b, logic_apply(b, r, x, y))));
 }
 
+static void defer(logic_builder *b, logic_lazy_kind k, const char *name, const logic_rexpr *r)
+{
+    logic_lazy *l = base_arena_alloc(&b->arena, sizeof *l);
+    *l = (logic_lazy){ k, name, r, b->deferred };
+    b->deferred = l;
+}
+
 const logic_formula *logic_acyclic(logic_builder *b, const char *name, const logic_rexpr *r,
                                    const logic_rexpr *exclude)
 {
+    if (b->lazy) {
+        defer(b, LOGIC_LAZY_ACYCLIC, name, r);
+        return logic_true(b);
+    }
     logic_sovar *t = logic_new_sovar(b, name, 2);
     t->bound = r;
     t->bound_elim = true;
@@ -77,7 +88,11 @@ const logic_formula *logic_total_on(logic_builder *b, const logic_rexpr *r, cons
     const logic_formula *tot = logic_forall(b, x, logic_forall(b, y,
         logic_implies(b, logic_and(b, guard, 4),
                       logic_or2(b, logic_apply(b, r, x, y), logic_apply(b, r, y, x)))));
-    const logic_formula *parts[3] = { logic_trans(b, r), logic_irrefl(b, r), tot };
+    /* lazy: a total relation without cycles is transitive */
+    if (b->lazy)
+        defer(b, LOGIC_LAZY_ACYCLIC, "total order", r);
+    const logic_formula *parts[3] = { b->lazy ? logic_true(b) : logic_trans(b, r),
+                                      logic_irrefl(b, r), tot };
     return logic_and(b, parts, 3);
 }
 
@@ -132,7 +147,10 @@ const logic_rexpr *logic_plus(logic_builder *b, const char *name, const logic_re
     t->bound_closure = true;
     t->exclude = exclude;
     const logic_rexpr *tr = logic_r_sov(b, t);
-    *constraint = logic_and2(b, logic_sub_split(b, r, tr), logic_trans(b, tr));
+    if (b->lazy)
+        defer(b, LOGIC_LAZY_TRANS, name, tr);
+    *constraint = logic_and2(b, logic_sub_split(b, r, tr),
+                             b->lazy ? logic_true(b) : logic_trans(b, tr));
     if (var)
         *var = t;
     return tr;

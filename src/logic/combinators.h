@@ -9,7 +9,11 @@
  * (logic_sovar.bound_elim), which contains every edge that contracting a
  * cycle needs. The clauses are the triangles of the fill graph rather than
  * of r's transitive closure: for a ring of n events n * k^2 for small k
- * instead of n^3. */
+ * instead of n^3.
+ *
+ * A builder in lazy mode (logic_builder.lazy) defers acyclic, the
+ * transitivity of logic_plus's variable and that of logic_total_on's
+ * order (a total relation without cycles is transitive) to its caller. */
 #ifndef RAVEL_LOGIC_COMBINATORS_H
 #define RAVEL_LOGIC_COMBINATORS_H
 

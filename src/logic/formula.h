@@ -110,6 +110,19 @@ struct logic_rexpr {
     int32_t fv[2];
 };
 
+/* A constraint a builder in lazy mode deferred (logic_builder.lazy). */
+typedef enum logic_lazy_kind {
+    LOGIC_LAZY_ACYCLIC, /* acyclic(r) (logic_acyclic; a total order's transitivity) */
+    LOGIC_LAZY_TRANS,   /* r transitive (r an SO variable: logic_plus) */
+} logic_lazy_kind;
+
+typedef struct logic_lazy {
+    logic_lazy_kind kind;
+    const char *name;
+    const logic_rexpr *r;
+    const struct logic_lazy *next;
+} logic_lazy;
+
 typedef struct logic_builder {
     base_arena arena;
     const logic_structure *st;
@@ -119,6 +132,16 @@ typedef struct logic_builder {
     /* The model's named checks, newest first (logic/check.h). */
     const struct logic_check *checks;
     uint32_t nchecks;
+    /* Lazy mode (set before building; po_mm's refinement): logic_acyclic,
+     * the transitivity of logic_plus's variable and of logic_total_on's
+     * order are left out of the formulas built and listed in `deferred`
+     * (newest first), for a caller that checks them in each model it gets
+     * and adds the clauses a model breaks (a cycle, a triangle) until none
+     * is broken. Equivalent only where these constructs stand in positive
+     * position, conjoined up to the top (the built-in models; a caller
+     * must not use lazy mode for formulas that negate them). */
+    bool lazy;
+    const logic_lazy *deferred;
 } logic_builder;
 
 void logic_builder_init(logic_builder *b, const logic_structure *st);

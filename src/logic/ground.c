@@ -100,6 +100,8 @@ static int eval3(logic_grounder *g, const logic_formula *f)
         if (!t)
             return V_UNKNOWN; /* not declared yet: anything goes */
         int l = t[tuple(g, f->sov->arity, f->args)];
+        if (g->value && l != SAT_TRUE && l != SAT_FALSE)
+            return g->value(g->value_ud, l) ? V_TRUE : V_FALSE;
         return l == SAT_TRUE ? V_TRUE : l == SAT_FALSE ? V_FALSE : V_UNKNOWN;
     }
     case LOGIC_SOV_MAY: {
@@ -230,6 +232,8 @@ static mat3 eval_mat(logic_grounder *g, const logic_rexpr *r)
         for (uint32_t a = 0; a < (ar == 2 ? n : 1); a++)
             for (uint32_t c = 0; c < n; c++) {
                 int l = t[ar == 2 ? (size_t)a * n + c : c];
+                if (g->value && l != SAT_TRUE && l != SAT_FALSE)
+                    l = g->value(g->value_ud, l) ? SAT_TRUE : SAT_FALSE;
                 if (l != SAT_FALSE)
                     row_set(m.may + a * rw, c);
                 if (l == SAT_TRUE)
@@ -332,6 +336,18 @@ static mat3 eval_mat(logic_grounder *g, const logic_rexpr *r)
     }
     }
     return m;
+}
+
+uint64_t *logic_ground_eval(logic_grounder *g, const logic_rexpr *r,
+                            bool (*value)(void *ud, int lit), void *ud)
+{
+    g->value = value;
+    g->value_ud = ud;
+    mat3 m = eval_mat(g, r);
+    g->value = NULL;
+    g->value_ud = NULL;
+    free(m.may);
+    return m.must;
 }
 
 /* QBF mode: SAT variable var is quantified at the current level. */

@@ -64,6 +64,8 @@ typedef struct logic_grounder {
     uint32_t max_level;      /* QBF mode: deepest level used */
     uint32_t *var_level;     /* QBF mode: SAT variable -> level + 1 (0: not an SO tuple) */
     size_t var_level_cap;
+    bool (*value)(void *ud, int lit); /* logic_ground_eval: a literal's value in a model */
+    void *value_ud;
 } logic_grounder;
 
 void logic_grounder_init(logic_grounder *g, logic_builder *b, sat_circuit *c);
@@ -83,6 +85,12 @@ uint32_t logic_ground_var_level(const logic_grounder *g, int var);
  * a relation whose tuples are the caller's own Booleans (po's event
  * guards and reads-from choices, src/po/po_mm.c). */
 void logic_ground_set_table(logic_grounder *g, const logic_sovar *v, const int *lits);
+/* The value of relation r (arity 2) in a model, every literal of an SO
+ * variable's table read as value(ud, lit) says: n rows of n / 64 + 1
+ * words, bit c of row a for (a, c). The caller frees it. No gates are
+ * made; every SO variable r uses must be declared. */
+uint64_t *logic_ground_eval(logic_grounder *g, const logic_rexpr *r,
+                            bool (*value)(void *ud, int lit), void *ud);
 /* The literal table of a declared SO variable (n or n*n entries), or NULL. */
 const int *logic_ground_table(const logic_grounder *g, const logic_sovar *v);
 

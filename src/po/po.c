@@ -105,6 +105,7 @@ typedef struct po {
     uint32_t cw;             /* clock width */
     po_stats *st;
     BASE_VEC(po_mm_rf) mmrf; /* o.mm: the reads-from choices */
+    po_mm *mml;              /* o.mm_lazy: the encoding to refine */
 } po;
 
 /* --- events --- */
@@ -706,6 +707,11 @@ static uint32_t bits_for(size_t n)
     return b;
 }
 
+static int refine_mm(void *ud)
+{
+    return po_mm_refine(ud);
+}
+
 /* The model's axioms over the events (po_mm.c). */
 static void encode_mm(po *c)
 {
@@ -748,7 +754,10 @@ static void encode_mm(po *c)
     double deadline = c->o.bo.timeout_s > 0 ? base_now() + c->o.bo.timeout_s : 0;
     po_mm_stats ms = { 0 };
     const char *why = po_mm_encode(c->s, c->o.mm, c->pw, d, (uint32_t)c->evs.len, t,
-                                   (uint32_t)c->thrs.len, c->mmrf.data, c->mmrf.len, deadline, &ms);
+                                   (uint32_t)c->thrs.len, c->mmrf.data, c->mmrf.len, deadline, &ms,
+                                   c->o.mm_lazy ? &c->mml : NULL);
+    if (c->mml)
+        bmc_conc_set_refine(c->b, refine_mm, c->mml);
     c->st->mm_events = ms.events;
     c->st->mm_vars = ms.vars;
     c->st->mm_clauses = ms.clauses;
@@ -850,7 +859,8 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
  * pointer arguments point to (bmc.h): an over-approximation of any C
  * library function but those that call back into the program, so a call
  * that passes a function pointer is not exact; nor is a function that
- * could not be lowered or a call through a pointer with no known target.
+ * could not be lowered or a call through a pointer with no known target,
+ * nor a test of a blocking lock's result (the lock always succeeds here).
  * Only functions that may run count (reached from entry or init by calls
  * and thread starts, or address-taken). */
 static const char *inexact(const ir_program *p, const ir_func *entry, char *buf, size_t bufsz)
@@ -879,6 +889,14 @@ static const char *inexact(const ir_program *p, const ir_func *entry, char *buf,
         }
         for (uint32_t k = 0; k < f->nstmts && !why; k++) {
             const ir_stmt *s = &f->stmts[k];
+            /* a blocking lock succeeds (POSIX); SV-COMP's tasks let it fail */
+            if (s->kind == IR_S_LOCK && !s->is_try && s->result_used) {
+                snprintf(buf, bufsz, "the program tests the result of a lock (line %u), which "
+                                     "ravel takes to succeed (POSIX), while SV-COMP's tasks may "
+                                     "let it fail", s->loc.line);
+                why = buf;
+                break;
+            }
             if (s->kind != IR_S_CALL && s->kind != IR_S_ASYNC)
                 continue;
             if (s->callee->kind != IR_E_FUNC) {
@@ -925,6 +943,7 @@ void po_opts_init(po_opts *o)
     memset(o, 0, sizeof *o);
     bmc_opts_init(&o->bo);
     o->max_threads = 64;
+    o->mm_lazy = true;
 }
 
 /* --- the view of an engine over the encoding (po.h) --- */
@@ -961,15 +980,15 @@ base_srcloc po_thread_started_at(const po *c, uint32_t t)
     return a == UINT32_MAX || !c->evs.data[a].s ? (base_srcloc){ 0 } : c->evs.data[a].s->loc;
 }
 
-bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
-                     bmc_result *r, po_stats *st, bool *exact, const char **inexact_why)
+trace_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
+                       trace_result *r, po_stats *st, bool *exact, const char **inexact_why)
 {
     return po_check_ext(p, entry, o, r, st, exact, inexact_why, NULL);
 }
 
-bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
-                         bmc_result *r, po_stats *st, bool *exact, const char **inexact_why,
-                         const po_ext *x)
+trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                           trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                           const po_ext *x)
 {
     po c;
     memset(&c, 0, sizeof c);
@@ -1008,7 +1027,11 @@ bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opt
     c.st->events = c.evs.len;
     c.st->read_bytes = c.reads.len;
     c.st->write_bytes = c.writes.len;
-    bmc_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
+    trace_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
+    if (c.mml) {
+        po_mm_lazy_stats(c.mml, &c.st->mm_rounds, &c.st->mm_refined);
+        po_mm_free(c.mml);
+    }
     bmc_conc_free(c.b);
     base_vec_free(&c.evs);
     base_vec_free(&c.reads);

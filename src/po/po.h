@@ -53,9 +53,13 @@ typedef struct po_opts {
      * order only program order, creation, join and reads-from (acyclic
      * under sc, tso, ra and c11 alike), which places the trace. */
     const struct logic_mm *mm;
+    /* mm: the model's acyclicity, closures and coherence order checked
+     * lazily (po_mm_refine: solve, add what the model breaks, solve
+     * again) instead of grounded as triangles; the answers are the same. */
+    bool mm_lazy;
 } po_opts;
 
-void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads */
+void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads, mm_lazy */
 
 typedef struct po_stats {
     size_t threads;     /* thread instances, main included */
@@ -66,14 +70,15 @@ typedef struct po_stats {
     size_t order_clauses; /* from-read / coherence clauses */
     uint32_t clock_bits;
     size_t mm_events, mm_vars, mm_clauses; /* the model's structure and clauses (opts.mm) */
+    size_t mm_rounds, mm_refined;          /* mm_lazy: refinement rounds, clauses they added */
 } po_stats;
 
 /* Checks p from entry (main). r as bmc_check's; *exact (when not NULL) is
  * false when a construct the model over-approximates or does not model is
  * present (a call to a function without a body that might change memory):
  * then a SAFE answer is not a proof. Returns r->verdict. */
-bmc_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
-                     bmc_result *r, po_stats *st, bool *exact, const char **inexact_why);
+trace_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts *o,
+                       trace_result *r, po_stats *st, bool *exact, const char **inexact_why);
 
 /* --- an engine over the encoding (po_race) --- */
 
@@ -84,13 +89,13 @@ typedef struct po po_session; /* a session: the threads run, the SC axioms asser
  * the session's result (bmc_conc_decide_goal). */
 typedef struct po_ext {
     void *ud;
-    bmc_verdict (*decide)(void *ud, po_session *c);
+    trace_verdict (*decide)(void *ud, po_session *c);
 } po_ext;
 
 /* po_check, with x deciding (NULL: the assertions). */
-bmc_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
-                         bmc_result *r, po_stats *st, bool *exact, const char **inexact_why,
-                         const po_ext *x);
+trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                           trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                           const po_ext *x);
 
 /* An event: a memory access (mem; a read of nrd bytes at raddr and/or a
  * write of nwr bytes of wval at waddr, from the statement at loc) or a

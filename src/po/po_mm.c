@@ -35,7 +35,7 @@ typedef struct elem {
 
 typedef BASE_VEC(uint32_t) u32_vec;
 
-typedef struct mm {
+struct po_mm {
     bmc_smt_solver *s;
     sat_circuit circ;
     base_hashmap lit_of;             /* term -> SAT variable */
@@ -45,7 +45,20 @@ typedef struct mm {
     uint32_t nlocs;
     BASE_VEC(uint8_t) is_exit;       /* location -> a thread's exit location */
     uint32_t *r_ok, *r_fail, *w;     /* po event -> its read (of a CAS: success, failure), write */
-} mm;
+    /* kept for refinement (lazy): */
+    sat_solver *rec;
+    BASE_VEC(bmc_smt_term) tv;       /* SAT variable -> its term in po's solver */
+    size_t flushed;                  /* recorded literals already asserted */
+    size_t nclauses;
+    logic_structure lst;
+    bool have_st;
+    logic_builder b;
+    logic_grounder g;
+    bool have_g;
+    base_hashmap tuple_lit;          /* (deferred constraint, a, c) -> the literal of r(a, c) */
+    size_t rounds, added;
+};
+typedef struct po_mm mm;
 
 static int lit(mm *m, bmc_smt_term t)
 {
@@ -334,36 +347,85 @@ static void structure(mm *m, const int *rf, logic_structure *st)
     }
 }
 
+/* The clauses recorded since the last flush into po's solver, every SAT
+ * variable a Z3 Boolean or the po term it stands for. */
+static void flush(mm *m)
+{
+    int nv = sat_num_vars(m->rec);
+    while (m->tv.len <= (size_t)nv) {
+        int v = (int)m->tv.len;
+        bmc_smt_term t = bmc_smt_true(m->s);
+        if (v != SAT_TRUE)
+            t = (size_t)v < m->var_term.len && m->var_term.data[v] ? m->var_term.data[v]
+                                                                   : bmc_smt_bool_var(m->s, "mm");
+        base_vec_push(&m->tv, v ? t : 0);
+    }
+    size_t nl;
+    const int *lits = sat_recorded(m->rec, &nl);
+    bmc_smt_term cl = bmc_smt_false(m->s);
+    for (size_t i = m->flushed; i < nl; i++) {
+        if (!lits[i]) {
+            bmc_smt_assert(m->s, cl);
+            cl = bmc_smt_false(m->s);
+            m->nclauses++;
+            continue;
+        }
+        int v = abs(lits[i]);
+        bmc_smt_term t = lits[i] > 0 ? m->tv.data[v] : bmc_smt_not(m->s, m->tv.data[v]);
+        cl = bmc_smt_or(m->s, cl, t);
+    }
+    m->flushed = nl;
+}
+
+static void mm_free(mm *m)
+{
+    if (m->have_g)
+        logic_grounder_free(&m->g);
+    logic_builder_free(&m->b);
+    if (m->have_st)
+        logic_structure_free(&m->lst);
+    free(m->r_ok);
+    free(m->r_fail);
+    free(m->w);
+    base_vec_free(&m->els);
+    base_vec_free(&m->var_term);
+    base_vec_free(&m->is_exit);
+    base_vec_free(&m->tv);
+    base_hashmap_free(&m->lit_of);
+    base_hashmap_free(&m->locs);
+    base_hashmap_free(&m->tuple_lit);
+    sat_circuit_free(&m->circ);
+    sat_solver_free(m->rec);
+    free(m);
+}
+
 const char *po_mm_encode(bmc_smt_solver *s, const logic_mm *model, uint32_t ptr_bits,
                          const po_mm_ev *evs, uint32_t nevs, const po_mm_thread *thrs,
                          uint32_t nthrs, const po_mm_rf *rfs, size_t nrfs, double deadline,
-                         po_mm_stats *st)
+                         po_mm_stats *st, po_mm **lazy)
 {
-    mm m;
-    memset(&m, 0, sizeof m);
-    m.s = s;
-    sat_solver *rec = sat_solver_new_recorder();
-    sat_circuit_init(&m.circ, rec);
-    base_hashmap_init(&m.lit_of);
-    base_hashmap_init(&m.locs);
+    mm *m = base_xcalloc(1, sizeof *m);
+    m->s = s;
+    m->rec = sat_solver_new_recorder();
+    sat_circuit_init(&m->circ, m->rec);
+    base_hashmap_init(&m->lit_of);
+    base_hashmap_init(&m->locs);
+    base_hashmap_init(&m->tuple_lit);
     size_t ne = nevs ? nevs : 1;
-    m.r_ok = base_xmalloc(base_mul_size(ne, sizeof(uint32_t)));
-    m.r_fail = base_xmalloc(base_mul_size(ne, sizeof(uint32_t)));
-    m.w = base_xmalloc(base_mul_size(ne, sizeof(uint32_t)));
+    m->r_ok = base_xmalloc(base_mul_size(ne, sizeof(uint32_t)));
+    m->r_fail = base_xmalloc(base_mul_size(ne, sizeof(uint32_t)));
+    m->w = base_xmalloc(base_mul_size(ne, sizeof(uint32_t)));
     uint32_t *exit_w = base_xmalloc(base_mul_size(nthrs ? nthrs : 1, sizeof(uint32_t)));
     for (uint32_t t = 0; t < nthrs; t++)
         exit_w[t] = NONE;
     u32_vec join_r = { 0 }, join_w = { 0 };
-    const char *why = build(&m, ptr_bits, evs, nevs, thrs, nthrs, exit_w, &join_r, &join_w);
+    const char *why = build(m, ptr_bits, evs, nevs, thrs, nthrs, exit_w, &join_r, &join_w);
     int *rf = NULL, *co = NULL, *xs = NULL;
-    logic_structure lst;
-    memset(&lst, 0, sizeof lst);
-    bool have_st = false;
     /* the initial writes, one per location an event reads or writes */
-    uint32_t *iw = base_xmalloc(base_mul_size(m.nlocs ? m.nlocs : 1, sizeof(uint32_t)));
-    for (uint32_t l = 0; l < m.nlocs; l++)
-        iw[l] = m.is_exit.data[l] ? NONE : add(&m, K_W, NONE, l, SAT_TRUE, 0);
-    uint32_t n = (uint32_t)m.els.len;
+    uint32_t *iw = base_xmalloc(base_mul_size(m->nlocs ? m->nlocs : 1, sizeof(uint32_t)));
+    for (uint32_t l = 0; l < m->nlocs; l++)
+        iw[l] = m->is_exit.data[l] ? NONE : add(m, K_W, NONE, l, SAT_TRUE, 0);
+    uint32_t n = (uint32_t)m->els.len;
     if (why)
         goto out;
     rf = base_xmalloc(base_mul_size(base_mul_size(n, n) + 1, sizeof(int)));
@@ -372,102 +434,78 @@ const char *po_mm_encode(bmc_smt_solver *s, const logic_mm *model, uint32_t ptr_
     for (size_t i = 0; i < (size_t)n * n; i++)
         rf[i] = co[i] = SAT_FALSE;
     for (uint32_t i = 0; i < n; i++)
-        xs[i] = m.els.data[i].x;
+        xs[i] = m->els.data[i].x;
     for (size_t k = 0; k < nrfs; k++) {
         const po_mm_rf *r = &rfs[k];
-        uint32_t rs[2] = { m.r_ok[r->read], m.r_fail[r->read] };
+        uint32_t rs[2] = { m->r_ok[r->read], m->r_fail[r->read] };
         if (rs[0] == NONE) {
             why = "a read without its event (internal)";
             goto out;
         }
-        uint32_t w = r->write == NONE ? iw[m.els.data[rs[0]].loc] : m.w[r->write];
+        uint32_t w = r->write == NONE ? iw[m->els.data[rs[0]].loc] : m->w[r->write];
         if (w == NONE) {
             why = "a reads-from choice of a write without its event (internal)";
             goto out;
         }
-        int sv = lit(&m, r->sv);
+        int sv = lit(m, r->sv);
         for (int q = 0; q < 2; q++) {
             if (rs[q] == NONE)
                 continue;
             int both[3] = { sv, xs[w], xs[rs[q]] };
-            int l = sat_and(&m.circ, both, 3);
+            int l = sat_and(&m->circ, both, 3);
             int *cell = &rf[(size_t)w * n + rs[q]];
-            *cell = *cell == SAT_FALSE ? l : sat_or2(&m.circ, *cell, l);
+            *cell = *cell == SAT_FALSE ? l : sat_or2(&m->circ, *cell, l);
         }
     }
     for (size_t k = 0; k < join_r.len; k++) {
         uint32_t r = join_r.data[k], w = join_w.data[k];
-        rf[(size_t)w * n + r] = sat_and2(&m.circ, xs[w], xs[r]);
+        rf[(size_t)w * n + r] = sat_and2(&m->circ, xs[w], xs[r]);
     }
-    structure(&m, rf, &lst);
-    have_st = true;
-    uint32_t coc = (uint32_t)logic_structure_find(&lst, LOGIC_V_CO_CAND);
+    structure(m, rf, &m->lst);
+    m->have_st = true;
+    uint32_t coc = (uint32_t)logic_structure_find(&m->lst, LOGIC_V_CO_CAND);
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t j = 0; j < n; j++)
-            if (logic_rel_get2(&lst, coc, i, j))
-                co[(size_t)i * n + j] = sat_circuit_var(&m.circ);
+            if (logic_rel_get2(&m->lst, coc, i, j))
+                co[(size_t)i * n + j] = sat_circuit_var(&m->circ);
 
-    logic_builder b;
-    logic_builder_init(&b, &lst);
+    logic_builder *b = &m->b;
+    logic_builder_init(b, &m->lst);
+    b->lazy = lazy != NULL;
     logic_exec e;
-    logic_exec_build(&b, &e);
-    const logic_rexpr *R = logic_named(&b, LOGIC_V_READ, 1);
-    const logic_rexpr *W = logic_named(&b, LOGIC_V_WRITE, 1);
-    const logic_rexpr *loc = logic_named(&b, LOGIC_V_LOC, 2);
+    logic_exec_build(b, &e);
+    const logic_rexpr *R = logic_named(b, LOGIC_V_READ, 1);
+    const logic_rexpr *W = logic_named(b, LOGIC_V_WRITE, 1);
+    const logic_rexpr *loc = logic_named(b, LOGIC_V_LOC, 2);
     const logic_formula *parts[4] = {
-        logic_sub(&b, e.cor, logic_prod(&b, e.x, e.x)),
-        logic_total_on(&b, e.cor, logic_inter(&b, W, e.x), loc),
-        logic_covers(&b, e.rfr, logic_inter(&b, R, e.x)),
-        model->consistent(&b, &e),
+        logic_sub(b, e.cor, logic_prod(b, e.x, e.x)),
+        logic_total_on(b, e.cor, logic_inter(b, W, e.x), loc),
+        logic_covers(b, e.rfr, logic_inter(b, R, e.x)),
+        model->consistent(b, &e),
     };
-    logic_grounder g;
-    logic_grounder_init(&g, &b, &m.circ);
-    g.deadline = deadline;
-    logic_ground_set_table(&g, e.X, xs);
-    logic_ground_set_table(&g, e.rf, rf);
-    logic_ground_set_table(&g, e.co, co);
-    logic_ground_assert(&g, logic_and(&b, parts, 4));
-    if (b.error)
-        why = b.error;
-    else if (g.status == LOGIC_GROUND_TIMEOUT)
+    logic_grounder *g = &m->g;
+    logic_grounder_init(g, b, &m->circ);
+    m->have_g = true;
+    g->deadline = deadline;
+    logic_ground_set_table(g, e.X, xs);
+    logic_ground_set_table(g, e.rf, rf);
+    logic_ground_set_table(g, e.co, co);
+    logic_ground_assert(g, logic_and(b, parts, 4));
+    if (b->error)
+        why = b->error;
+    else if (g->status == LOGIC_GROUND_TIMEOUT)
         why = "timeout while grounding the memory model";
-    else if (g.status != LOGIC_GROUND_OK)
+    else if (g->status != LOGIC_GROUND_OK)
         why = "the memory model could not be grounded";
-    logic_grounder_free(&g);
-    logic_builder_free(&b);
     if (!why) {
-        /* the clauses into po's solver */
-        int nv = sat_num_vars(rec);
-        bmc_smt_term *tv = base_xmalloc(base_mul_size((size_t)nv + 1, sizeof *tv));
-        for (int v = 1; v <= nv; v++)
-            tv[v] = v == SAT_TRUE ? bmc_smt_true(s)
-                    : (size_t)v < m.var_term.len && m.var_term.data[v] ? m.var_term.data[v]
-                                                                       : bmc_smt_bool_var(s, "mm");
-        size_t nl;
-        const int *lits = sat_recorded(rec, &nl);
-        bmc_smt_term cl = bmc_smt_false(s);
-        size_t ncl = 0;
-        for (size_t i = 0; i < nl; i++) {
-            if (!lits[i]) {
-                bmc_smt_assert(s, cl);
-                cl = bmc_smt_false(s);
-                ncl++;
-                continue;
-            }
-            int v = abs(lits[i]);
-            bmc_smt_term t = lits[i] > 0 ? tv[v] : bmc_smt_not(s, tv[v]);
-            cl = bmc_smt_or(s, cl, t);
-        }
-        free(tv);
+        flush(m);
         if (st) {
             st->events = n;
-            st->vars = (size_t)nv;
-            st->clauses = ncl;
+            st->vars = (size_t)sat_num_vars(m->rec);
+            st->clauses = m->nclauses;
         }
     }
 out:
-    if (have_st)
-        logic_structure_free(&lst);
     free(rf);
     free(co);
     free(xs);
@@ -475,15 +513,166 @@ out:
     free(exit_w);
     base_vec_free(&join_r);
     base_vec_free(&join_w);
-    free(m.r_ok);
-    free(m.r_fail);
-    free(m.w);
-    base_vec_free(&m.els);
-    base_vec_free(&m.var_term);
-    base_vec_free(&m.is_exit);
-    base_hashmap_free(&m.lit_of);
-    base_hashmap_free(&m.locs);
-    sat_circuit_free(&m.circ);
-    sat_solver_free(rec);
+    if (lazy && !why && m->b.deferred)
+        *lazy = m;
+    else {
+        if (lazy)
+            *lazy = NULL;
+        mm_free(m);
+    }
     return why;
+}
+
+/* --- refinement --- */
+
+static bool model_value(void *ud, int l)
+{
+    mm *m = ud;
+    int v = abs(l);
+    bool val = (size_t)v < m->tv.len && m->tv.data[v] ? bmc_smt_model_bool(m->s, m->tv.data[v])
+                                                       : false;
+    return l > 0 ? val : !val;
+}
+
+/* The literal of r(a, c) for the deferred constraint d, the k-th (made
+ * once). */
+static int tuple_lit(mm *m, const logic_lazy *d, uint32_t k, uint32_t a, uint32_t c)
+{
+    uint64_t key = ((uint64_t)k * m->lst.n + a) * m->lst.n + c, v;
+    if (base_hashmap_get(&m->tuple_lit, key, &v))
+        return (int)(int64_t)v;
+    int l;
+    if (d->r->kind == LOGIC_R_SOV) {
+        const int *t = logic_ground_table(&m->g, d->r->sov);
+        l = t ? t[(size_t)a * m->lst.n + c] : SAT_FALSE;
+    } else {
+        l = logic_ground_lit(&m->g, logic_apply(&m->b, d->r, logic_const(a), logic_const(c)));
+    }
+    base_hashmap_put(&m->tuple_lit, key, (uint64_t)(int64_t)l);
+    return l;
+}
+
+static inline bool bit(const uint64_t *rows, size_t rw, uint32_t a, uint32_t c)
+{
+    return rows[(size_t)a * rw + (c >> 6)] >> (c & 63) & 1;
+}
+
+enum { MAX_CYCLES = 64, MAX_TRIANGLES = 4096 };
+
+/* Cycles of rows: for each vertex, the shortest cycle through it (BFS),
+ * each cycle once; a clause that not all of its edges hold. */
+static size_t refine_acyclic(mm *m, const logic_lazy *d, uint32_t k, const uint64_t *rows)
+{
+    uint32_t n = m->lst.n;
+    size_t rw = n / 64 + 1, added = 0;
+    uint32_t *par = base_xmalloc(base_mul_size(n + 1, sizeof(uint32_t)));
+    uint32_t *queue = base_xmalloc(base_mul_size(n + 1, sizeof(uint32_t)));
+    uint8_t *done = base_xcalloc(n + 1, 1); /* on a cycle already added */
+    BASE_VEC(int) cl = { 0 };
+    for (uint32_t v = 0; v < n && added < MAX_CYCLES; v++) {
+        if (done[v])
+            continue;
+        for (uint32_t i = 0; i < n; i++)
+            par[i] = NONE;
+        size_t qh = 0, qt = 0;
+        queue[qt++] = v;
+        uint32_t last = NONE;
+        while (qh < qt && last == NONE) {
+            uint32_t u = queue[qh++];
+            for (uint32_t w = 0; w < n; w++) {
+                if (!bit(rows, rw, u, w))
+                    continue;
+                if (w == v) {
+                    last = u;
+                    break;
+                }
+                if (par[w] == NONE) {
+                    par[w] = u;
+                    queue[qt++] = w;
+                }
+            }
+        }
+        if (last == NONE)
+            continue;
+        cl.len = 0;
+        bool fresh = false;
+        for (uint32_t u = last, next = v;; next = u, u = par[u]) {
+            int l = tuple_lit(m, d, k, u, next);
+            if (l != SAT_TRUE)
+                base_vec_push(&cl, -l);
+            fresh |= !done[u];
+            done[u] = 1;
+            if (u == v)
+                break;
+        }
+        if (!fresh)
+            continue;
+        sat_add_clause(m->rec, cl.data, cl.len);
+        added++;
+    }
+    base_vec_free(&cl);
+    free(par);
+    free(queue);
+    free(done);
+    return added;
+}
+
+/* Broken transitivity of an SO variable: r(a,b), r(b,c), not r(a,c). */
+static size_t refine_trans(mm *m, const logic_lazy *d, uint32_t k, const uint64_t *rows)
+{
+    uint32_t n = m->lst.n;
+    size_t rw = n / 64 + 1, added = 0;
+    for (uint32_t a = 0; a < n && added < MAX_TRIANGLES; a++)
+        for (uint32_t b = 0; b < n && added < MAX_TRIANGLES; b++) {
+            if (!bit(rows, rw, a, b))
+                continue;
+            for (uint32_t c = 0; c < n && added < MAX_TRIANGLES; c++) {
+                if (!bit(rows, rw, b, c) || bit(rows, rw, a, c))
+                    continue;
+                int cl[3] = { -tuple_lit(m, d, k, a, b), -tuple_lit(m, d, k, b, c),
+                              tuple_lit(m, d, k, a, c) };
+                sat_add_clause(m->rec, cl, 3);
+                added++;
+            }
+        }
+    return added;
+}
+
+int po_mm_refine(po_mm *m)
+{
+    size_t added = 0;
+    uint32_t k = 0;
+    /* no deadline here: a relation evaluated in part, or a tuple grounded
+     * in part, would make a wrong clause (the solver's check has one) */
+    double deadline = m->g.deadline;
+    m->g.deadline = 0;
+    for (const logic_lazy *d = m->b.deferred; d && m->g.status == LOGIC_GROUND_OK;
+         d = d->next, k++) {
+        uint64_t *rows = logic_ground_eval(&m->g, d->r, model_value, m);
+        if (m->g.status == LOGIC_GROUND_OK)
+            added += d->kind == LOGIC_LAZY_ACYCLIC ? refine_acyclic(m, d, k, rows)
+                                                   : refine_trans(m, d, k, rows);
+        free(rows);
+    }
+    m->g.deadline = deadline;
+    if (m->g.status != LOGIC_GROUND_OK)
+        return -1;
+    if (!added)
+        return 0;
+    flush(m);
+    m->rounds++;
+    m->added += added;
+    return 1;
+}
+
+void po_mm_lazy_stats(const po_mm *m, size_t *rounds, size_t *clauses)
+{
+    *rounds = m->rounds;
+    *clauses = m->added;
+}
+
+void po_mm_free(po_mm *m)
+{
+    if (m)
+        mm_free(m);
 }

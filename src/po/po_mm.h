@@ -92,12 +92,35 @@ typedef struct po_mm_stats {
     size_t clauses; /* clauses asserted */
 } po_mm_stats;
 
+typedef struct po_mm po_mm; /* a lazy encoding, kept for refinement */
+
 /* Asserts into s that the execution is consistent under mm. Returns NULL,
  * or why the program is outside what the encoding supports (the answer is
- * then unknown). deadline: base_now() seconds, 0: none. */
+ * then unknown). deadline: base_now() seconds, 0: none.
+ *
+ * lazy NULL: eagerly, the whole formula (acyclicity by the fill graph's
+ * triangles, transitive closures and coherence's transitivity by their
+ * triangles). Else lazily: those are left out (logic_builder.lazy), and
+ * *lazy receives the session (NULL when nothing was deferred) for
+ * po_mm_refine, which must then see every model of s before it is
+ * believed. */
 const char *po_mm_encode(bmc_smt_solver *s, const logic_mm *mm, uint32_t ptr_bits,
                          const po_mm_ev *evs, uint32_t nevs, const po_mm_thread *thrs,
                          uint32_t nthrs, const po_mm_rf *rfs, size_t nrfs, double deadline,
-                         po_mm_stats *st);
+                         po_mm_stats *st, po_mm **lazy);
+
+/* With s's last satisfiable check's model: evaluates every deferred
+ * constraint and asserts into s a clause for each cycle (the shortest
+ * through each event, at most 64 a constraint) and each broken triangle
+ * of a closure (at most 4096) the model has: the cycle's tuples not all
+ * hold, r(a,b) and r(b,c) give r(a,c). Each clause holds in every
+ * consistent execution, and a model with none to add satisfies the whole
+ * formula, so the answers are the eager encoding's. Returns 1 when it
+ * added any (then check again), 0 when none, -1 when the grounder failed
+ * (no answer can be believed). */
+int po_mm_refine(po_mm *m);
+/* Refinement rounds that added clauses, and the clauses added. */
+void po_mm_lazy_stats(const po_mm *m, size_t *rounds, size_t *clauses);
+void po_mm_free(po_mm *m); /* NULL: nothing */
 
 #endif

@@ -46,7 +46,7 @@ typedef struct rctx {
     po_session *c;
     bmc_conc *b;
     bmc_smt_solver *s;
-    bmc_result *r;
+    trace_result *r;
     const ir_program *p;
     const po_race_opts *ro;
     uint32_t pw;
@@ -330,20 +330,20 @@ static void exclude(rctx *x, size_t h)
 
 /* After no race: whether one through a pointer to no object is possible
  * (then no proof: x->wild). Leaves the SAFE answer in x->r. */
-static bmc_verdict wild_check(rctx *x)
+static trace_verdict wild_check(rctx *x)
 {
     bmc_smt_term any = bmc_smt_false(x->s);
     for (size_t i = 0; i < x->pairs.len; i++)
         if (!x->pairs.data[i].excluded && x->pairs.data[i].wild)
             any = bmc_smt_or(x->s, any, x->pairs.data[i].wild);
     if (bmc_smt_is_false(x->s, any))
-        return BMC_SAFE_WITHIN_BOUNDS;
-    bmc_result keep = *x->r;
+        return TRACE_SAFE_WITHIN_BOUNDS;
+    trace_result keep = *x->r;
     bmc_conc_goal g = { any, "a data race through a pointer to no object may exist", false, x,
                         wild_found };
-    bmc_verdict v = bmc_conc_decide_goal(x->b, &g);
-    if (v != BMC_SAFE_WITHIN_BOUNDS)
-        x->wild = v == BMC_BUG ? "a race through a pointer to no known object (uninitialised or "
+    trace_verdict v = bmc_conc_decide_goal(x->b, &g);
+    if (v != TRACE_SAFE_WITHIN_BOUNDS)
+        x->wild = v == TRACE_BUG ? "a race through a pointer to no known object (uninitialised or "
                                  "out of bounds) may exist"
                                : "the check for races through pointers to no known object "
                                  "did not end";
@@ -351,7 +351,7 @@ static bmc_verdict wild_check(rctx *x)
     base_arena arena = x->r->arena;
     *x->r = keep;
     x->r->arena = arena;
-    return BMC_SAFE_WITHIN_BOUNDS;
+    return TRACE_SAFE_WITHIN_BOUNDS;
 }
 
 typedef struct run {
@@ -359,7 +359,7 @@ typedef struct run {
     po_race_result *out;
 } run;
 
-static bmc_verdict decide(void *ud, po_session *c)
+static trace_verdict decide(void *ud, po_session *c)
 {
     run *rn = ud;
     rctx *x = rn->x;
@@ -375,11 +375,11 @@ static bmc_verdict decide(void *ud, po_session *c)
         for (size_t i = 0; i < x->pairs.len; i++)
             if (!x->pairs.data[i].excluded)
                 g.goal = bmc_smt_or(x->s, g.goal, x->pairs.data[i].sel);
-        bmc_verdict v = bmc_conc_decide_goal(x->b, &g);
+        trace_verdict v = bmc_conc_decide_goal(x->b, &g);
         rn->out->verdict = v;
-        if (v == BMC_SAFE_WITHIN_BOUNDS && x->r->unwinding_ok && !rn->out->found)
+        if (v == TRACE_SAFE_WITHIN_BOUNDS && x->r->unwinding_ok && !rn->out->found)
             return wild_check(x); /* a proof, unless such a race exists */
-        if (v != BMC_BUG)
+        if (v != TRACE_BUG)
             return v;
         if (x->hit == SIZE_MAX)
             return v; /* cannot be */
@@ -401,7 +401,8 @@ static bmc_verdict decide(void *ud, po_session *c)
  *  - the result: why no race found would be no proof beyond po's reasons:
  *    a call to a function without a body with a pointer argument, through
  *    which it may read or write (not modelled as accesses; free ends a
- *    lifetime and is no access), or a lock whose result the program tests.
+ *    lifetime and is no access) (a lock whose result the program tests is
+ *    one of po's own reasons, po.c's inexact).
  * Every function with a body counts, reached or not. */
 static const char *limits(const ir_program *p, char *buf, size_t bufsz, const char **wild,
                           char *wbuf, size_t wbufsz)
@@ -427,12 +428,6 @@ static const char *limits(const ir_program *p, char *buf, size_t bufsz, const ch
             }
             if (why)
                 continue;
-            if (s->kind == IR_S_LOCK && !s->is_try && s->result_used) {
-                snprintf(buf, bufsz, "the program tests the result of a lock (line %u), which "
-                                     "ravel takes to succeed (POSIX), while SV-COMP's tasks may "
-                                     "let it fail", s->loc.line);
-                why = buf;
-            }
             for (uint32_t j = 0; ext && !why && strcmp(name, "free") != 0 && j < s->nargs; j++) {
                 const ir_expr *a = s->args[j];
                 if (a->type->kind != IR_T_PTR || a->kind == IR_E_STRING ||
@@ -449,7 +444,7 @@ static const char *limits(const ir_program *p, char *buf, size_t bufsz, const ch
 }
 
 void po_race(const ir_program *p, const ir_func *entry, const po_opts *o, const po_race_opts *ro,
-             bmc_result *r, po_stats *st, po_race_result *out)
+             trace_result *r, po_stats *st, po_race_result *out)
 {
     memset(out, 0, sizeof *out);
     rctx x;
@@ -468,11 +463,11 @@ void po_race(const ir_program *p, const ir_func *entry, const po_opts *o, const 
     if (wild) { /* nothing to run: the answer is unknown */
         memset(r, 0, sizeof *r);
         base_arena_init(&r->arena);
-        r->verdict = BMC_UNKNOWN;
+        r->verdict = TRACE_UNKNOWN;
         r->reason = base_arena_strdup(&r->arena, wild);
         if (st)
             memset(st, 0, sizeof *st);
-        out->verdict = BMC_UNKNOWN;
+        out->verdict = TRACE_UNKNOWN;
         return;
     }
     out->verdict = po_check_ext(p, entry, o, r, st, &exact, &why, &ext);

@@ -41,7 +41,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 #include "ir/ir.h"
 #include "po/po.h"
 
@@ -67,7 +67,7 @@ typedef struct po_race_opts {
     void *ud;
     /* Called on each race, while r holds its trace (as a BUG's; steps carry
      * their thread). The strings live until the call returns. */
-    void (*on_race)(void *ud, const po_race_found *f, const bmc_result *r);
+    void (*on_race)(void *ud, const po_race_found *f, const trace_result *r);
 } po_race_opts;
 
 typedef struct po_race_result {
@@ -75,13 +75,13 @@ typedef struct po_race_result {
     /* The last question's answer: SAFE_WITHIN_BOUNDS (no more races within
      * the bounds; r->unwinding_ok when no execution was cut), UNKNOWN (the
      * search stopped: r->reason), BUG (stopped at max_races). */
-    bmc_verdict verdict;
+    trace_verdict verdict;
     bool exact;                 /* false: a SAFE answer is no proof (why) */
     const char *why;
 } po_race_result;
 
 /* Looks for data races in p from entry; r receives the last answer. */
 void po_race(const ir_program *p, const ir_func *entry, const po_opts *o, const po_race_opts *ro,
-             bmc_result *r, po_stats *st, po_race_result *out);
+             trace_result *r, po_stats *st, po_race_result *out);
 
 #endif

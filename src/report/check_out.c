@@ -15,12 +15,12 @@
 check_user_step *report_check_steps(const check_report *c, size_t *n, const char **names,
                                     uint32_t nnames)
 {
-    const bmc_result *r = c->r;
+    const trace_result *r = c->r;
     uint32_t cur = 0;
     check_user_step *out = calloc(r->nsteps ? r->nsteps : 1, sizeof *out);
     size_t k = 0;
     for (size_t i = 0; i < r->nsteps; i++) {
-        const bmc_step *s = &r->steps[i];
+        const trace_step *s = &r->steps[i];
         if (c->direct) {
             if (!s->func || s->stmt >= s->func->nstmts || s->func == c->p->init)
                 continue;
@@ -29,7 +29,7 @@ check_user_step *report_check_steps(const check_report *c, size_t *n, const char
             out[k++] = (check_user_step){ s->thread, s, s->stmt };
             continue;
         }
-        if (s->kind == BMC_STEP_ASSIGN && s->var && s->var->kind == IR_V_GLOBAL &&
+        if (s->kind == TRACE_STEP_ASSIGN && s->var && s->var->kind == IR_V_GLOBAL &&
             strcmp(base_sym_str(c->p->syms, s->var->name), "kiss.cur") == 0) {
             cur = (uint32_t)s->value.bits;
             continue;
@@ -88,16 +88,16 @@ void report_check_interleaving(base_strbuf *o, const check_report *c)
     for (int pass = 0; pass < 2; pass++) {
         size_t line = 0;
         bool elided = false;
-        const bmc_step *last_shown = NULL;
+        const trace_step *last_shown = NULL;
         uint32_t last_orig = UINT32_MAX;
         const ir_func *last_func = NULL;
         uint32_t last_thread = UINT32_MAX;
         for (size_t i = 0; i < n; i++) {
             const check_user_step *u = &steps[i];
-            const bmc_step *s = u->s;
+            const trace_step *s = u->s;
             bool same = last_shown && u->orig == last_orig && s->func == last_func &&
                         u->thread == last_thread;
-            bool value = (s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
+            bool value = (s->kind == TRACE_STEP_ASSIGN || s->kind == TRACE_STEP_NONDET) &&
                          !report_check_internal(s->lhs);
             if (same && !value)
                 continue;
@@ -136,12 +136,12 @@ void report_check_interleaving(base_strbuf *o, const check_report *c)
 
 bool report_check_proved(const check_report *c)
 {
-    const bmc_result *r = c->r;
-    return c->direct && r->verdict == BMC_SAFE_WITHIN_BOUNDS && r->unwinding_checked &&
+    const trace_result *r = c->r;
+    return c->direct && r->verdict == TRACE_SAFE_WITHIN_BOUNDS && r->unwinding_checked &&
            r->unwinding_ok && !c->inexact;
 }
 
-const char *report_check_cut_what(const bmc_result *r)
+const char *report_check_cut_what(const trace_result *r)
 {
     if (r->cut_is_recursion)
         return "a recursion";
@@ -153,7 +153,7 @@ const char *report_check_cut_what(const bmc_result *r)
 
 static void direct_safe_text(base_strbuf *o, const check_report *c)
 {
-    const bmc_result *r = c->r;
+    const trace_result *r = c->r;
     if (report_check_proved(c)) {
         base_strbuf_puts(o, "true: no execution fails an assertion\n");
         if (c->model)
@@ -176,17 +176,17 @@ static void direct_safe_text(base_strbuf *o, const check_report *c)
         base_strbuf_printf(o, "  the bound cut %s at %s:%u: a larger bound explores more\n",
                            report_check_cut_what(r), r->cut_loc.file, r->cut_loc.line);
     else if (c->inexact)
-        base_strbuf_printf(o, "  not a proof: %s, which is not modelled exactly\n", c->inexact);
+        base_strbuf_printf(o, "  not a proof: %s\n", c->inexact); /* as race_out says it */
 }
 
 void report_check_text(base_strbuf *o, const check_report *c)
 {
-    const bmc_result *r = c->r;
-    if (c->direct && r->verdict == BMC_SAFE_WITHIN_BOUNDS) {
+    const trace_result *r = c->r;
+    if (c->direct && r->verdict == TRACE_SAFE_WITHIN_BOUNDS) {
         direct_safe_text(o, c);
         return;
     }
-    if (r->verdict == BMC_UNKNOWN) {
+    if (r->verdict == TRACE_UNKNOWN) {
         base_strbuf_printf(o, "unknown: %s", r->reason ? r->reason : "no answer");
         if (r->reason_loc.line)
             base_strbuf_printf(o, " (%s:%u:%u)", r->reason_loc.file, r->reason_loc.line,
@@ -194,7 +194,7 @@ void report_check_text(base_strbuf *o, const check_report *c)
         base_strbuf_putc(o, '\n');
         return;
     }
-    if (r->verdict == BMC_SAFE_WITHIN_BOUNDS) {
+    if (r->verdict == TRACE_SAFE_WITHIN_BOUNDS) {
         base_strbuf_printf(o, "no assertion violation within unwind %u, %u pending thread%s\n",
                            c->unwind, c->pending, c->pending == 1 ? "" : "s");
         base_strbuf_puts(o, "  (KISS explores the schedules these bounds allow, not all of them)\n");
@@ -220,26 +220,27 @@ void report_check_text(base_strbuf *o, const check_report *c)
 
 void report_check_json(base_strbuf *o, const check_report *c, const char *file)
 {
-    const bmc_result *r = c->r;
+    const trace_result *r = c->r;
     base_strbuf_puts(o, "{\"file\":");
     base_strbuf_json_string(o, file ? file : "");
     base_strbuf_printf(o, ",\"verdict\":\"%s\",\"unwind\":%u,\"pending\":%u",
-                       r->verdict == BMC_BUG ? "bug"
+                       r->verdict == TRACE_BUG ? "bug"
                        : report_check_proved(c) ? "safe"
-                       : r->verdict == BMC_SAFE_WITHIN_BOUNDS ? "no bug within bounds" : "unknown",
+                       : r->verdict == TRACE_SAFE_WITHIN_BOUNDS ? "no bug within bounds"
+                                                                : "unknown",
                        c->unwind, c->pending);
     if (c->direct)
         base_strbuf_printf(o, ",\"max_threads\":%u", c->max_threads);
     if (c->direct && c->model)
         base_strbuf_printf(o, ",\"mm\":\"%s\"", c->model);
-    if (r->verdict == BMC_UNKNOWN) {
+    if (r->verdict == TRACE_UNKNOWN) {
         base_strbuf_puts(o, ",\"reason\":");
         base_strbuf_json_string(o, r->reason ? r->reason : "");
     }
-    if (r->verdict == BMC_SAFE_WITHIN_BOUNDS)
+    if (r->verdict == TRACE_SAFE_WITHIN_BOUNDS)
         base_strbuf_printf(o, ",\"bound_reached\":%s",
                            r->unwinding_checked && !r->unwinding_ok ? "true" : "false");
-    if (r->verdict == BMC_BUG) {
+    if (r->verdict == TRACE_BUG) {
         base_strbuf_puts(o, ",\"message\":");
         base_strbuf_json_string(o, r->message ? r->message : "");
         base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"trace\":", r->loc.line, r->loc.col);
@@ -257,18 +258,18 @@ void report_check_json_trace(base_strbuf *o, const check_report *c)
     check_user_step *steps = report_check_steps(c, &n, names, 64);
     base_strbuf_putc(o, '[');
     for (size_t i = 0; i < n; i++) {
-        const bmc_step *s = steps[i].s;
+        const trace_step *s = steps[i].s;
         base_strbuf_puts(o, i ? ",\n " : "\n "); /* a step a line */
         base_strbuf_printf(o, "{\"thread\":%u,\"function\":", steps[i].thread);
         base_strbuf_json_string(o, base_sym_str(c->p->syms, s->func->name));
         base_strbuf_printf(o, ",\"line\":%u,\"col\":%u,\"kind\":\"%s\"", s->loc.line,
-                           s->loc.col, bmc_step_kind_name(s->kind));
+                           s->loc.col, trace_step_kind_name(s->kind));
         const char *text = report_check_orig_text(c, s->func, steps[i].orig);
         if (text) {
             base_strbuf_puts(o, ",\"statement\":");
             base_strbuf_json_string(o, text);
         }
-        if ((s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
+        if ((s->kind == TRACE_STEP_ASSIGN || s->kind == TRACE_STEP_NONDET) &&
             !report_check_internal(s->lhs)) {
             base_strbuf_puts(o, ",\"lhs\":");
             base_strbuf_json_string(o, s->lhs);

@@ -11,7 +11,7 @@
 #define RAVEL_REPORT_CHECK_OUT_H
 
 #include "base/strbuf.h"
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 #include "ir/ir.h"
 
 /* What a report needs of an original statement, kept before the
@@ -24,14 +24,14 @@ typedef struct check_orig_stmt {
 
 typedef struct check_report {
     const ir_program *p;          /* the translated program */
-    const bmc_result *r;
+    const trace_result *r;
     uint32_t unwind, pending;     /* the bounds, for the verdict line */
     /* Statement `index` of the original function f (NULL: unknown). */
     const check_orig_stmt *(*orig)(void *ctx, const ir_func *f, uint32_t index);
     void *ctx;
     const char *engine;           /* which engine answered ("bmc", "explore", "po"); NULL: bmc */
     /* An engine over the concurrent program itself (po): p is the user's
-     * program, not a translation; a step's thread is bmc_step.thread and
+     * program, not a translation; a step's thread is trace_step.thread and
      * its statement is its own. */
     bool direct;
     uint32_t max_threads;         /* direct: the thread-creation bound */
@@ -47,7 +47,7 @@ bool report_check_proved(const check_report *c);
  * of kiss.cur) and the original statement it implements. */
 typedef struct check_user_step {
     uint32_t thread;
-    const bmc_step *s;
+    const trace_step *s;
     uint32_t orig; /* index of the original statement in s->func */
 } check_user_step;
 
@@ -61,7 +61,7 @@ bool report_check_internal(const char *lhs);
 
 /* What cut an execution of a direct engine's SAFE answer: "a loop", "a
  * recursion" or "a thread creation (--max-threads)". */
-const char *report_check_cut_what(const bmc_result *r);
+const char *report_check_cut_what(const trace_result *r);
 
 void report_check_text(base_strbuf *out, const check_report *c);
 /* The interleaving of a BUG trace, one column per thread (no verdict line). */

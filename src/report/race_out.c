@@ -79,9 +79,9 @@ static void fill_access(race_access *a, const kiss_result *k, uint32_t site, uin
 bool report_race_explain(const check_report *c, const kiss_result *k, race_finding *f)
 {
     memset(f, 0, sizeof *f);
-    const bmc_result *r = c->r;
+    const trace_result *r = c->r;
     unsigned second = 0;
-    if (r->verdict != BMC_BUG || !r->message ||
+    if (r->verdict != TRACE_BUG || !r->message ||
         sscanf(r->message, "data race at site %u", &second) != 1 || second >= k->nsites)
         return false;
     thread_info *th = calloc(MAX_THREADS, sizeof *th);
@@ -91,8 +91,8 @@ bool report_race_explain(const check_report *c, const kiss_result *k, race_findi
     uint32_t cur = 0;
     bool found_first = false;
     for (size_t i = 0; i < r->nsteps; i++) {
-        const bmc_step *s = &r->steps[i];
-        if (s->kind != BMC_STEP_ASSIGN || !s->func || s->stmt >= s->func->nstmts)
+        const trace_step *s = &r->steps[i];
+        if (s->kind != TRACE_STEP_ASSIGN || !s->func || s->stmt >= s->func->nstmts)
             continue;
         if (s->var && s->var->kind == IR_V_GLOBAL &&
             strcmp(base_sym_str(c->p->syms, s->var->name), "kiss.cur") == 0) {
@@ -319,7 +319,7 @@ void report_race_sarif_result(base_strbuf *o, const race_finding *f, const check
         for (size_t i = 0; i < n; i++) {
             if (steps[i].thread != t)
                 continue;
-            const bmc_step *s = steps[i].s;
+            const trace_step *s = steps[i].s;
             if (s->func == last_f && steps[i].orig == last_orig)
                 continue;
             last_f = s->func;

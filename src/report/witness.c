@@ -97,7 +97,7 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
     seen[0] = true; /* main: the validator starts there */
     for (size_t i = 0; i < n; i++) {
         const check_user_step *u = &steps[i];
-        const bmc_step *s = u->s;
+        const trace_step *s = u->s;
         if (!s->loc.line)
             continue;
         base_strbuf_printf(o, "  <node id=\"N%u\"/>\n", node + 1);
@@ -111,14 +111,14 @@ void report_witness_graphml(base_strbuf *o, const check_report *c, const witness
         }
         /* KISS: the thread id's assignment; engines over the concurrent
          * program: the handle an ASYNC stores (the thread instance) */
-        bool created = s->kind == BMC_STEP_ASSIGN && s->lhs &&
+        bool created = s->kind == TRACE_STEP_ASSIGN && s->lhs &&
                        (strncmp(s->lhs, "kiss.tid.", 9) == 0 ||
                         (c->direct && s->func && s->stmt < s->func->nstmts &&
                          s->func->stmts[s->stmt].kind == IR_S_ASYNC));
         if (created)
             base_strbuf_printf(o, "   <data key=\"createThread\">%llu</data>\n",
                                (unsigned long long)s->value.bits);
-        else if ((s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET) &&
+        else if ((s->kind == TRACE_STEP_ASSIGN || s->kind == TRACE_STEP_NONDET) &&
                  !report_check_internal(s->lhs) && plain_lhs(s->lhs) &&
                  plain_value(s->value.text)) {
             base_strbuf b = { 0 };

@@ -5,7 +5,7 @@
  *   bmc_driver [--unwind N] [--timeout S] [--m32] [--entry NAME]
  *              [--no-unwinding-assertions] FILE... [-- CLANG-FLAGS...]
  *
- * Prints bmc_format_result and the statistics; exits 1 for bug, 0 for
+ * Prints trace_format_result and the statistics; exits 1 for bug, 0 for
  * safe within bounds, 3 for unknown, 5 when the files do not lower. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,10 +64,10 @@ int main(int argc, char **argv)
         rc = 5;
     } else {
         const ir_func *f = ir_find_func(&p, entry);
-        bmc_result r;
+        trace_result r;
         bmc_check(&p, f, &o, &r);
         base_strbuf out = { 0 };
-        bmc_format_result(&out, &p, &r);
+        trace_format_result(&out, &p, &r);
         fputs(base_strbuf_cstr(&out), stdout);
         printf("stats: %zu terms, %zu smt assertions, %zu array selects, %zu assertions, "
                "%zu steps, %zu cuts, %zu solver calls, encode %.3f s, solve %.3f s\n",
@@ -75,8 +75,8 @@ int main(int argc, char **argv)
                r.stats.steps,
                r.stats.cuts, r.stats.solver_calls, r.stats.encode_s, r.stats.solve_s);
         base_strbuf_free(&out);
-        rc = r.verdict == BMC_BUG ? 1 : r.verdict == BMC_UNKNOWN ? 3 : 0;
-        bmc_result_free(&r);
+        rc = r.verdict == TRACE_BUG ? 1 : r.verdict == TRACE_UNKNOWN ? 3 : 0;
+        trace_result_free(&r);
     }
     base_diag_free(&d);
     ir_program_free(&p);

@@ -55,7 +55,7 @@ static void unlower(lowered *l)
 }
 
 /* Checks name's main with the given bound; r must be freed. */
-static void run_opts(const char *name, const bmc_opts *o, bool m32, lowered **lp, bmc_result *r)
+static void run_opts(const char *name, const bmc_opts *o, bool m32, lowered **lp, trace_result *r)
 {
     lowered *l = lower(name, m32);
     const ir_func *main_f = ir_find_func(&l->p, "main");
@@ -63,7 +63,7 @@ static void run_opts(const char *name, const bmc_opts *o, bool m32, lowered **lp
     bmc_check(&l->p, main_f, o, r);
     if (getenv("RAVEL_BMC_VERBOSE")) {
         base_strbuf out = { 0 };
-        bmc_format_result(&out, &l->p, r);
+        trace_format_result(&out, &l->p, r);
         fprintf(stderr, "--- %s (unwind %u): %zu terms, %.3f s encode, %.3f s solve\n%s", name,
                 o ? o->unwind : 3, r->stats.terms, r->stats.encode_s, r->stats.solve_s,
                 base_strbuf_cstr(&out));
@@ -72,7 +72,7 @@ static void run_opts(const char *name, const bmc_opts *o, bool m32, lowered **lp
     *lp = l;
 }
 
-static void run(const char *name, uint32_t unwind, lowered **lp, bmc_result *r)
+static void run(const char *name, uint32_t unwind, lowered **lp, trace_result *r)
 {
     bmc_opts o;
     bmc_opts_init(&o);
@@ -81,10 +81,10 @@ static void run(const char *name, uint32_t unwind, lowered **lp, bmc_result *r)
     run_opts(name, &o, false, lp, r);
 }
 
-static void dump_fail(const lowered *l, const bmc_result *r, const char *name, const char *what)
+static void dump_fail(const lowered *l, const trace_result *r, const char *name, const char *what)
 {
     base_strbuf out = { 0 };
-    bmc_format_result(&out, &l->p, r);
+    trace_format_result(&out, &l->p, r);
     fprintf(stderr, "--- %s\n%s", name, base_strbuf_cstr(&out));
     base_strbuf_free(&out);
     fail_msg("%s: %s", name, what);
@@ -95,48 +95,48 @@ static void dump_fail(const lowered *l, const bmc_result *r, const char *name, c
 static void expect_safe(const char *name, uint32_t unwind, bool ok)
 {
     lowered *l;
-    bmc_result r;
+    trace_result r;
     run(name, unwind, &l, &r);
-    if (r.verdict != BMC_SAFE_WITHIN_BOUNDS)
+    if (r.verdict != TRACE_SAFE_WITHIN_BOUNDS)
         dump_fail(l, &r, name, "expected safe within bounds");
     assert_true(r.unwinding_checked);
     if (r.unwinding_ok != ok)
         dump_fail(l, &r, name, ok ? "expected the unwinding assertions to hold"
                                   : "expected an unwinding assertion to fail");
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
 /* Expects BUG at the given line; returns the result for trace checks. */
 static void expect_bug(const char *name, uint32_t unwind, uint32_t line, lowered **lp,
-                       bmc_result *r)
+                       trace_result *r)
 {
     run(name, unwind, lp, r);
-    if (r->verdict != BMC_BUG)
+    if (r->verdict != TRACE_BUG)
         dump_fail(*lp, r, name, "expected bug");
     if (r->loc.line != line)
         dump_fail(*lp, r, name, "the failing assertion is on another line");
     assert_true(r->nsteps > 0);
-    const bmc_step *last = &r->steps[r->nsteps - 1];
-    assert_int_equal(last->kind, BMC_STEP_ASSERT);
+    const trace_step *last = &r->steps[r->nsteps - 1];
+    assert_int_equal(last->kind, TRACE_STEP_ASSERT);
     assert_int_equal(last->loc.line, line);
 }
 
 static void expect_bug_only(const char *name, uint32_t unwind, uint32_t line)
 {
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug(name, unwind, line, &l, &r);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
 /* The first NONDET step whose lhs is the variable `var`. */
-static const bmc_step *nondet_of(const lowered *l, const bmc_result *r, const char *var)
+static const trace_step *nondet_of(const lowered *l, const trace_result *r, const char *var)
 {
     for (size_t i = 0; i < r->nsteps; i++) {
-        const bmc_step *s = &r->steps[i];
-        if ((s->kind == BMC_STEP_NONDET || s->kind == BMC_STEP_ASSIGN) && s->var &&
+        const trace_step *s = &r->steps[i];
+        if ((s->kind == TRACE_STEP_NONDET || s->kind == TRACE_STEP_ASSIGN) && s->var &&
             strcmp(base_sym_str(l->p.syms, s->var->name), var) == 0)
             return s;
     }
@@ -147,23 +147,23 @@ static void test_nondet_input(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("nondet_input.c", 3, 9, &l, &r);
     assert_string_equal(r.message, "reach_error()");
     /* x = t.1 where t.1 = nondet: x's value is the input that fails */
-    const bmc_step *x = nondet_of(l, &r, "x");
+    const trace_step *x = nondet_of(l, &r, "x");
     assert_non_null(x);
     assert_string_equal(x->value.text, "17");
     assert_int_equal(x->value.bits, 17);
     bool saw_nondet = false;
     for (size_t i = 0; i < r.nsteps; i++)
-        if (r.steps[i].kind == BMC_STEP_NONDET) {
+        if (r.steps[i].kind == TRACE_STEP_NONDET) {
             saw_nondet = true;
             assert_int_equal(r.steps[i].value.bits, 17);
         }
     assert_true(saw_nondet);
     assert_true(r.stats.terms > 0 && r.stats.assertions >= 1);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     expect_safe("nondet_even.c", 3, true);
 }
@@ -194,19 +194,19 @@ static void test_linked_list(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("list.c", 5, 22, &l, &r);
-    const bmc_step *n = nondet_of(l, &r, "n");
+    const trace_step *n = nondet_of(l, &r, "n");
     assert_non_null(n);
     assert_int_equal(n->value.bits, 3);
     size_t allocs = 0;
     for (size_t i = 0; i < r.nsteps; i++)
-        if (r.steps[i].kind == BMC_STEP_ALLOC) {
+        if (r.steps[i].kind == TRACE_STEP_ALLOC) {
             allocs++;
             assert_int_equal(r.steps[i].alloc_size, 16);
         }
     assert_int_equal(allocs, 3);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     /* unwind 4 runs each loop body at most 4 times: n = 3 still fits */
     expect_bug_only("list.c", 4, 22);
@@ -237,21 +237,21 @@ static void test_function_pointers(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("funptr.c", 3, 11, &l, &r);
     bool called_dec = false;
     for (size_t i = 0; i < r.nsteps; i++)
-        if (r.steps[i].kind == BMC_STEP_CALL && r.steps[i].callee &&
+        if (r.steps[i].kind == TRACE_STEP_CALL && r.steps[i].callee &&
             strcmp(base_sym_str(l->p.syms, r.steps[i].callee->name), "dec") == 0) {
             called_dec = true;
             assert_int_equal(r.steps[i].nargs, 1);
             assert_string_equal(r.steps[i].args[0].text, "5");
         }
     assert_true(called_dec);
-    const bmc_step *rr = nondet_of(l, &r, "r");
+    const trace_step *rr = nondet_of(l, &r, "r");
     assert_non_null(rr);
     assert_string_equal(rr->value.text, "4");
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -259,11 +259,11 @@ static void test_assume_and_reach_error(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("assume.c", 3, 12, &l, &r);
     assert_string_equal(r.message, "reach_error()");
     assert_int_equal(nondet_of(l, &r, "x")->value.bits, 15);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     expect_safe("assume_safe.c", 3, true);
 }
@@ -290,10 +290,10 @@ static void test_symbolic_choice(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("choice.c", 3, 21, &l, &r);
     assert_int_equal(nondet_of(l, &r, "i")->value.bits, 2);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -301,10 +301,10 @@ static void test_big_array(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("bigarray.c", 3, 18, &l, &r);
     assert_int_equal(nondet_of(l, &r, "i")->value.bits, 42);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -315,11 +315,11 @@ static void test_kiss_shape(void **state)
     (void)state;
     expect_safe("kiss_like.c", 2, false);
     lowered *l;
-    bmc_result r;
+    trace_result r;
     expect_bug("kiss_like.c", 3, 45, &l, &r);
     /* the trace is an execution that fails: at the end nts == 0 and
      * count != 2 (count starts 0; any counterexample will do) */
-    const bmc_step *last_count = NULL, *last_nts = NULL;
+    const trace_step *last_count = NULL, *last_nts = NULL;
     for (size_t i = 0; i < r.nsteps; i++) {
         const char *v = r.steps[i].var ? base_sym_str(l->p.syms, r.steps[i].var->name) : "";
         if (strcmp(v, "count") == 0)
@@ -331,7 +331,7 @@ static void test_kiss_shape(void **state)
     assert_string_equal(last_nts->value.text, "0");
     if (last_count)
         assert_true(last_count->value.bits != 2);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -340,13 +340,13 @@ static void test_external(void **state)
     (void)state;
     expect_bug_only("external.c", 3, 10);
     lowered *l;
-    bmc_result r;
+    trace_result r;
     run("external_write.c", 3, &l, &r);
-    if (r.verdict != BMC_UNKNOWN)
+    if (r.verdict != TRACE_UNKNOWN)
         dump_fail(l, &r, "external_write.c", "expected unknown");
     assert_non_null(strstr(r.reason, "pointer argument"));
     assert_int_equal(r.reason_loc.line, 9);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     expect_bug_only("external_write2.c", 3, 12);
 }
@@ -355,19 +355,19 @@ static void test_unknown(void **state)
 {
     (void)state;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     run("float.c", 3, &l, &r);
-    if (r.verdict != BMC_UNKNOWN)
+    if (r.verdict != TRACE_UNKNOWN)
         dump_fail(l, &r, "float.c", "expected unknown");
     assert_non_null(strstr(r.reason, "floating-point"));
     assert_int_equal(r.reason_loc.line, 8);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     run("threads.c", 3, &l, &r);
-    assert_int_equal(r.verdict, BMC_UNKNOWN);
+    assert_int_equal(r.verdict, TRACE_UNKNOWN);
     assert_non_null(strstr(r.reason, "unsupported construct"));
     assert_int_equal(r.reason_loc.line, 6);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -379,17 +379,17 @@ static void test_m32(void **state)
     bmc_opts_init(&o);
     o.unwind = 6;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     run_opts("pointers.c", &o, true, &l, &r);
     assert_int_equal(l->p.ptr_bytes, 4);
-    assert_int_equal(r.verdict, BMC_SAFE_WITHIN_BOUNDS);
+    assert_int_equal(r.verdict, TRACE_SAFE_WITHIN_BOUNDS);
     assert_true(r.unwinding_ok);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     o.unwind = 5;
     run_opts("list.c", &o, true, &l, &r);
-    assert_int_equal(r.verdict, BMC_BUG);
-    bmc_result_free(&r);
+    assert_int_equal(r.verdict, TRACE_BUG);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -398,7 +398,7 @@ static void test_m32(void **state)
  * the IR's own constructors.
  *   0: x = 0; 1: goto {2, 4, 6}; 2: x = 1; 3: goto 7; 4: x = 2; 5: goto 7;
  *   6: x = 3; 7: assert(x != bad) */
-static void multi_goto(int bad, bmc_verdict want, int64_t want_x)
+static void multi_goto(int bad, trace_verdict want, int64_t want_x)
 {
     base_intern_pool syms;
     base_intern_init(&syms);
@@ -434,11 +434,11 @@ static void multi_goto(int bad, bmc_verdict want, int64_t want_x)
     uint32_t k = ir_emit(&p, f, IR_S_ASSERT, loc);
     f->stmts[k].rhs = ir_binary(&p, IR_OP_NE, i32, xe, ir_const(&p, i32, bad));
     f->stmts[k].message = "x != bad";
-    bmc_result r;
+    trace_result r;
     bmc_check(&p, f, NULL, &r);
     assert_int_equal(r.verdict, want);
-    if (want == BMC_BUG) {
-        const bmc_step *last_x = NULL;
+    if (want == TRACE_BUG) {
+        const trace_step *last_x = NULL;
         for (size_t i = 0; i < r.nsteps; i++)
             if (r.steps[i].var == x)
                 last_x = &r.steps[i];
@@ -446,7 +446,7 @@ static void multi_goto(int bad, bmc_verdict want, int64_t want_x)
         assert_int_equal((int64_t)last_x->value.bits, want_x);
         assert_int_equal(r.loc.line, 8);
     }
-    bmc_result_free(&r);
+    trace_result_free(&r);
     ir_program_free(&p);
     base_intern_free(&syms);
 }
@@ -454,10 +454,10 @@ static void multi_goto(int bad, bmc_verdict want, int64_t want_x)
 static void test_multi_target_goto(void **state)
 {
     (void)state;
-    multi_goto(1, BMC_BUG, 1);
-    multi_goto(2, BMC_BUG, 2);
-    multi_goto(3, BMC_BUG, 3);
-    multi_goto(0, BMC_SAFE_WITHIN_BOUNDS, 0);
+    multi_goto(1, TRACE_BUG, 1);
+    multi_goto(2, TRACE_BUG, 2);
+    multi_goto(3, TRACE_BUG, 3);
+    multi_goto(0, TRACE_SAFE_WITHIN_BOUNDS, 0);
 }
 
 /* A formula beyond the size limit is unknown, with the reason. */
@@ -469,19 +469,19 @@ static void test_limits(void **state)
     o.unwind = 5;
     o.max_terms = 1000;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     run_opts("kiss_like.c", &o, false, &l, &r);
-    assert_int_equal(r.verdict, BMC_UNKNOWN);
+    assert_int_equal(r.verdict, TRACE_UNKNOWN);
     assert_non_null(strstr(r.reason, "memory"));
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     bmc_opts_init(&o);
     o.unwind = 9;
     o.timeout_s = 0.5;
     run_opts("kiss_like.c", &o, false, &l, &r);
-    assert_int_equal(r.verdict, BMC_UNKNOWN);
+    assert_int_equal(r.verdict, TRACE_UNKNOWN);
     assert_non_null(strstr(r.reason, "timeout"));
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -493,11 +493,11 @@ static void test_no_unwinding_assertions(void **state)
     bmc_opts_init(&o);
     o.unwinding_assertions = false;
     lowered *l;
-    bmc_result r;
+    trace_result r;
     run_opts("loop5.c", &o, false, &l, &r);
-    assert_int_equal(r.verdict, BMC_SAFE_WITHIN_BOUNDS);
+    assert_int_equal(r.verdict, TRACE_SAFE_WITHIN_BOUNDS);
     assert_false(r.unwinding_checked);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 

@@ -6,7 +6,7 @@
  *                  [--max-steps N] [--pending K] [--max-threads N] [--m32]
  *                  [--bmc UNWIND] FILE... [-- CLANG-FLAGS...]
  *
- * Prints bmc_format_result and the run statistics (runs, runs/second);
+ * Prints trace_format_result and the run statistics (runs, runs/second);
  * exits 1 for bug, 3 for unknown, 5 when the files do not lower. --bmc
  * also runs bmc_check on the same program (after the explorer) and prints
  * its verdict. */
@@ -97,11 +97,11 @@ int main(int argc, char **argv)
         if (entry)
             f = ir_find_func(&p, entry);
     }
-    bmc_result r;
+    trace_result r;
     explore_stats st;
     explore_check_stats(&p, f, &o, &r, &st);
     base_strbuf out = { 0 };
-    bmc_format_result(&out, &p, &r);
+    trace_format_result(&out, &p, &r);
     fputs(base_strbuf_cstr(&out), stdout);
     base_strbuf_free(&out);
     printf("explore: %llu runs (%llu to the end, %llu assume, %llu undefined, %llu limit), "
@@ -111,19 +111,20 @@ int main(int argc, char **argv)
            (unsigned long long)st.limits, (unsigned long long)st.steps, st.seconds,
            st.seconds > 0 ? (double)st.runs / st.seconds : 0.0,
            st.seconds > 0 ? (double)st.steps / st.seconds / 1e6 : 0.0,
-           r.verdict == BMC_BUG ? "" : "");
-    if (r.verdict == BMC_BUG)
+           r.verdict == TRACE_BUG ? "" : "");
+    if (r.verdict == TRACE_BUG)
         printf("explore: bug found by run %llu\n", (unsigned long long)st.bug_run);
-    rc = r.verdict == BMC_BUG ? 1 : 3;
-    bmc_result_free(&r);
+    rc = r.verdict == TRACE_BUG ? 1 : 3;
+    trace_result_free(&r);
     if (bmc_unwind) {
         bmc_opts bo;
         bmc_opts_init(&bo);
         bo.unwind = bmc_unwind;
         bo.timeout_s = o.timeout_s > 0 ? o.timeout_s : 60;
         bmc_check(&p, f, &bo, &r);
-        printf("bmc: %s (%.3f s)\n", bmc_verdict_name(r.verdict), r.stats.encode_s + r.stats.solve_s);
-        bmc_result_free(&r);
+        printf("bmc: %s (%.3f s)\n", trace_verdict_name(r.verdict),
+               r.stats.encode_s + r.stats.solve_s);
+        trace_result_free(&r);
     }
 out:
     base_diag_free(&d);

@@ -66,8 +66,8 @@ static void unlower(lowered *l)
     free(l);
 }
 
-static bmc_verdict explore(lowered *l, uint64_t runs, double timeout, bmc_result *r,
-                           explore_stats *st)
+static trace_verdict explore(lowered *l, uint64_t runs, double timeout, trace_result *r,
+                             explore_stats *st)
 {
     explore_opts o;
     explore_opts_init(&o);
@@ -76,7 +76,7 @@ static bmc_verdict explore(lowered *l, uint64_t runs, double timeout, bmc_result
     explore_check_stats(&l->p, l->entry, &o, r, st);
     if (getenv("RAVEL_EXPLORE_VERBOSE")) {
         base_strbuf out = { 0 };
-        bmc_format_result(&out, &l->p, r);
+        trace_format_result(&out, &l->p, r);
         fprintf(stderr, "--- %llu runs, %.3f s\n%s", (unsigned long long)st->runs, st->seconds,
                 base_strbuf_cstr(&out));
         base_strbuf_free(&out);
@@ -117,33 +117,34 @@ static const char locked_counter[] =
     "    return 0;\n"
     "}\n";
 
-static bool is_kiss_cur(const lowered *l, const bmc_step *s)
+static bool is_kiss_cur(const lowered *l, const trace_step *s)
 {
-    return s->kind == BMC_STEP_ASSIGN && s->var && s->var->kind == IR_V_GLOBAL &&
+    return s->kind == TRACE_STEP_ASSIGN && s->var && s->var->kind == IR_V_GLOBAL &&
            strcmp(base_sym_str(l->p.syms, s->var->name), KISS_CUR) == 0;
 }
 
 /* The facts of bmc's trace shape the reports rely on. */
-static void check_trace_shape(const lowered *l, const bmc_result *r, uint32_t line)
+static void check_trace_shape(const lowered *l, const trace_result *r, uint32_t line)
 {
     assert_true(r->nsteps > 0);
-    const bmc_step *last = &r->steps[r->nsteps - 1];
-    assert_int_equal(last->kind, BMC_STEP_ASSERT);
+    const trace_step *last = &r->steps[r->nsteps - 1];
+    assert_int_equal(last->kind, TRACE_STEP_ASSERT);
     assert_int_equal(last->loc.line, line);
     assert_int_equal(r->loc.line, line);
     assert_ptr_equal(r->func, last->func);
     assert_int_equal(r->stmt, last->stmt);
     for (size_t i = 0; i < r->nsteps; i++) {
-        const bmc_step *s = &r->steps[i];
+        const trace_step *s = &r->steps[i];
         assert_non_null(s->func);
         assert_true(s->stmt <= s->func->nstmts);
-        if (s->kind == BMC_STEP_ASSIGN || s->kind == BMC_STEP_NONDET || s->kind == BMC_STEP_ALLOC) {
+        if (s->kind == TRACE_STEP_ASSIGN || s->kind == TRACE_STEP_NONDET ||
+            s->kind == TRACE_STEP_ALLOC) {
             assert_non_null(s->lhs);
             assert_non_null(s->value.text);
         }
-        if (s->kind == BMC_STEP_CALL && s->callee->has_body && i + 1 < r->nsteps)
+        if (s->kind == TRACE_STEP_CALL && s->callee->has_body && i + 1 < r->nsteps)
             assert_int_equal(r->steps[i + 1].depth, s->depth + 1);
-        if (s->kind == BMC_STEP_RETURN)
+        if (s->kind == TRACE_STEP_RETURN)
             assert_non_null(s->callee);
         if (is_kiss_cur(l, s))
             assert_true(s->value.bits < 16);
@@ -154,9 +155,9 @@ static void test_lost_update(void **state)
 {
     (void)state;
     lowered *l = lower("lost.c", lost_update, true);
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore(l, 200000, 30, &r, &st), BMC_BUG);
+    assert_int_equal(explore(l, 200000, 30, &r, &st), TRACE_BUG);
     check_trace_shape(l, &r, 12);
     /* two threads ran: kiss.cur took the values 1 and 2 */
     bool t1 = false, t2 = false;
@@ -168,18 +169,18 @@ static void test_lost_update(void **state)
         }
     assert_true(t1 && t2);
     /* the same trace shape as bmc's: both end at the assertion, both switch threads */
-    bmc_result b;
+    trace_result b;
     bmc_opts bo;
     bmc_opts_init(&bo);
     bo.timeout_s = 60;
-    assert_int_equal(bmc_check(&l->p, l->entry, &bo, &b), BMC_BUG);
+    assert_int_equal(bmc_check(&l->p, l->entry, &bo, &b), TRACE_BUG);
     check_trace_shape(l, &b, 12);
     bool bcur = false;
     for (size_t i = 0; i < b.nsteps; i++)
         bcur |= is_kiss_cur(l, &b.steps[i]);
     assert_true(bcur);
-    bmc_result_free(&b);
-    bmc_result_free(&r);
+    trace_result_free(&b);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -187,19 +188,19 @@ static void test_reproducible(void **state)
 {
     (void)state;
     lowered *l = lower("lost.c", lost_update, true);
-    bmc_result r1, r2;
+    trace_result r1, r2;
     explore_stats s1, s2;
     explore(l, 200000, 0, &r1, &s1);
     explore(l, 200000, 0, &r2, &s2);
-    assert_int_equal(r1.verdict, BMC_BUG);
+    assert_int_equal(r1.verdict, TRACE_BUG);
     assert_int_equal(s1.bug_run, s2.bug_run);
     assert_int_equal(s1.steps, s2.steps);
     assert_int_equal(r1.nsteps, r2.nsteps);
     for (size_t i = 0; i < r1.nsteps; i++)
         assert_string_equal(r1.steps[i].value.text ? r1.steps[i].value.text : "",
                             r2.steps[i].value.text ? r2.steps[i].value.text : "");
-    bmc_result_free(&r1);
-    bmc_result_free(&r2);
+    trace_result_free(&r1);
+    trace_result_free(&r2);
     unlower(l);
 }
 
@@ -207,13 +208,13 @@ static void test_locked_counter(void **state)
 {
     (void)state;
     lowered *l = lower("locked.c", locked_counter, true);
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore(l, 30000, 0, &r, &st), BMC_UNKNOWN);
+    assert_int_equal(explore(l, 30000, 0, &r, &st), TRACE_UNKNOWN);
     assert_int_equal(st.runs, 30000);
     assert_true(st.done > 0); /* runs did reach the assertion */
     assert_non_null(strstr(r.reason, "no assertion failure in 30000 random runs"));
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -230,16 +231,16 @@ static void test_pool_constant(void **state)
         "    return 0;\n"
         "}\n";
     lowered *l = lower("pool.c", src, false);
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore(l, 100000, 0, &r, &st), BMC_BUG);
+    assert_int_equal(explore(l, 100000, 0, &r, &st), TRACE_BUG);
     assert_int_equal(r.loc.line, 6);
     bool seen = false;
     for (size_t i = 0; i < r.nsteps; i++)
         if (r.steps[i].lhs && strcmp(r.steps[i].lhs, "x") == 0)
             seen = strcmp(r.steps[i].value.text, "48611") == 0;
     assert_true(seen);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -265,12 +266,12 @@ static void test_undefined_abandons(void **state)
         "    return 0;\n"
         "}\n";
     lowered *l = lower("ub.c", src, false);
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore(l, 20000, 0, &r, &st), BMC_UNKNOWN);
+    assert_int_equal(explore(l, 20000, 0, &r, &st), TRACE_UNKNOWN);
     assert_true(st.undefined > 0);
     assert_true(st.done > 0);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -305,9 +306,9 @@ static void test_spinning_runs_cut(void **state)
     explore_opts_init(&o);
     o.max_runs = 128;
     o.max_steps = 1000000;
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore_check_stats(&l->p, l->entry, &o, &r, &st), BMC_UNKNOWN);
+    assert_int_equal(explore_check_stats(&l->p, l->entry, &o, &r, &st), TRACE_UNKNOWN);
     if (getenv("RAVEL_EXPLORE_VERBOSE"))
         fprintf(stderr, "--- %llu steps, %llu runs at the limit, %llu to the end\n",
                 (unsigned long long)st.steps, (unsigned long long)st.limits,
@@ -316,7 +317,7 @@ static void test_spinning_runs_cut(void **state)
     assert_true(st.limits >= 32); /* most runs do spin */
     assert_true(st.done > 0);
     assert_true(st.steps < 24000000);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -324,12 +325,12 @@ static void test_unsupported(void **state)
 {
     (void)state;
     lowered *l = lower("lost.c", lost_update, false); /* not translated */
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore(l, 10, 0, &r, &st), BMC_UNKNOWN);
+    assert_int_equal(explore(l, 10, 0, &r, &st), TRACE_UNKNOWN);
     assert_non_null(strstr(r.reason, "unsupported construct"));
     assert_true(r.reason_loc.line > 0);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -383,12 +384,12 @@ static void test_semantics(void **state)
         "    return 0;\n"
         "}\n";
     lowered *l = lower("sem.c", src, false);
-    bmc_result r;
+    trace_result r;
     explore_stats st;
-    assert_int_equal(explore(l, 50, 0, &r, &st), BMC_BUG);
+    assert_int_equal(explore(l, 50, 0, &r, &st), TRACE_BUG);
     if (r.loc.line != 40) {
         base_strbuf out = { 0 };
-        bmc_format_result(&out, &l->p, &r);
+        trace_format_result(&out, &l->p, &r);
         fprintf(stderr, "%s", base_strbuf_cstr(&out));
         base_strbuf_free(&out);
     }
@@ -396,10 +397,10 @@ static void test_semantics(void **state)
     /* the struct copy is shown as bmc shows it */
     bool shown = false;
     for (size_t i = 0; i < r.nsteps; i++)
-        if (r.steps[i].kind == BMC_STEP_ASSIGN && strcmp(r.steps[i].lhs, "b") == 0)
+        if (r.steps[i].kind == TRACE_STEP_ASSIGN && strcmp(r.steps[i].lhs, "b") == 0)
             shown |= strstr(r.steps[i].value.text, ".i = 7") != NULL;
     assert_true(shown);
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -433,27 +434,27 @@ static void test_agree_with_bmc(void **state)
         bmc_opts_init(&bo);
         bo.unwind = cases[i].unwind;
         bo.timeout_s = 60;
-        bmc_result b, r;
+        trace_result b, r;
         explore_stats st;
-        bmc_verdict bv = bmc_check(&l->p, l->entry, &bo, &b);
-        bmc_verdict ev = explore(l, 100000, 3, &r, &st);
+        trace_verdict bv = bmc_check(&l->p, l->entry, &bo, &b);
+        trace_verdict ev = explore(l, 100000, 3, &r, &st);
         if (getenv("RAVEL_EXPLORE_VERBOSE"))
             fprintf(stderr, "%s: bmc %s, explore %s after %llu runs%s%s\n", cases[i].name,
-                    bmc_verdict_name(bv), bmc_verdict_name(ev), (unsigned long long)st.runs,
+                    trace_verdict_name(bv), trace_verdict_name(ev), (unsigned long long)st.runs,
                     r.reason ? ": " : "", r.reason ? r.reason : "");
-        assert_int_equal(bv, cases[i].bug ? BMC_BUG : BMC_SAFE_WITHIN_BOUNDS);
+        assert_int_equal(bv, cases[i].bug ? TRACE_BUG : TRACE_SAFE_WITHIN_BOUNDS);
         if (strcmp(cases[i].name, "semantics2.c") == 0) {
-            assert_int_equal(ev, BMC_UNKNOWN);
+            assert_int_equal(ev, TRACE_UNKNOWN);
             assert_non_null(strstr(r.reason, "wider than 64 bits"));
         } else if (cases[i].bug) {
-            if (ev != BMC_BUG)
+            if (ev != TRACE_BUG)
                 fail_msg("%s: bmc finds a bug, explore does not", cases[i].name);
             assert_int_equal(r.loc.line, b.loc.line);
         } else {
-            assert_int_equal(ev, BMC_UNKNOWN);
+            assert_int_equal(ev, TRACE_UNKNOWN);
         }
-        bmc_result_free(&b);
-        bmc_result_free(&r);
+        trace_result_free(&b);
+        trace_result_free(&r);
         unlower(l);
     }
 }

@@ -56,22 +56,27 @@ static void unlower(lowered *l)
     free(l);
 }
 
-/* The memory model of the runs (NULL: SC by clocks). */
+/* The memory model of the runs (NULL: SC by clocks), whether it is
+ * grounded eagerly rather than refined lazily, and the last run's stats. */
 static const logic_mm *cur_mm;
+static bool cur_eager;
+static po_stats last_st;
 
-static bmc_verdict run_po(lowered *l, uint32_t unwind, bmc_result *r, bool *exact)
+static trace_verdict run_po(lowered *l, uint32_t unwind, trace_result *r, bool *exact)
 {
     po_opts o;
     po_opts_init(&o);
     o.mm = cur_mm;
+    o.mm_lazy = !cur_eager;
     o.bo.unwind = unwind;
     o.bo.timeout_s = 60;
     po_stats st;
     const char *why;
-    bmc_verdict v = po_check(&l->p, l->entry, &o, r, &st, exact, &why);
+    trace_verdict v = po_check(&l->p, l->entry, &o, r, &st, exact, &why);
+    last_st = st;
     if (getenv("RAVEL_PO_VERBOSE")) {
         base_strbuf out = { 0 };
-        bmc_format_result(&out, &l->p, r);
+        trace_format_result(&out, &l->p, r);
         fprintf(stderr, "--- %zu threads, %zu events, %zu rf choices\n%s", st.threads, st.events,
                 st.rf_choices, base_strbuf_cstr(&out));
         base_strbuf_free(&out);
@@ -98,25 +103,25 @@ static void test_agrees_with_bmc(void **state)
             bmc_opts_init(&bo);
             bo.unwind = unwind;
             bo.timeout_s = 60;
-            bmc_result br, pr;
-            bmc_verdict bv = bmc_check(&l->p, l->entry, &bo, &br);
+            trace_result br, pr;
+            trace_verdict bv = bmc_check(&l->p, l->entry, &bo, &br);
             bool exact;
-            bmc_verdict pv = run_po(l, unwind, &pr, &exact);
+            trace_verdict pv = run_po(l, unwind, &pr, &exact);
             if (getenv("RAVEL_PO_VERBOSE"))
                 fprintf(stderr, "%s unwind %u: bmc %s, po %s\n", cases[i], unwind,
-                        bmc_verdict_name(bv), bmc_verdict_name(pv));
-            if (bv != BMC_UNKNOWN) {
+                        trace_verdict_name(bv), trace_verdict_name(pv));
+            if (bv != TRACE_UNKNOWN) {
                 assert_int_equal(pv, bv);
-                if (bv == BMC_SAFE_WITHIN_BOUNDS)
+                if (bv == TRACE_SAFE_WITHIN_BOUNDS)
                     assert_int_equal(pr.unwinding_ok, br.unwinding_ok);
-                if (bv == BMC_BUG) {
+                if (bv == TRACE_BUG) {
                     assert_true(pr.nsteps > 0);
-                    assert_int_equal(pr.steps[pr.nsteps - 1].kind, BMC_STEP_ASSERT);
+                    assert_int_equal(pr.steps[pr.nsteps - 1].kind, TRACE_STEP_ASSERT);
                     assert_int_equal(pr.loc.line, br.loc.line);
                 }
             }
-            bmc_result_free(&br);
-            bmc_result_free(&pr);
+            trace_result_free(&br);
+            trace_result_free(&pr);
         }
         unlower(l);
     }
@@ -126,23 +131,23 @@ static void test_agrees_with_bmc(void **state)
 static void expect(const char *name, const char *src, bool reachable)
 {
     lowered *l = lower(name, src);
-    bmc_result r;
+    trace_result r;
     bool exact;
-    bmc_verdict v = run_po(l, 3, &r, &exact);
-    assert_int_equal(v, reachable ? BMC_BUG : BMC_SAFE_WITHIN_BOUNDS);
+    trace_verdict v = run_po(l, 3, &r, &exact);
+    assert_int_equal(v, reachable ? TRACE_BUG : TRACE_SAFE_WITHIN_BOUNDS);
     if (!reachable) {
         assert_true(r.unwinding_checked && r.unwinding_ok);
         assert_true(exact);
     } else {
         /* an interleaving: threads tagged, the failed assertion last */
         assert_true(r.nsteps > 0);
-        assert_int_equal(r.steps[r.nsteps - 1].kind, BMC_STEP_ASSERT);
+        assert_int_equal(r.steps[r.nsteps - 1].kind, TRACE_STEP_ASSERT);
         bool other = false;
         for (size_t i = 0; i < r.nsteps; i++)
             other |= r.steps[i].thread != 0;
         assert_true(other);
     }
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
 }
 
@@ -225,13 +230,10 @@ static void test_sc_formula(void **state)
     "  assert(!(r1 == 1 && r2 == 0)); return 0; }\n"
 
 /* The weak models: each shape as the model's litmus answer says. */
-static void test_weak_models(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *mm, *name, *src;
-        bool reachable;
-    } cases[] = {
+static const struct {
+    const char *mm, *name, *src;
+    bool reachable;
+} weak_cases[] = {
         { "tso", "sb.c", TWO_THREADS("x = 1; r1 = y;", "y = 1; r2 = x;", "!(r1 == 0 && r2 == 0)"), true },
         { "tso", "mp.c", TWO_THREADS("x = 1; y = 1;", "r1 = y; r2 = x;", "!(r1 == 1 && r2 == 0)"), false },
         { "tso", "lb.c", TWO_THREADS("r1 = x; y = 1;", "r2 = y; x = 1;", "!(r1 == 1 && r2 == 1)"), false },
@@ -244,13 +246,44 @@ static void test_weak_models(void **state)
         { "c11", "mp_relacq.c", MP_C11("memory_order_release", "memory_order_acquire"), false },
         { "c11", "mp_rel_rlx.c", MP_C11("memory_order_release", "memory_order_relaxed"), true },
         { "c11", "mp_sc.c", MP_C11("memory_order_seq_cst", "memory_order_seq_cst"), false },
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        cur_mm = logic_mm_find(cases[i].mm);
+        { "sc", "iriw.c", NULL, false },
+        { "sc", "sb.c", TWO_THREADS("x = 1; r1 = y;", "y = 1; r2 = x;", "!(r1 == 0 && r2 == 0)"), false },
+};
+
+static void test_weak_models(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof weak_cases / sizeof *weak_cases; i++) {
+        cur_mm = logic_mm_find(weak_cases[i].mm);
         if (getenv("RAVEL_PO_VERBOSE"))
-            fprintf(stderr, "--- %s %s\n", cases[i].mm, cases[i].name);
-        expect(cases[i].name, cases[i].src ? cases[i].src : iriw_src, cases[i].reachable);
+            fprintf(stderr, "--- %s %s\n", weak_cases[i].mm, weak_cases[i].name);
+        expect(weak_cases[i].name, weak_cases[i].src ? weak_cases[i].src : iriw_src,
+               weak_cases[i].reachable);
     }
+    cur_mm = NULL;
+}
+
+/* The lazy refinement (the default) and the eager grounding give the same
+ * answers on every shape, and the lazy path is taken: it refines (rounds
+ * that add clauses) where the eager one grounds everything at once. */
+static void test_lazy_eager_agree(void **state)
+{
+    (void)state;
+    size_t rounds = 0;
+    for (int eager = 0; eager < 2; eager++) {
+        cur_eager = eager;
+        for (size_t i = 0; i < sizeof weak_cases / sizeof *weak_cases; i++) {
+            cur_mm = logic_mm_find(weak_cases[i].mm);
+            expect(weak_cases[i].name, weak_cases[i].src ? weak_cases[i].src : iriw_src,
+                   weak_cases[i].reachable);
+            if (eager)
+                assert_int_equal(last_st.mm_rounds, 0);
+            rounds += last_st.mm_rounds;
+        }
+        if (!eager)
+            assert_true(rounds > 0);
+    }
+    cur_eager = false;
     cur_mm = NULL;
 }
 
@@ -260,11 +293,11 @@ static void test_mm_unsupported(void **state)
     (void)state;
     cur_mm = logic_mm_find("tso");
     lowered *l = lower("bytes.c", TWO_THREADS("x = 0x0102;", "r1 = *(unsigned char *)&x;", "r1 == 0"));
-    bmc_result r;
+    trace_result r;
     bool exact;
-    assert_int_equal(run_po(l, 3, &r, &exact), BMC_UNKNOWN);
+    assert_int_equal(run_po(l, 3, &r, &exact), TRACE_UNKNOWN);
     assert_non_null(strstr(r.reason, "unsupported under a memory model"));
-    bmc_result_free(&r);
+    trace_result_free(&r);
     unlower(l);
     cur_mm = NULL;
 }
@@ -305,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_iriw),
         cmocka_unit_test(test_sc_formula),
         cmocka_unit_test(test_weak_models),
+        cmocka_unit_test(test_lazy_eager_agree),
         cmocka_unit_test(test_mm_unsupported),
         cmocka_unit_test(test_ir_orders),
     };

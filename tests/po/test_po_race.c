@@ -15,7 +15,7 @@
 
 #include "base/diag.h"
 #include "base/intern.h"
-#include "bmc/bmc.h"
+#include "trace/trace.h"
 #include "cfront/cfront.h"
 #include "po/po_race.h"
 
@@ -26,7 +26,7 @@ typedef struct seen {
     char object[64];
 } seen;
 
-static void on_race(void *ud, const po_race_found *f, const bmc_result *r)
+static void on_race(void *ud, const po_race_found *f, const trace_result *r)
 {
     seen *s = ud;
     s->n++;
@@ -46,7 +46,7 @@ typedef struct rcase {
     const char *src;
     uint32_t max_races;
     uint32_t races;      /* expected */
-    bmc_verdict verdict; /* the last answer */
+    trace_verdict verdict; /* the last answer */
     bool proved;         /* SAFE with every unwinding assertion and exact */
 } rcase;
 
@@ -55,78 +55,78 @@ typedef struct rcase {
 static const rcase cases[] = {
     { "write_write", HEAD "int x; void *t(void *a) { x = 1; return 0; }\n"
                      "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); x = 2; return 0; }",
-      16, 1, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 1, TRACE_SAFE_WITHIN_BOUNDS, false },
     { "read_read", HEAD "int x; void *t(void *a) { return (void *)(long)x; }\n"
                    "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); return x; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "locked", HEAD "int x; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n"
                 "void *t(void *a) { pthread_mutex_lock(&m); x++; pthread_mutex_unlock(&m); return 0; }\n"
                 "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0);\n"
                 "  pthread_mutex_lock(&m); x++; pthread_mutex_unlock(&m); return 0; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "one_side_locked", HEAD "int x; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n"
                          "void *t(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }\n"
                          "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); x = 2; return 0; }",
-      16, 1, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 1, TRACE_SAFE_WITHIN_BOUNDS, false },
     { "two_pairs", HEAD "int x, y; void *t(void *a) { x = 1; y = 1; return 0; }\n"
                    "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); x = 2; y = 2; return 0; }",
-      16, 2, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 2, TRACE_SAFE_WITHIN_BOUNDS, false },
     { "max_races", HEAD "int x, y; void *t(void *a) { x = 1; y = 1; return 0; }\n"
                    "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); x = 2; y = 2; return 0; }",
-      1, 1, BMC_BUG, false },
+      1, 1, TRACE_BUG, false },
     { "fields_apart", HEAD "struct { int a; int b; } s;\n"
                       "void *t(void *a) { s.a = 1; return 0; }\n"
                       "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); s.b = 2; return 0; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "byte_overlap", HEAD "int x;\n"
                       "void *t(void *a) { ((char *)&x)[2] = 1; return 0; }\n"
                       "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); return x; }",
-      16, 1, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 1, TRACE_SAFE_WITHIN_BOUNDS, false },
     { "bytes_apart", HEAD "int x;\n"
                      "void *t(void *a) { ((char *)&x)[2] = 1; return 0; }\n"
                      "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0);\n"
                      "  return ((char *)&x)[1]; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "both_atomic", HEAD "int x; void __VERIFIER_atomic_inc(void) { x++; }\n"
                      "void *t(void *a) { __VERIFIER_atomic_inc(); return 0; }\n"
                      "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0);\n"
                      "  __VERIFIER_atomic_inc(); return 0; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "atomic_plain", HEAD "int x; void __VERIFIER_atomic_inc(void) { x++; }\n"
                       "void *t(void *a) { __VERIFIER_atomic_inc(); return 0; }\n"
                       "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); x = 5; return 0; }",
-      16, 1, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 1, TRACE_SAFE_WITHIN_BOUNDS, false },
     { "index_apart", HEAD "int a[4]; extern int __VERIFIER_nondet_int(void);\n"
                      "void *t(void *p) { a[0] = 1; return 0; }\n"
                      "int main(void) { pthread_t h; int i = __VERIFIER_nondet_int();\n"
                      "  if (i < 1 || i > 3) return 0; pthread_create(&h, 0, t, 0); a[i] = 2; return 0; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "index_same", HEAD "int a[4]; extern int __VERIFIER_nondet_int(void);\n"
                     "void *t(void *p) { a[0] = 1; return 0; }\n"
                     "int main(void) { pthread_t h; int i = __VERIFIER_nondet_int();\n"
                     "  if (i < 0 || i > 3) return 0; pthread_create(&h, 0, t, 0); a[i] = 2; return 0; }",
-      16, 1, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 1, TRACE_SAFE_WITHIN_BOUNDS, false },
     { "joined", HEAD "int x; void *t(void *a) { x = 1; return 0; }\n"
                 "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); pthread_join(h, 0);\n"
                 "  return x; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, true },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, true },
     { "nondet_pointer", HEAD "extern void *__VERIFIER_nondet_pointer(void); int x;\n"
                         "void *t(void *a) { int *p = __VERIFIER_nondet_pointer(); *p = 1; return 0; }\n"
                         "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); x = 2; return 0; }",
-      16, 0, BMC_UNKNOWN, false },
+      16, 0, TRACE_UNKNOWN, false },
     /* an uninitialised local is a nondeterministic value (as SV-COMP reads
      * them, and as bmc does): the pointer may hold &x, or the address of
      * main's h */
     { "uninit_pointer", HEAD "int x;\n"
                         "void *t(void *a) { int *p; *p = 1; return 0; }\n"
                         "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); return x; }",
-      16, 2, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 2, TRACE_SAFE_WITHIN_BOUNDS, false },
     /* a pointer to no object: no race is claimed, and no proof */
     { "null_pointer", HEAD "int x;\n"
                       "void *t(void *a) { int *p = 0; *p = 1; return 0; }\n"
                       "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0);\n"
                       "  int *q = 0; return *q; }",
-      16, 0, BMC_SAFE_WITHIN_BOUNDS, false },
+      16, 0, TRACE_SAFE_WITHIN_BOUNDS, false },
 };
 
 static void test_cases(void **state)
@@ -156,20 +156,20 @@ static void test_cases(void **state)
         po.bo.timeout_s = 60;
         seen s = { 0 };
         po_race_opts ro = { rc->max_races, &s, on_race };
-        bmc_result r;
+        trace_result r;
         po_stats st;
         po_race_result out;
         po_race(&p, ir_find_func(&p, "main"), &po, &ro, &r, &st, &out);
-        bool proved = out.verdict == BMC_SAFE_WITHIN_BOUNDS && r.unwinding_checked &&
+        bool proved = out.verdict == TRACE_SAFE_WITHIN_BOUNDS && r.unwinding_checked &&
                       r.unwinding_ok && out.exact && out.found == 0;
         if (getenv("RAVEL_PO_VERBOSE"))
             fprintf(stderr, "%s: %u races, %s, proved %d (%s)\n", rc->name, out.found,
-                    bmc_verdict_name(out.verdict), proved, out.why ? out.why : "");
+                    trace_verdict_name(out.verdict), proved, out.why ? out.why : "");
         if (out.found != rc->races || s.n != rc->races)
             fail_msg("%s: %u races (%u reported), expected %u", rc->name, out.found, s.n, rc->races);
         if (out.verdict != rc->verdict)
-            fail_msg("%s: %s, expected %s", rc->name, bmc_verdict_name(out.verdict),
-                     bmc_verdict_name(rc->verdict));
+            fail_msg("%s: %s, expected %s", rc->name, trace_verdict_name(out.verdict),
+                     trace_verdict_name(rc->verdict));
         if (proved != rc->proved)
             fail_msg("%s: proved %d, expected %d (%s)", rc->name, proved, rc->proved,
                      out.why ? out.why : "exact");
@@ -179,7 +179,7 @@ static void test_cases(void **state)
             fail_msg("%s: %u + %u locks held, expected 1", rc->name, s.locks_first, s.locks_second);
         if (strcmp(rc->name, "write_write") == 0 && strcmp(s.object, "x") != 0)
             fail_msg("%s: the object is '%s'", rc->name, s.object);
-        bmc_result_free(&r);
+        trace_result_free(&r);
         base_diag_free(&d);
         ir_program_free(&p);
         base_intern_free(&syms);
