@@ -297,9 +297,12 @@ static bool tm_answer(const cli_kiss *ck, const ir_program *prog, bool svcomp, b
         base_strbuf_puts(&out, "true: no execution fails an assertion\n"
                                "  (thread-modular invariants: any number of threads, every "
                                "interleaving under SC)\n");
-    else
-        base_strbuf_printf(&out, "unknown: no proof by thread-modular analysis: %s\n",
-                           tr.reason);
+    else {
+        base_strbuf_printf(&out, "unknown: no proof by thread-modular analysis: %s", tr.reason);
+        if (tr.loc.file && tr.loc.line)
+            base_strbuf_printf(&out, " (%s:%u:%u)", tr.loc.file, tr.loc.line, tr.loc.col);
+        base_strbuf_putc(&out, '\n');
+    }
     fwrite(out.data, 1, out.len, stdout);
     base_strbuf_free(&out);
     *rc = tr.proved ? CLI_EXIT_OK : CLI_EXIT_UNKNOWN;
