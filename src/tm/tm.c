@@ -30,6 +30,15 @@ typedef struct tm_state {
     uint32_t nl;
 } tm_state;
 
+/* A flag lock: an atomic function whose body is `assume(X == 0); X = 1`
+ * (acquire) or `assume(X == 1); X = 0` (release), X a global int or what
+ * its one parameter points to. */
+typedef struct tm_flag_fn {
+    const ir_func *f;
+    bool acquire;
+    int32_t global; /* X's global, or -1: *param */
+} tm_flag_fn;
+
 typedef struct tm_an {
     const ir_program *p;
     uint32_t ng, nm, atomic_m;
@@ -39,6 +48,8 @@ typedef struct tm_an {
     tm_val *w;       /* per global */
     uint64_t *prot;  /* per global: P(g) */
     tm_val *u;       /* per global and mutex: U(g, m) */
+    tm_flag_fn *flag_fn; /* the __VERIFIER_atomic_* functions that are flag locks */
+    uint32_t nflag_fn;
     const ir_func **thr;
     tm_val *thr_arg;
     uint32_t nthr, thr_cap;
@@ -554,11 +565,12 @@ static int32_t mutex_of(tm_an *a, const ir_stmt *st, const ir_func *f, const tm_
                         const ir_expr *e)
 {
     if (e && e->kind == IR_E_ADDR && e->a->kind == IR_E_VAR && e->a->var->kind == IR_V_GLOBAL &&
-        a->midx[e->a->var->id] >= 0)
+        a->midx[e->a->var->id] >= 0 && e->a->var->type->kind == IR_T_MUTEX)
         return a->midx[e->a->var->id];
     if (e) {
         tm_val v = eval(a, st, f, s, e);
-        if (v.ptr && !v.null && !v.unknown && v.nt == 1 && a->midx[v.t[0]] >= 0)
+        if (v.ptr && !v.null && !v.unknown && v.nt == 1 && a->midx[v.t[0]] >= 0 &&
+            a->p->globals[v.t[0]]->type->kind == IR_T_MUTEX)
             return a->midx[v.t[0]];
     }
     fail_at(a, st, "a lock operation on a mutex the engine cannot identify");
@@ -570,6 +582,46 @@ static bool plain_mutex(ir_lock_kind k)
     return k == IR_LOCK_MUTEX || k == IR_LOCK_SPIN;
 }
 
+/* The flag lock a call operates on (-1: none). */
+static int32_t flag_target(const tm_an *a, const ir_stmt *st, bool *acq)
+{
+    if (st->kind != IR_S_CALL || !st->callee || st->callee->kind != IR_E_FUNC)
+        return -1;
+    for (uint32_t k = 0; k < a->nflag_fn; k++) {
+        const tm_flag_fn *fl = &a->flag_fn[k];
+        if (fl->f != st->callee->func)
+            continue;
+        *acq = fl->acquire;
+        if (fl->global >= 0)
+            return fl->global;
+        const ir_expr *x = st->nargs == 1 ? st->args[0] : NULL;
+        if (x && x->kind == IR_E_ADDR && x->a->kind == IR_E_VAR &&
+            x->a->var->kind == IR_V_GLOBAL)
+            return (int32_t)x->a->var->id;
+        return -1;
+    }
+    return -1;
+}
+
+/* A call of a flag lock's acquire or release on a global that is used as
+ * nothing else: a lock or unlock of it (docs/manual.md). */
+static bool flag_call(tm_an *a, const ir_stmt *st, tm_state *s)
+{
+    bool acq = false;
+    int32_t g = flag_target(a, st, &acq);
+    if (g < 0 || a->midx[g] < 0 || a->p->globals[g]->type->kind == IR_T_MUTEX)
+        return false;
+    uint32_t m = (uint32_t)a->midx[g];
+    if (acq) {
+        acquire(a, s, m);
+    } else if (!(s->locks & ((uint64_t)1 << m))) {
+        fail_at(a, st, "a release of a flag lock the thread may not hold");
+    } else {
+        release(a, s, m);
+    }
+    return true;
+}
+
 static void do_call(tm_an *a, const ir_stmt *st, const ir_func *f, tm_state *s)
 {
     if (st->callee->kind != IR_E_FUNC) {
@@ -577,6 +629,8 @@ static void do_call(tm_an *a, const ir_stmt *st, const ir_func *f, tm_state *s)
         return;
     }
     const ir_func *g = st->callee->func;
+    if (flag_call(a, st, s))
+        return;
     if (!g->has_body) {
         fail_at(a, st, "a call to '%s', whose body is unknown",
                 base_sym_str(a->p->syms, g->name));
@@ -894,6 +948,142 @@ static void run_round(tm_an *a, const ir_func *entry)
     }
 }
 
+/* The statements of f other than SKIP, at most n of them; returns how
+ * many there are. */
+static uint32_t real_stmts(const ir_func *f, const ir_stmt **out, uint32_t n)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < f->nstmts; i++)
+        if (f->stmts[i].kind != IR_S_SKIP) {
+            if (k < n)
+                out[k] = &f->stmts[i];
+            k++;
+        }
+    return k;
+}
+
+static bool same_place(const ir_expr *x, const ir_expr *y)
+{
+    if (x->kind != y->kind)
+        return false;
+    if (x->kind == IR_E_VAR)
+        return x->var == y->var;
+    return x->kind == IR_E_DEREF && x->a->kind == IR_E_VAR && y->a->kind == IR_E_VAR &&
+           x->a->var == y->a->var;
+}
+
+static bool is_const_expr(const ir_expr *e, int64_t v)
+{
+    return e && e->kind == IR_E_CONST && e->type->kind == IR_T_INT && e->value == v;
+}
+
+/* Whether f is `if (X == c) goto L; assume(0); L: X = 1 - c; return`. */
+static bool classify_flag_fn(const ir_func *f, tm_flag_fn *out)
+{
+    const ir_stmt *st[5];
+    if (!f->is_atomic || !f->has_body || real_stmts(f, st, 5) != 4)
+        return false;
+    const ir_expr *c = st[0]->rhs;
+    if (st[0]->kind != IR_S_GOTO || st[0]->ntargets != 1 || !c || c->kind != IR_E_BINARY ||
+        c->op != IR_OP_EQ || st[1]->kind != IR_S_ASSUME || !is_const_expr(st[1]->rhs, 0) ||
+        st[2]->kind != IR_S_ASSIGN || st[3]->kind != IR_S_RETURN || st[3]->rhs ||
+        &f->stmts[st[0]->targets[0]] != st[2])
+        return false;
+    const ir_expr *x = c->a;
+    if (!same_place(x, st[2]->lhs) || x->type->kind != IR_T_INT)
+        return false;
+    if (x->kind == IR_E_VAR && x->var->kind == IR_V_GLOBAL && f->nparams == 0) {
+        out->global = (int32_t)x->var->id;
+    } else if (x->kind == IR_E_DEREF && f->nparams == 1 && x->a->var == f->params[0]) {
+        out->global = -1;
+    } else {
+        return false;
+    }
+    if (is_const_expr(c->b, 0) && is_const_expr(st[2]->rhs, 1))
+        out->acquire = true;
+    else if (is_const_expr(c->b, 1) && is_const_expr(st[2]->rhs, 0))
+        out->acquire = false;
+    else
+        return false;
+    out->f = f;
+    return true;
+}
+
+static void count_addrs(const ir_expr *e, uint32_t *addrs)
+{
+    if (!e)
+        return;
+    if (e->kind == IR_E_ADDR && e->a->kind == IR_E_VAR && e->a->var->kind == IR_V_GLOBAL)
+        addrs[e->a->var->id]++;
+    count_addrs(e->a, addrs);
+    count_addrs(e->b, addrs);
+    count_addrs(e->c, addrs);
+}
+
+/* Finds the flag locks and the globals that are used only as such: their
+ * address only ever given to a flag function, written only by the flag
+ * functions (and to 0 by the initialiser), acquired somewhere. Each gets a
+ * mutex index; the engine reads it as any value elsewhere. */
+static void find_flag_locks(tm_an *a)
+{
+    const ir_program *p = a->p;
+    a->flag_fn = base_xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof *a->flag_fn);
+    for (uint32_t i = 0; i < p->nfuncs; i++)
+        if (classify_flag_fn(p->funcs[i], &a->flag_fn[a->nflag_fn]))
+            a->nflag_fn++;
+    if (!a->nflag_fn)
+        return;
+    uint32_t ng = a->ng ? a->ng : 1;
+    uint32_t *addrs = base_xcalloc(ng, sizeof *addrs), *ok_addrs = base_xcalloc(ng, sizeof *ok_addrs);
+    bool *bad = base_xcalloc(ng, sizeof *bad), *acquired = base_xcalloc(ng, sizeof *acquired);
+    for (uint32_t i = 0; i < p->nfuncs; i++) {
+        const ir_func *f = p->funcs[i];
+        bool in_flag_fn = false;
+        int32_t own = -1;
+        for (uint32_t k = 0; k < a->nflag_fn; k++)
+            if (a->flag_fn[k].f == f) {
+                in_flag_fn = true;
+                own = a->flag_fn[k].global;
+            }
+        for (uint32_t j = 0; j < f->nstmts; j++) {
+            const ir_stmt *st = &f->stmts[j];
+            count_addrs(st->lhs, addrs);
+            count_addrs(st->rhs, addrs);
+            count_addrs(st->callee, addrs);
+            for (uint32_t k = 0; k < st->nargs; k++)
+                count_addrs(st->args[k], addrs);
+            bool acq = false;
+            int32_t g = flag_target(a, st, &acq);
+            if (g >= 0) {
+                const ir_expr *x = st->nargs == 1 ? st->args[0] : NULL;
+                if (x && x->kind == IR_E_ADDR)
+                    ok_addrs[g]++;
+                if (acq)
+                    acquired[g] = true;
+            }
+            const ir_expr *l = st->lhs;
+            if (l && l->kind == IR_E_VAR && l->var->kind == IR_V_GLOBAL) {
+                uint32_t w = l->var->id;
+                bool init0 = f == p->init && st->kind == IR_S_ASSIGN && is_const_expr(st->rhs, 0);
+                if (!init0 && !(in_flag_fn && own == (int32_t)w))
+                    bad[w] = true;
+            }
+        }
+    }
+    for (uint32_t g = 0; g < a->ng; g++) {
+        const ir_var *v = p->globals[g];
+        if (v->type->kind != IR_T_INT || v->is_thread_local || bad[g] || !acquired[g] ||
+            addrs[g] != ok_addrs[g] || a->nm >= TM_MAX_MUTEXES)
+            continue;
+        a->midx[g] = (int32_t)a->nm++;
+        a->scalar[g] = false;
+    }
+    free(addrs);
+    free(ok_addrs);
+    free(bad);
+    free(acquired);
+}
+
 bool tm_check(const ir_program *p, const ir_func *entry, tm_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -917,6 +1107,7 @@ bool tm_check(const ir_program *p, const ir_func *entry, tm_result *r)
         }
         a.scalar[g] = type_scalar(v->type) && !v->is_thread_local;
     }
+    find_flag_locks(&a);
     a.atomic_m = a.nm++;
     a.init = base_xcalloc(ng, sizeof *a.init);
     a.w = base_xcalloc(ng, sizeof *a.w);
@@ -953,5 +1144,6 @@ bool tm_check(const ir_program *p, const ir_func *entry, tm_result *r)
     free(a.u);
     free(a.thr);
     free(a.thr_arg);
+    free(a.flag_fn);
     return r->proved;
 }

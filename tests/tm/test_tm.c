@@ -53,7 +53,14 @@ static bool prove(const char *name, const char *source, tm_result *r)
     "extern int __VERIFIER_nondet_int(void);\n"                                                \
     "extern void __VERIFIER_atomic_begin(void);\n"                                             \
     "extern void __VERIFIER_atomic_end(void);\n"                                               \
-    "#define check(c) do { if (!(c)) reach_error(); } while (0)\n"
+    "#define check(c) do { if (!(c)) reach_error(); } while (0)\n"                          \
+    "extern void abort(void);\n"
+
+#define FLAGS \
+    "void __VERIFIER_atomic_acquire(int *m) { if (!(*m == 0)) abort(); *m = 1; }\n" \
+    "void __VERIFIER_atomic_release(int *m) { if (!(*m == 1)) abort(); *m = 0; }\n" \
+    "void __VERIFIER_atomic_take(void) { if (!(flag == 0)) abort(); flag = 1; }\n" \
+    "void __VERIFIER_atomic_give(void) { if (!(flag == 1)) abort(); flag = 0; }\n"
 
 typedef struct tm_case {
     const char *name;
@@ -184,6 +191,51 @@ static const tm_case cases[] = {
       "int main(void) { pthread_t id; if (__VERIFIER_nondet_int()) pthread_create(&id, 0, t, 0);\n"
       "  else g = 2;\n"
       "  check(g != 2); return 0; }\n" },
+    /* flag locks: atomic functions that wait for 0 and set 1, and back */
+    { "flag_true", true, HEAD "int count, la, flag;\n" FLAGS
+      "void *t(void *a) { __VERIFIER_atomic_acquire(&la); count++; count--; __VERIFIER_atomic_release(&la);\n"
+      "  __VERIFIER_atomic_take(); __VERIFIER_atomic_acquire(&la); count--; count++;\n"
+      "  __VERIFIER_atomic_release(&la); __VERIFIER_atomic_give(); return 0; }\n"
+      "void *c(void *a) { while (1) { __VERIFIER_atomic_acquire(&la); __VERIFIER_atomic_take();\n"
+      "  check(count == 0); __VERIFIER_atomic_give(); __VERIFIER_atomic_release(&la); } }\n"
+      "int main(void) { pthread_t id; pthread_create(&id, 0, c, 0); while (1) pthread_create(&id, 0, t, 0); }\n" },
+    /* the checker holds the other flag only */
+    { "flag_other_bug", false, HEAD "int count, la, flag;\n" FLAGS
+      "void *t(void *a) { __VERIFIER_atomic_acquire(&la); count++; count--; __VERIFIER_atomic_release(&la);\n"
+      "  __VERIFIER_atomic_take(); __VERIFIER_atomic_acquire(&la); count--; count++;\n"
+      "  __VERIFIER_atomic_release(&la); __VERIFIER_atomic_give(); return 0; }\n"
+      "void *c(void *a) { while (1) { __VERIFIER_atomic_take();\n"
+      "  check(count == 0); __VERIFIER_atomic_give(); } }\n"
+      "int main(void) { pthread_t id; pthread_create(&id, 0, c, 0); while (1) pthread_create(&id, 0, t, 0); }\n" },
+    /* a thread clears the flag itself: it is no lock */
+    { "flag_cleared_bug", false, HEAD "int count, la, flag;\n" FLAGS
+      "void *t(void *a) { __VERIFIER_atomic_acquire(&la); count++; count--; __VERIFIER_atomic_release(&la); return 0; }\n"
+      "void *u(void *a) { la = 0; return 0; }\n"
+      "void *c(void *a) { while (1) { __VERIFIER_atomic_acquire(&la);\n"
+      "  check(count == 0); __VERIFIER_atomic_release(&la); } }\n"
+      "int main(void) { pthread_t id; pthread_create(&id, 0, c, 0); pthread_create(&id, 0, u, 0);\n"
+      "  while (1) pthread_create(&id, 0, t, 0); }\n" },
+    /* a thread releases a flag it never took */
+    { "flag_foreign_release_bug", false, HEAD "int count, la, flag;\n" FLAGS
+      "void *t(void *a) { __VERIFIER_atomic_acquire(&la); count++; count--; __VERIFIER_atomic_release(&la); return 0; }\n"
+      "void *u(void *a) { __VERIFIER_atomic_release(&la); return 0; }\n"
+      "void *c(void *a) { while (1) { __VERIFIER_atomic_acquire(&la);\n"
+      "  check(count == 0); __VERIFIER_atomic_release(&la); } }\n"
+      "int main(void) { pthread_t id; pthread_create(&id, 0, c, 0); pthread_create(&id, 0, u, 0);\n"
+      "  while (1) pthread_create(&id, 0, t, 0); }\n" },
+    /* the flag's address escapes into a pointer */
+    { "flag_escapes_bug", false, HEAD "int count, la, flag; int *lp = &la;\n" FLAGS
+      "void *t(void *a) { __VERIFIER_atomic_acquire(&la); count++; count--; __VERIFIER_atomic_release(&la); return 0; }\n"
+      "void *u(void *a) { *lp = 0; return 0; }\n"
+      "void *c(void *a) { while (1) { __VERIFIER_atomic_acquire(&la);\n"
+      "  check(count == 0); __VERIFIER_atomic_release(&la); } }\n"
+      "int main(void) { pthread_t id; pthread_create(&id, 0, c, 0); pthread_create(&id, 0, u, 0);\n"
+      "  while (1) pthread_create(&id, 0, t, 0); }\n" },
+    /* a flag that starts taken */
+    { "flag_initially_set_bug", false, HEAD "int count, la = 1, flag;\n" FLAGS
+      "void *t(void *a) { count = 1; __VERIFIER_atomic_release(&la); return 0; }\n"
+      "void *c(void *a) { __VERIFIER_atomic_acquire(&la); check(count == 0); return 0; }\n"
+      "int main(void) { pthread_t id; pthread_create(&id, 0, c, 0); pthread_create(&id, 0, t, 0); return 0; }\n" },
     /* unsigned wraparound */
     { "wraparound_bug", false, HEAD
       "unsigned u = 4294967295u;\n"
