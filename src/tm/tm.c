@@ -15,6 +15,7 @@
 #define TM_WIDEN_VISITS 3 /* a loop head is widened after this many joins */
 #define TM_MAX_DEPTH 24   /* inlined calls */
 #define TM_MAX_MUTEXES 63 /* and one bit for the atomic sections */
+#define TM_MAX_STEPS 500000 /* statements analysed in all (well under a second) */
 
 /* The abstract state of a thread at a statement: its locals, its view of
  * the globals it may keep (all of them before the program is
@@ -55,6 +56,7 @@ typedef struct tm_an {
     uint32_t nthr, thr_cap;
     bool changed;
     unsigned round;
+    uint64_t steps;
     bool failed;     /* no proof, whatever the rounds find */
     bool afailed;    /* an assertion may fail (this round) */
     tm_result *r;
@@ -729,6 +731,10 @@ static void step(tm_flow *fl, uint32_t i, tm_state *s)
     tm_an *a = fl->a;
     const ir_func *f = fl->f;
     const ir_stmt *st = &f->stmts[i];
+    if (++a->steps > TM_MAX_STEPS) {
+        fail_at(a, NULL, "more than %d statements analysed", TM_MAX_STEPS);
+        return;
+    }
     switch (st->kind) {
     case IR_S_SKIP:
     case IR_S_LOCK_DESTROY:
