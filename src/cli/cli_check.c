@@ -18,6 +18,7 @@
 #include "logic/mm.h"
 #include "po/po.h"
 #include "report/check_out.h"
+#include "tm/tm.h"
 
 static const char check_usage[] =
     "usage: ravel check FILE...|TASK.yml [options] [-- CLANG-FLAGS...]\n"
@@ -30,12 +31,16 @@ static const char check_usage[] =
     "\n"
     "engines (--engine E):\n"
     "  auto (default)    the portfolio, of a budget T (--timeout, else 60 s):\n"
-    "                    po deepening from unwind 2 for T/10 (at most 2 s); random\n"
-    "                    exploration of the KISS translation (--explore S, else\n"
-    "                    T/4, at most 10 s); po deeper with 90% of the rest; then\n"
-    "                    kiss's bounded check with what is left\n"
+    "                    po deepening from unwind 2 for T/10 (at most 2 s); tm;\n"
+    "                    random exploration of the KISS translation (--explore S,\n"
+    "                    else T/4, at most 10 s); po deeper with 90% of the rest;\n"
+    "                    then kiss's bounded check with what is left\n"
     "  po                every interleaving under SC, within the bounds, as a\n"
     "                    partial order; may answer true (a proof)\n"
+    "  tm                thread-modular abstract interpretation: proves programs\n"
+    "                    safe for any number of threads (threads created in\n"
+    "                    loops too) under SC, or says it has no proof; never\n"
+    "                    finds a bug (auto runs it when po has no answer)\n"
     "  kiss              the KISS translation: exploration, then bounded model\n"
     "                    checking (Z3); a subset of the schedules, never a proof\n"
     "  explore           the random exploration alone\n"
@@ -48,7 +53,7 @@ static const char check_usage[] =
     "  --explore S       seconds of random exploration (a bug found so is real;\n"
     "                    kiss: default half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
-    "  --engine E        auto, po, kiss or explore (above)\n"
+    "  --engine E        auto, po, tm, kiss or explore (above)\n"
     "  --mm M            the memory model of po: sc (default), tso, ra or c11, the\n"
     "                    models of `ravel litmus -m`; other than sc, the engine\n"
     "                    is po (auto means po)\n"
@@ -267,6 +272,62 @@ static int kiss_answer(const cli_kiss *ck, kiss_side *k, const trace_result *res
            : res->verdict == TRACE_UNKNOWN ? CLI_EXIT_UNKNOWN : CLI_EXIT_OK;
 }
 
+/* Runs tm on prog. With force (--engine tm) or a proof, prints the answer
+ * and stores the exit code in *rc and returns true; else (the portfolio
+ * goes on) returns false. */
+static bool tm_answer(const cli_kiss *ck, const ir_program *prog, bool svcomp, bool force,
+                      int *rc)
+{
+    tm_result tr;
+    double t0 = base_now();
+    tm_check(prog, ir_find_func(prog, "main"), &tr);
+    if (getenv("RAVEL_TIMES"))
+        fprintf(stderr, "tm: %u rounds, %u thread functions, %.3f s: %s%s\n", tr.rounds,
+                tr.threads, base_now() - t0, tr.proved ? "proved" : "no proof: ",
+                tr.proved ? "" : tr.reason);
+    if (!tr.proved && !force)
+        return false;
+    trace_result res;
+    memset(&res, 0, sizeof res);
+    res.verdict = tr.proved ? TRACE_SAFE_WITHIN_BOUNDS : TRACE_UNKNOWN;
+    res.unwinding_checked = res.unwinding_ok = tr.proved;
+    res.reason = tr.reason;
+    res.reason_loc = tr.loc;
+    check_report c = { prog, &res, 0, 0, NULL, NULL, "tm", .direct = true };
+    base_strbuf out = { 0 };
+    if (svcomp)
+        base_strbuf_puts(&out, tr.proved ? "true\n" : "unknown\n");
+    if (ck->json)
+        report_check_json(&out, &c, ck->fr.files.data[0]);
+    else if (tr.proved)
+        base_strbuf_puts(&out, "true: no execution fails an assertion\n"
+                               "  (thread-modular invariants: any number of threads, every "
+                               "interleaving under SC)\n");
+    else {
+        base_strbuf_printf(&out, "unknown: no proof by thread-modular analysis: %s", tr.reason);
+        if (tr.loc.file && tr.loc.line)
+            base_strbuf_printf(&out, " (%s:%u:%u)", tr.loc.file, tr.loc.line, tr.loc.col);
+        base_strbuf_putc(&out, '\n');
+    }
+    fwrite(out.data, 1, out.len, stdout);
+    base_strbuf_free(&out);
+    *rc = tr.proved ? CLI_EXIT_OK : CLI_EXIT_UNKNOWN;
+    if (tr.proved && ck->witness && cli_kiss_write_correctness_witness(ck, false))
+        *rc = CLI_EXIT_INPUT;
+    return true;
+}
+
+/* The tm engine alone (--engine tm). */
+static int check_tm(cli_kiss *ck, bool svcomp)
+{
+    cli_program cp;
+    int rc = CLI_EXIT_INPUT;
+    if (!cli_program_load(&cp, &ck->fr))
+        tm_answer(ck, &cp.prog, svcomp, true, &rc);
+    cli_program_free(&cp);
+    return rc;
+}
+
 /* The po engine alone. */
 static int check_po(cli_kiss *ck, bool svcomp)
 {
@@ -339,6 +400,10 @@ static int check_auto(cli_kiss *ck, bool svcomp)
                         .inexact = inexact };
     if (v == TRACE_BUG || report_check_proved(&pc))
         goto po;
+    /* the thread-modular prover, in a fraction of a second: a proof for
+     * any number of threads, which no bound of po gives */
+    if (tm_answer(ck, &cp.prog, svcomp, false, &rc))
+        goto done;
     trace_result res;
     const char *name;
     cli_kiss e = *ck;
@@ -391,6 +456,7 @@ int cli_check(int argc, char **argv)
     cli_kiss_init(&ck);
     int rc = CLI_EXIT_OK;
     cli_engine engine = CLI_ENGINE_AUTO;
+    bool use_tm = false; /* --engine tm (kept here: race has no tm) */
     const char *mm_name = "sc";
     bool mm_formula = false;
     for (int i = 1; i < argc && !rc; i++) {
@@ -400,7 +466,13 @@ int cli_check(int argc, char **argv)
         if (r)
             continue;
         const char *a = argv[i];
+        if (strcmp(a, "--engine") == 0 && i + 1 < argc && strcmp(argv[i + 1], "tm") == 0) {
+            use_tm = true;
+            i++;
+            continue;
+        }
         if (strcmp(a, "--engine") == 0) {
+            use_tm = false;
             if (!cli_kiss_engine("check", i + 1 < argc ? argv[++i] : NULL, &engine))
                 rc = CLI_EXIT_USAGE;
             continue;
@@ -442,6 +514,10 @@ int cli_check(int argc, char **argv)
             label[k] = (char)toupper((unsigned char)m->name[k]);
         label[k] = 0;
         check_mm_label = sc ? NULL : label;
+        if (check_mm && use_tm) {
+            fprintf(stderr, "ravel check: error: --engine tm proves under sc only\n");
+            rc = CLI_EXIT_USAGE;
+        }
         if (check_mm && engine == CLI_ENGINE_AUTO)
             engine = CLI_ENGINE_PO;
         if (check_mm && engine != CLI_ENGINE_PO) {
@@ -466,7 +542,9 @@ int cli_check(int argc, char **argv)
     }
     cli_kiss_watchdog(&ck, svcomp);
     ck.explore_only = engine == CLI_ENGINE_EXPLORE;
-    if (engine == CLI_ENGINE_PO) {
+    if (use_tm) {
+        rc = check_tm(&ck, svcomp);
+    } else if (engine == CLI_ENGINE_PO) {
         rc = check_po(&ck, svcomp);
     } else if (engine == CLI_ENGINE_AUTO) {
         rc = check_auto(&ck, svcomp);

@@ -107,6 +107,8 @@ def main():
           "CHECK( init(main()), LTL(G ! data-race) )", work, "race_po")
     check_correctness(ravel, ["check", "-q", "--engine", "po"],
                       os.path.join(cases, "check_po_locked_true", "prog.c"), work, "check_po_true")
+    check_correctness(ravel, ["check", "-q", "--engine", "tm"],
+                      os.path.join(cases, "check_tm_nested_true", "prog.c"), work, "check_tm_true")
     check_correctness(ravel, ["race", "-q", "--engine", "po"],
                       os.path.join(cases, "race_locked", "prog.c"), work, "race_po_true")
     return 0
