@@ -48,6 +48,7 @@
  * dependencies also merges those that differ only in their threads */
 #define DL_WIDEN_LOCKS 48
 #define DL_WIDEN_DEPS 2048
+#define DL_WIDEN_ROUND 2 /* rounds of a recursive component before all its summaries widen */
 
 /* --- interning of fixed-size tuples --- */
 
@@ -231,6 +232,8 @@ typedef struct dl_ctx {
     bool mem_over;
     size_t funcs_unsummarised;
     size_t widened;            /* summaries the widening bounded (dl_summary.c) */
+    double scc_started;        /* when the component being summarised was begun */
+    bool widen_all;            /* widen every summary (a component past DL_WIDEN_ROUND rounds) */
     bool summary_cut;          /* a summary of the current component was cut short */
     bool cycles_cut;
 } dl_ctx;

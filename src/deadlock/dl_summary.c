@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "deadlock/dl_store.h"
 #include "deadlock/dl_internal.h"
 #include "deadlock/dl_scc.h"
@@ -119,6 +120,12 @@ static void kv_del(kv_vec *v, uint32_t k)
         return;
     memmove(&v->data[i], &v->data[i + 1], (v->len - (size_t)i - 1) * sizeof *v->data);
     v->len--;
+}
+
+static int kv_cmp(const void *x, const void *y)
+{
+    const kv *a = x, *b = y;
+    return a->k != b->k ? (a->k < b->k ? -1 : 1) : (a->v < b->v ? -1 : a->v > b->v);
 }
 
 static void kv_copy(kv_vec *dst, const kv_vec *src)
@@ -2208,6 +2215,16 @@ static void empty_summary(dl_ctx *c, dl_summary *ns)
     ns->ret = DL_NONE;
 }
 
+/* The progress line inside a long analysis of one function: its name and
+ * how long the component has taken (the callback limits the redraws). */
+static void slow_progress(dl_ctx *c, const ir_func *f)
+{
+    char phase[200];
+    snprintf(phase, sizeof phase, "summaries (%.100s, %.0f s)", base_sym_str(c->prog->syms, f->name),
+             base_now() - c->scc_started);
+    c->opts->progress(c->opts->progress_ctx, phase, c->funcs_done, c->prog->nfuncs, 0);
+}
+
 /* Analyses f with the current summaries of its callees; replaces its
  * summary. Returns whether the summary changed. */
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -2245,6 +2262,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
             c->summary_cut = true; /* the summary holds what was seen so far */
             break;
         }
+        if ((it & 255) == 0 && c->opts->progress) /* a slow function names itself */
+            slow_progress(c, f);
         uint32_t i = wl_pop(&w);
         if (i == n)
             continue;
@@ -2259,6 +2278,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     for (uint32_t i = 0; i < n; i++) {
         if (!ins[i].reached)
             continue;
+        if ((i & 63) == 63 && c->opts->progress)
+            slow_progress(c, f);
         state_copy(&st, &ins[i]);
         step(&a, i, &st, NULL, NULL);
     }
@@ -2368,9 +2389,11 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         }
     }
     base_hashmap_free(&seen);
-    bool many_deps = ns->deps.len > DL_WIDEN_DEPS;
+    bool force = c->widen_all; /* a recursive component that does not settle */
+    bool many_deps = force || ns->deps.len > DL_WIDEN_DEPS;
     bool many_rel = dl_set_len(c, ns->rel_may_exit) > DL_WIDEN_LOCKS;
-    bool many_threads = ns->spawns.len > DL_WIDEN_LOCKS || dl_set_len(c, ns->live_exit) > DL_WIDEN_LOCKS;
+    bool many_threads = force || ns->spawns.len > DL_WIDEN_LOCKS ||
+                        dl_set_len(c, ns->live_exit) > DL_WIDEN_LOCKS;
     if (nlocks <= DL_WIDEN_LOCKS && !many_deps && !many_rel && !many_threads)
         return false;
     dl_summary old = *ns;
@@ -2392,6 +2415,8 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         q.released = drop_widened(c, q.released, false); /* fewer skipped dependencies */
         if (many_threads)
             q.par = dl_widen_instset(c, q.par);
+        if (force) /* fewer conditions and joins: more may happen together */
+            q.conds = q.joined = c->empty;
         add_acq(a, &q);
     }
     for (size_t i = 0; i < old.deps.len; i++) {
@@ -2401,6 +2426,8 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         d.guards = drop_widened(c, d.guards, false);
         if (many_threads)
             d.par = dl_widen_instset(c, d.par);
+        if (force)
+            d.conds = d.joined = c->empty;
         add_dep(a, &d);
     }
     /* thread instances by class (dl_widen_inst): every instance set of the
@@ -2417,6 +2444,17 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
     }
     if (many_threads)
         ns->live_exit = dl_widen_instset(c, ns->live_exit);
+    if (force) { /* the values returned, by class; no join on every path */
+        ns->joined_exit = c->empty;
+        if (ns->ret != DL_NONE) {
+            uint32_t n = dl_set_len(c, ns->ret);
+            uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+            for (uint32_t i = 0; i < n; i++)
+                tmp[i] = dl_widen_value(c, dl_set_data(c, ns->ret)[i]);
+            ns->ret = dl_set(c, tmp, n);
+            free(tmp);
+        }
+    }
     for (size_t i = 0; i < old.selfs.len; i++) {
         dl_self sd = old.selfs.data[i];
         sd.lock = dl_path_class(c, sd.lock, true);
@@ -2431,7 +2469,7 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
     ns->rel_must_exit = drop_widened(c, ns->rel_must_exit, false);
     ns->must_free_entry = drop_widened(c, ns->must_free_entry, false);
     ns->must_held_entry = drop_widened(c, ns->must_held_entry, false);
-    if (dl_set_len(c, ns->held_may_exit) > DL_WIDEN_LOCKS) {
+    if (force || dl_set_len(c, ns->held_may_exit) > DL_WIDEN_LOCKS) {
         ns->held_may_exit = class_set(c, ns->held_may_exit, true);
         ns->held_must_exit = drop_widened(c, ns->held_must_exit, true);
         for (uint32_t i = 0; i < ns->nret_cases; i++)
@@ -2524,6 +2562,7 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         return;
     }
     c->summary_cut = false;
+    c->scc_started = base_now();
     if (c->opts->progress) { /* every component: the caller limits the redraws by time */
         char phase[160];
         snprintf(phase, sizeof phase, "summaries (%.100s)",
@@ -2545,18 +2584,63 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (st->load(st->impl, key, members, n))
             return;
     }
+    /* rounds over the members that may change: at first all, then the
+     * callers (inside the component) of those whose summary changed */
+    uint8_t *dirty = base_xcalloc(n + 1, 1), *next = base_xcalloc(n + 1, 1);
+    memset(dirty, 1, n);
+    kv_vec callers = { 0 }; /* (callee index, caller index) inside, sorted */
+    if (cyclic) {
+        base_hashmap ix;
+        base_hashmap_init(&ix);
+        for (uint32_t i = 0; i < n; i++)
+            base_hashmap_put(&ix, members[i], i);
+        for (uint32_t k = 0; k < n; k++)
+            for (uint32_t e = 0; e < g->nsucc[members[k]]; e++) {
+                uint64_t j;
+                if (base_hashmap_get(&ix, g->succ[members[k]][e], &j))
+                    base_vec_push(&callers, ((kv){ (uint32_t)j, k }));
+            }
+        base_hashmap_free(&ix);
+        qsort(callers.data, callers.len, sizeof *callers.data, kv_cmp);
+    }
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;
+        memset(next, 0, n);
         for (uint32_t i = 0; i < n; i++) {
+            if (!dirty[i])
+                continue;
+            if (dl_out_of_budget(c)) {
+                c->summary_cut = true; /* the rest keep what they had */
+                break;
+            }
             const ir_func *f = p->funcs[members[i]];
-            if (f->has_body)
-                changed |= analyse_func(c, f);
-            else
+            if (!f->has_body) {
                 c->sums[members[i]].done = true;
+                continue;
+            }
+            if (!analyse_func(c, f))
+                continue;
+            changed = true;
+            int at = kv_find(&callers, i); /* some (i, caller) pair */
+            if (at >= 0) {
+                size_t lo = (size_t)at;
+                while (lo > 0 && callers.data[lo - 1].k == i)
+                    lo--;
+                for (size_t e = lo; e < callers.len && callers.data[e].k == i; e++)
+                    next[callers.data[e].v] = 1;
+            }
         }
-        if (!changed)
+        if (!changed || c->summary_cut)
             break;
+        memcpy(dirty, next, n);
+        /* from the third round on, every summary of a component that has
+         * not settled is widened (classes do not grow with the recursion) */
+        c->widen_all = round + 1 >= DL_WIDEN_ROUND;
     }
+    c->widen_all = false;
+    free(dirty);
+    free(next);
+    base_vec_free(&callers);
     if (c->summary_cut)
         c->funcs_unsummarised += n; /* cut short by a budget: not cached */
     else if (st)

@@ -72,6 +72,12 @@ static uint32_t collapse(finder *fd, uint32_t lock)
 
 static uint32_t guards_kept(finder *fd, uint32_t guards);
 
+/* An array-wide lock (a class is abstract too, and says so itself). */
+static bool array_wide(const dl_ctx *c, uint32_t lock)
+{
+    return dl_path_has_any(c, lock) && !dl_path_is_class(c, lock);
+}
+
 /* A lock named through a class (a widened summary, or a thread started
  * with a widened argument: `(any).coder->mutex`), normalised to its class
  * and noted; others as they are. */
@@ -601,7 +607,7 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
     for (size_t i = 0; i < n; i++) {
         const dl_dep *d = &deps[i]->d;
         uint32_t A = d->a >> 1, B = d->b >> 1;
-        if (f->kind != DEADLOCK_SELF && !dl_set_has(c, d->guards, A))
+        if (f->kind != DEADLOCK_SELF && !dl_set_has(c, d->guards, A) && !dl_path_is_class(c, A))
             add_why(&why, f->edges[i].held, "is held there on some paths only");
         if (trace_is_retake(c, d->tb))
             add_why(&why, f->edges[i].wanted,
@@ -699,7 +705,7 @@ static void try_cycle(cycle_search *cs, uint32_t len)
             const tdep *d = &fd->deps.data[pick[i]];
             used[i] = d;
             make_edge(fd, d, &f.edges[i], d->d.ta);
-            if (dl_path_has_any(c, d->d.a >> 1) || dl_path_has_any(c, d->d.b >> 1))
+            if (array_wide(c, d->d.a >> 1) || array_wide(c, d->d.b >> 1))
                 f.abstract_lock = true;
             cs->g->edges.data[cs->path_edges[i]].reported = true;
         }
@@ -913,7 +919,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
                                             s->par, c->empty, c->empty }, false };
         make_edge(&fd, &td, &f.edges[0], s->t1);
-        f.abstract_lock = dl_path_has_any(c, s->lock);
+        f.abstract_lock = array_wide(c, s->lock);
         const tdep *one = &td;
         set_confidence(&fd, &f, &one, 1, s->t1 == s->t2);
         base_vec_push(&out, f);
