@@ -24,6 +24,9 @@
 #   bench/deadlock/run.sh [RAVEL]          (default build/ravel)
 #   SIZES="20x30 200x240" bench/deadlock/run.sh   (modules x functions)
 #   ONLY="memcached grep sort generated" bench/deadlock/run.sh
+#   ONLY="xz-utils zstd lbzip2 rsyslog fio" bench/deadlock/run.sh
+#     (after bench/cfront/run.sh built them; every run keeps ravel's
+#     default 600 s budget, so a run that does not finish shows ~600 s)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ravel=${1:-$here/../../build/ravel}
@@ -158,6 +161,14 @@ for what in $only; do
         dir=${GREP_DIR:-$(fetch grep)} || continue
         db_files "$dir" > "$tmp/files"
         measure grep "$(lines_of "$tmp/files")" "" "$dir/src/grep.c" -p "$dir" ;;
+    xz-utils|zstd|lbzip2|rsyslog|fio|pigz)
+        # built by bench/cfront/run.sh (apt-get source, the program's own
+        # build system under bear); the edit goes into its first C unit
+        db=$(find "$src/src/$what" -mindepth 2 -maxdepth 2 -name compile_commands.json 2> /dev/null | head -n 1)
+        [ -n "$db" ] || { echo "$what: no database (run bench/cfront/run.sh $what first)" >&2; continue; }
+        dir=$(dirname "$db")
+        db_files "$dir" > "$tmp/files"
+        measure "$what" "$(lines_of "$tmp/files")" "" "$(head -n 1 "$tmp/files")" -p "$dir" ;;
     sort)
         dir=${COREUTILS_DIR:-$(fetch coreutils src/sort)} || continue
         db_files "$dir" '/(src/sort\.c|src/version\.c|lib/[^/]*\.c)$' > "$tmp/files"

@@ -72,10 +72,10 @@ static const char deadlock_usage[] =
     "                     concurrently with each other and with themselves)\n"
     "  --lock-order       also report lock-order inversions inside one thread\n"
     "  --max-cycle N      report cycles of at most N locks (default: any length)\n"
-    "  --timeout S        stop after S seconds (front end included): the summaries\n"
-    "                     still to do are left out, the threads and cycles of the\n"
-    "                     rest get a tenth more (at least 1 s), and the report\n"
-    "                     says it is incomplete\n"
+    "  --timeout S        stop after S seconds (default 600; the front end counts):\n"
+    "                     the summaries still to do are left out, the threads and\n"
+    "                     cycles of the rest get a tenth more (at least 1 s), and\n"
+    "                     the report says it is incomplete\n"
     "  --max-memory MB    the same when the resident memory exceeds MB megabytes\n"
     "                     (checked between steps of the analysis, not the front end)\n"
     "  --json             findings as JSON\n"
@@ -156,7 +156,8 @@ static bool parse_budget(const char *val, double max, double *out)
 
 int cli_deadlock(int argc, char **argv)
 {
-    double t_start = base_now(), timeout_s = 0, max_mb = 0;
+    /* every run ends by itself: a default time budget */
+    double t_start = base_now(), timeout_s = 600, max_mb = 0;
     cli_front fr = { 0 };
     bool json = false, sarif = false, dot = false;
     deadlock_opts o;

@@ -825,14 +825,17 @@ static const char *r_file(dl_cache *k, const char *name)
     return copy;
 }
 
-static bool base_kind(uint64_t k) { return k <= DL_BASE_FORMAL || k == DL_BASE_RET; }
+static bool base_kind(uint64_t k)
+{
+    return k <= DL_BASE_FORMAL || k == DL_BASE_RET || k == DL_BASE_CLASS;
+}
 
 static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
 {
     dl_ctx *c = k->c;
     uint64_t kind = get_u(r);
     uint32_t parent = get_ix(r, t->path.len + 1);
-    if (r->bad || kind > DL_BASE_RET || base_kind(kind) != (parent == 0))
+    if (r->bad || kind > DL_BASE_CLASS || base_kind(kind) != (parent == 0))
         return r->bad = true, DL_NONE;
     uint32_t fi, out = DL_NONE;
     switch ((dl_path_kind)kind) {
@@ -870,6 +873,9 @@ static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
         if (r->bad)
             return DL_NONE;
         out = dl_path_base(c, (dl_path_kind)kind, fi, 0);
+        break;
+    case DL_BASE_CLASS:
+        out = dl_path_base(c, DL_BASE_CLASS, 0, 0);
         break;
     case DL_SEL_FIELD: {
         uint64_t a = get_u(r);

@@ -43,6 +43,12 @@
 #define DL_MAX_ENV_VALUES 4
 #define DL_MAX_SPEC_DEPTH 4
 #define DL_MAX_RET_CASES 4
+/* the widening: a summary acquiring more than DL_WIDEN_LOCKS distinct locks
+ * names them by class (dl_path_class); one with more than DL_WIDEN_DEPS
+ * dependencies also merges those that differ only in their threads */
+#define DL_WIDEN_LOCKS 48
+#define DL_WIDEN_DEPS 2048
+#define DL_WIDEN_ROUND 2 /* rounds of a recursive component before all its summaries widen */
 
 /* --- interning of fixed-size tuples --- */
 
@@ -69,6 +75,9 @@ typedef enum dl_path_kind {
     DL_BASE_RET,    /* a = func index: what a call of the function returned, when the
                        analysis cannot tell (printed `f()`; two calls may return two
                        objects, so it is never a self-deadlock and findings are "may") */
+    DL_BASE_CLASS,  /* a lock class of a widened summary: every lock object (alone: every
+                       lock that is not a field; with a FIELD selector: every lock in that
+                       field of that struct type). Printed `(any)`; findings are "may" */
 } dl_path_kind;
 
 typedef struct dl_path {
@@ -222,6 +231,9 @@ typedef struct dl_ctx {
     double next_mem_check;
     bool mem_over;
     size_t funcs_unsummarised;
+    size_t widened;            /* summaries the widening bounded (dl_summary.c) */
+    double scc_started;        /* when the component being summarised was begun */
+    bool widen_all;            /* widen every summary (a component past DL_WIDEN_ROUND rounds) */
     bool summary_cut;          /* a summary of the current component was cut short */
     bool cycles_cut;
 } dl_ctx;
@@ -261,6 +273,25 @@ uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom);
 bool dl_atoms_sat(const dl_ctx *c, uint32_t set);
 void dl_print_path(const dl_ctx *c, base_strbuf *out, uint32_t path);
 bool dl_path_has_any(const dl_ctx *c, uint32_t path);
+/* The class of a lock for the widening: CLASS followed by its path from its
+ * last field selector on (`x->coder->mutex` and `y->mutex` are both
+ * `(any).mutex` when the field is one of the same struct type): the part
+ * of a path that renaming into a caller or a thread keeps. The lock itself
+ * when its path has no field (renaming may make it any path), when it is
+ * a class, and with keep_globals when it is one global object (no
+ * dereference on its path). A class is normalised the same way (a class
+ * without a field is CLASS alone: any lock). */
+uint32_t dl_path_class(dl_ctx *c, uint32_t path, bool keep_globals);
+/* The widening of thread instances: the argument's path by its class, the
+ * callee by its candidates unless it is one known function, no handle (no
+ * join applies: they run longer). */
+uint32_t dl_widen_value(dl_ctx *c, uint32_t v);
+uint32_t dl_widen_inst(dl_ctx *c, uint32_t inst);
+uint32_t dl_widen_instset(dl_ctx *c, uint32_t set);
+static inline bool dl_path_is_class(const dl_ctx *c, uint32_t path)
+{
+    return c->paths.data[dl_path_root(c, path)].kind == DL_BASE_CLASS;
+}
 bool dl_path_is_local_object(const dl_ctx *c, uint32_t path, const ir_func **owner);
 bool dl_lock_is_recursive(const dl_ctx *c, uint32_t lock);
 uint64_t dl_field_key(const dl_ctx *c, uint32_t path); /* 0: the path does not end in a field */

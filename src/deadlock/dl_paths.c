@@ -149,9 +149,35 @@ uint32_t dl_deref(dl_ctx *c, uint32_t value)
 bool dl_path_has_any(const dl_ctx *c, uint32_t path)
 {
     for (; path != DL_NONE; path = c->paths.data[path].parent)
-        if (c->paths.data[path].kind == DL_SEL_ANY || c->paths.data[path].kind == DL_SEL_TRUNC)
+        if (c->paths.data[path].kind == DL_SEL_ANY || c->paths.data[path].kind == DL_SEL_TRUNC ||
+            c->paths.data[path].kind == DL_BASE_CLASS)
             return true;
     return false;
+}
+
+uint32_t dl_path_class(dl_ctx *c, uint32_t path, bool keep_globals)
+{
+    uint32_t chain[DL_MAX_DEPTH + 2], n = 0;
+    bool deref = false;
+    for (uint32_t q = path; q != DL_NONE && n < DL_MAX_DEPTH + 2; q = c->paths.data[q].parent) {
+        chain[n++] = q;
+        deref |= c->paths.data[q].kind == DL_SEL_DEREF;
+    }
+    dl_path_kind root = (dl_path_kind)c->paths.data[chain[n - 1]].kind;
+    if (keep_globals && root == DL_BASE_GLOBAL && !deref)
+        return path;
+    uint32_t last = n; /* chain index of the last field selector */
+    for (uint32_t k = 0; k + 1 < n && last == n; k++)
+        if (c->paths.data[chain[k]].kind == DL_SEL_FIELD)
+            last = k;
+    uint32_t out = dl_path_base(c, DL_BASE_CLASS, 0, 0);
+    if (last == n) /* no field: renaming may make it any path, so it stays (a class: any) */
+        return root == DL_BASE_CLASS ? out : path;
+    for (uint32_t k = last + 1; k-- > 0;) {
+        const dl_path p = c->paths.data[chain[k]];
+        out = dl_path_sel(c, out, (dl_path_kind)p.kind, p.a, p.b);
+    }
+    return out;
 }
 
 /* A lock stored in a local variable's own storage (no dereference on the
@@ -586,6 +612,38 @@ uint32_t dl_rename_inst(dl_ctx *c, dl_rename *r, uint32_t inst)
     return dl_inst_mk(c, &i);
 }
 
+uint32_t dl_widen_value(dl_ctx *c, uint32_t v)
+{
+    if (v == DL_NONE)
+        return v;
+    uint32_t k = dl_path_class(c, dl_val_path(v), true);
+    return dl_val_is_addr(v) ? dl_val_addr(k) : dl_val_load(k);
+}
+
+uint32_t dl_widen_inst(dl_ctx *c, uint32_t inst)
+{
+    dl_inst i = c->insts.data[inst];
+    bool known = i.callee != DL_NONE && dl_val_is_addr(i.callee) &&
+                 c->paths.data[dl_val_path(i.callee)].kind == DL_BASE_FUNC &&
+                 c->paths.data[dl_val_path(i.callee)].parent == DL_NONE;
+    if (!known)
+        i.callee = dl_val_load(dl_path_base(c, DL_BASE_CLASS, 0, 0));
+    i.arg = dl_widen_value(c, i.arg);
+    i.handle = DL_NONE;
+    return dl_inst_mk(c, &i);
+}
+
+uint32_t dl_widen_instset(dl_ctx *c, uint32_t set)
+{
+    uint32_t n = dl_set_len(c, set);
+    uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+    for (uint32_t i = 0; i < n; i++)
+        tmp[i] = dl_widen_inst(c, dl_set_data(c, set)[i]);
+    uint32_t out = dl_set(c, tmp, n);
+    free(tmp);
+    return out;
+}
+
 uint32_t dl_rename_atomset(dl_ctx *c, dl_rename *r, uint32_t set)
 {
     uint32_t n = dl_set_len(c, set);
@@ -653,6 +711,9 @@ static void print_base(const dl_ctx *c, base_strbuf *out, const dl_path *p)
         break;
     case DL_BASE_RET:
         base_strbuf_printf(out, "%s()", func_name(c, p->a));
+        break;
+    case DL_BASE_CLASS:
+        base_strbuf_puts(out, "(any)");
         break;
     case DL_BASE_FORMAL: {
         const ir_func *f = prog->funcs[p->a];

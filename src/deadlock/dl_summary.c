@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "deadlock/dl_store.h"
 #include "deadlock/dl_internal.h"
 #include "deadlock/dl_scc.h"
@@ -74,11 +75,13 @@ typedef struct fn_an {
     int64_t rc_val[DL_MAX_RET_CASES];
     uint32_t rc_held[DL_MAX_RET_CASES];
     const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
+    bool merge_par;       /* the widening: dependencies differing in threads only are one */
 } fn_an;
 
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
                          dl_summary *ns);
 static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth);
+static bool widen_summary(fn_an *a, dl_summary *ns);
 
 /* --- small helpers --- */
 
@@ -117,6 +120,12 @@ static void kv_del(kv_vec *v, uint32_t k)
         return;
     memmove(&v->data[i], &v->data[i + 1], (v->len - (size_t)i - 1) * sizeof *v->data);
     v->len--;
+}
+
+static int kv_cmp(const void *x, const void *y)
+{
+    const kv *a = x, *b = y;
+    return a->k != b->k ? (a->k < b->k ? -1 : 1) : (a->v < b->v ? -1 : a->v > b->v);
 }
 
 static void kv_copy(kv_vec *dst, const kv_vec *src)
@@ -527,12 +536,13 @@ static uint32_t held_locks(dl_ctx *c, const dl_state *st)
  * so a reported chain is one that runs concurrently with the other edges. */
 static void add_dep(fn_an *a, const dl_dep *d)
 {
-    uint64_t key = base_hash64(((uint64_t)d->a << 32 | d->b) ^ base_hash64(d->par)), ix;
+    uint64_t key = base_hash64(((uint64_t)d->a << 32 | d->b) ^
+                               (a->merge_par ? 0 : base_hash64(d->par))), ix;
     if (key == BASE_HASHMAP_EMPTY)
         key = 0;
     while (base_hashmap_get(&a->dep_ix, key, &ix)) {
         dl_dep *o = &a->sum->deps.data[ix];
-        if (o->a != d->a || o->b != d->b || o->par != d->par) {
+        if (o->a != d->a || o->b != d->b || (o->par != d->par && !a->merge_par)) {
             key = base_hash64(key + 1);
             if (key == BASE_HASHMAP_EMPTY)
                 key = 0;
@@ -541,6 +551,8 @@ static void add_dep(fn_an *a, const dl_dep *d)
         o->guards = dl_set_inter(a->c, o->guards, d->guards);
         o->conds = dl_set_inter(a->c, o->conds, d->conds);
         o->joined = dl_set_inter(a->c, o->joined, d->joined);
+        if (a->merge_par) /* the widening: the threads of both */
+            o->par = dl_set_union(a->c, o->par, d->par);
         return;
     }
     base_hashmap_put(&a->dep_ix, key, a->sum->deps.len);
@@ -592,7 +604,8 @@ static bool relock_blocks(dl_ctx *c, uint32_t lock, bool stmt_recursive)
 {
     /* a lock named by what a call returned: two calls may return two
      * objects, so taking it "again" is no evidence of anything */
-    if (c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_RET)
+    dl_path_kind root = (dl_path_kind)c->paths.data[dl_path_root(c, lock)].kind;
+    if (root == DL_BASE_RET || root == DL_BASE_CLASS) /* a class: several objects */
         return false;
     return !(stmt_recursive && !c->opts->no_recursive) && !dl_lock_is_recursive(c, lock);
 }
@@ -700,7 +713,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     uint32_t A = st->held.data[i].k;
                     /* a re-take waits for none of the objects its own
                      * operand may name: the wait released one of them */
-                    if (A >> 1 == L || (retake && dl_set_has(c, locks, A >> 1)))
+                    if ((A >> 1 == L && !dl_path_is_class(c, L)) ||
+                        (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
                                  with_opaque(c, st, A, st->conds), st->joined };
@@ -954,7 +968,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             if (!e->is_try) {
                 for (size_t k = 0; k < nheld; k++) {
                     uint32_t A = st->held.data[k].k;
-                    if (A >> 1 == L || dl_set_has(c, rel, A >> 1))
+                    if ((A >> 1 == L && !dl_path_is_class(c, L)) || dl_set_has(c, rel, A >> 1))
                         continue;
                     dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par,
                                  with_opaque(c, st, A, conds), joined };
@@ -976,7 +990,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         for (size_t i = 0; i < x->deps.len; i++) {
             const dl_dep *d = &x->deps.data[i];
             uint32_t A = dl_rename_path(c, &r, d->a >> 1), B = dl_rename_path(c, &r, d->b >> 1);
-            if (A == DL_NONE || B == DL_NONE || A == B)
+            if (A == DL_NONE || B == DL_NONE || (A == B && !dl_path_is_class(c, A)))
                 continue;
             uint32_t djoined = dl_rename_lockset(c, &r, d->joined, false);
             dl_dep nd = { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u),
@@ -1025,12 +1039,18 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
     } else {
         for (uint32_t i = 0; i < dl_set_len(c, relmust); i++)
             drop_lock(c, st, dl_set_data(c, relmust)[i]);
-        uint32_t relmay_modes[2 * 64], nrm = 0;
-        for (uint32_t i = 0; i < dl_set_len(c, relmay) && nrm + 2 <= 128; i++) {
-            relmay_modes[nrm++] = dl_set_data(c, relmay)[i] << 1;
-            relmay_modes[nrm++] = dl_set_data(c, relmay)[i] << 1 | 1u;
+        /* a lock the callee may have released (itself, or its class when
+         * the callee's summary was widened) is no longer held on every path */
+        uint32_t nhm = dl_set_len(c, st->held_must), nk = 0;
+        uint32_t *kept = base_xmalloc((nhm + 1) * sizeof *kept);
+        for (uint32_t i = 0; i < nhm; i++) {
+            uint32_t lm = dl_set_data(c, st->held_must)[i], L = lm >> 1;
+            if (!dl_set_has(c, relmay, L) && !dl_set_has(c, relmay, dl_path_class(c, L, true)))
+                kept[nk++] = lm;
         }
-        st->held_must = dl_set_minus(c, st->held_must, dl_set(c, relmay_modes, nrm));
+        if (nk != nhm)
+            st->held_must = dl_set(c, kept, nk);
+        free(kept);
     }
     for (uint32_t i = 0; i < dl_set_len(c, hmay_exit); i++) {
         uint32_t lm = dl_set_data(c, hmay_exit)[i];
@@ -2195,6 +2215,16 @@ static void empty_summary(dl_ctx *c, dl_summary *ns)
     ns->ret = DL_NONE;
 }
 
+/* The progress line inside a long analysis of one function: its name and
+ * how long the component has taken (the callback limits the redraws). */
+static void slow_progress(dl_ctx *c, const ir_func *f)
+{
+    char phase[200];
+    snprintf(phase, sizeof phase, "summaries (%.100s, %.0f s)", base_sym_str(c->prog->syms, f->name),
+             base_now() - c->scc_started);
+    c->opts->progress(c->opts->progress_ctx, phase, c->funcs_done, c->prog->nfuncs, 0);
+}
+
 /* Analyses f with the current summaries of its callees; replaces its
  * summary. Returns whether the summary changed. */
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -2232,6 +2262,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
             c->summary_cut = true; /* the summary holds what was seen so far */
             break;
         }
+        if ((it & 255) == 0 && c->opts->progress) /* a slow function names itself */
+            slow_progress(c, f);
         uint32_t i = wl_pop(&w);
         if (i == n)
             continue;
@@ -2246,6 +2278,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     for (uint32_t i = 0; i < n; i++) {
         if (!ins[i].reached)
             continue;
+        if ((i & 63) == 63 && c->opts->progress)
+            slow_progress(c, f);
         state_copy(&st, &ins[i]);
         step(&a, i, &st, NULL, NULL);
     }
@@ -2273,6 +2307,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
             ns.ret_case_held[i] = c->empty;
     }
     ns.ret_has_null = a.ret_has_null;
+    if (widen_summary(&a, &ns))
+        c->widened++;
     ns.done = true;
     ns.fingerprint = fingerprint(&ns);
 
@@ -2287,6 +2323,165 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     base_hashmap_free(&a.self_ix);
     base_hashmap_free(&a.spawn_ix);
     *out = ns;
+}
+
+/* --- the widening: bounded summaries --- */
+
+/* A set of locks (or lock modes) without the locks the widening renamed
+ * (guards: a lock held on every path; a class is not one object). */
+static uint32_t drop_widened(dl_ctx *c, uint32_t set, bool modes)
+{
+    uint32_t n = dl_set_len(c, set), m = 0;
+    uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = dl_set_data(c, set)[i], L = modes ? x >> 1 : x;
+        if (dl_path_class(c, L, true) == L)
+            tmp[m++] = x;
+    }
+    uint32_t out = m == n ? set : dl_set(c, tmp, m);
+    free(tmp);
+    return out;
+}
+
+static uint32_t class_mode(dl_ctx *c, uint32_t lm)
+{
+    return dl_path_class(c, lm >> 1, true) << 1 | (lm & 1u);
+}
+
+/* A set of locks (or lock modes) with each renamed to its class. */
+static uint32_t class_set(dl_ctx *c, uint32_t set, bool modes)
+{
+    uint32_t n = dl_set_len(c, set);
+    uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = dl_set_data(c, set)[i];
+        tmp[i] = modes ? class_mode(c, x) : dl_path_class(c, x, true);
+    }
+    uint32_t out = dl_set(c, tmp, n);
+    free(tmp);
+    return out;
+}
+
+/* Bounds a summary: when it acquires more than DL_WIDEN_LOCKS distinct
+ * locks (calls through pointers with many candidates, paths through
+ * `void *` fields), every lock that is not one global object is renamed to
+ * its class (dl_path_class): a dependency between two locks becomes one
+ * between their classes, so every cycle of the concrete locks is a cycle
+ * of their classes (dl_find renames the locks of every thread the same
+ * way, and a class may wait for itself). Guards lose the renamed locks (a
+ * class is held by no one on every path); dependencies, acquisitions and
+ * self-deadlocks that meet are merged as add_dep does (guards, conditions
+ * and joins intersected, threads united). With more than DL_WIDEN_DEPS
+ * dependencies, those that differ only in their threads are merged too.
+ * Nothing is dropped, so the summary over-approximates; a finding through
+ * a class is "may" and says so. Returns whether it widened. */
+static bool widen_summary(fn_an *a, dl_summary *ns)
+{
+    dl_ctx *c = a->c;
+    base_hashmap seen;
+    base_hashmap_init(&seen);
+    size_t nlocks = 0;
+    for (size_t i = 0; i < ns->acqs.len && nlocks <= DL_WIDEN_LOCKS; i++) {
+        uint64_t v;
+        if (!base_hashmap_get(&seen, ns->acqs.data[i].lm >> 1, &v)) {
+            base_hashmap_put(&seen, ns->acqs.data[i].lm >> 1, 1);
+            nlocks++;
+        }
+    }
+    base_hashmap_free(&seen);
+    bool force = c->widen_all; /* a recursive component that does not settle */
+    bool many_deps = force || ns->deps.len > DL_WIDEN_DEPS;
+    bool many_rel = dl_set_len(c, ns->rel_may_exit) > DL_WIDEN_LOCKS;
+    bool many_threads = force || ns->spawns.len > DL_WIDEN_LOCKS ||
+                        dl_set_len(c, ns->live_exit) > DL_WIDEN_LOCKS;
+    if (nlocks <= DL_WIDEN_LOCKS && !many_deps && !many_rel && !many_threads)
+        return false;
+    dl_summary old = *ns;
+    memset(&ns->deps, 0, sizeof ns->deps);
+    memset(&ns->acqs, 0, sizeof ns->acqs);
+    memset(&ns->selfs, 0, sizeof ns->selfs);
+    memset(&ns->spawns, 0, sizeof ns->spawns);
+    base_hashmap_clear(&a->spawn_ix);
+    base_hashmap_clear(&a->dep_ix);
+    base_hashmap_clear(&a->acq_ix);
+    base_hashmap_clear(&a->self_ix);
+    dl_summary *keep = a->sum;
+    a->sum = ns;
+    a->merge_par = many_deps;
+    for (size_t i = 0; i < old.acqs.len; i++) {
+        dl_acq q = old.acqs.data[i];
+        q.lm = class_mode(c, q.lm);
+        q.guards = drop_widened(c, q.guards, false);
+        q.released = drop_widened(c, q.released, false); /* fewer skipped dependencies */
+        if (many_threads)
+            q.par = dl_widen_instset(c, q.par);
+        if (force) /* fewer conditions and joins: more may happen together */
+            q.conds = q.joined = c->empty;
+        add_acq(a, &q);
+    }
+    for (size_t i = 0; i < old.deps.len; i++) {
+        dl_dep d = old.deps.data[i];
+        d.a = class_mode(c, d.a);
+        d.b = class_mode(c, d.b);
+        d.guards = drop_widened(c, d.guards, false);
+        if (many_threads)
+            d.par = dl_widen_instset(c, d.par);
+        if (force)
+            d.conds = d.joined = c->empty;
+        add_dep(a, &d);
+    }
+    /* thread instances by class (dl_widen_inst): every instance set of the
+     * summary the same way, so a start and the sets it is tested against
+     * agree; a widened start may run more than once at a time */
+    for (size_t i = 0; i < old.spawns.len; i++) {
+        dl_spawn sp = old.spawns.data[i];
+        if (many_threads) {
+            sp.inst = dl_widen_inst(c, sp.inst);
+            sp.live = dl_widen_instset(c, sp.live);
+            sp.multi = true;
+        }
+        add_spawn(a, &sp);
+    }
+    if (many_threads)
+        ns->live_exit = dl_widen_instset(c, ns->live_exit);
+    if (force) { /* the values returned, by class; no join on every path */
+        ns->joined_exit = c->empty;
+        if (ns->ret != DL_NONE) {
+            uint32_t n = dl_set_len(c, ns->ret);
+            uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+            for (uint32_t i = 0; i < n; i++)
+                tmp[i] = dl_widen_value(c, dl_set_data(c, ns->ret)[i]);
+            ns->ret = dl_set(c, tmp, n);
+            free(tmp);
+        }
+    }
+    for (size_t i = 0; i < old.selfs.len; i++) {
+        dl_self sd = old.selfs.data[i];
+        sd.lock = dl_path_class(c, sd.lock, true);
+        if (many_threads)
+            sd.par = dl_widen_instset(c, sd.par);
+        add_self(a, &sd);
+    }
+    /* released (may): a lock of a class in it may have been released, and
+     * is no longer held on every path (apply_summary); the must-sets lose
+     * the renamed locks (fewer drops and resets: more dependencies) */
+    ns->rel_may_exit = class_set(c, ns->rel_may_exit, false);
+    ns->rel_must_exit = drop_widened(c, ns->rel_must_exit, false);
+    ns->must_free_entry = drop_widened(c, ns->must_free_entry, false);
+    ns->must_held_entry = drop_widened(c, ns->must_held_entry, false);
+    if (force || dl_set_len(c, ns->held_may_exit) > DL_WIDEN_LOCKS) {
+        ns->held_may_exit = class_set(c, ns->held_may_exit, true);
+        ns->held_must_exit = drop_widened(c, ns->held_must_exit, true);
+        for (uint32_t i = 0; i < ns->nret_cases; i++)
+            ns->ret_case_held[i] = class_set(c, ns->ret_case_held[i], true);
+    }
+    a->sum = keep;
+    a->merge_par = false;
+    base_vec_free(&old.deps);
+    base_vec_free(&old.acqs);
+    base_vec_free(&old.selfs);
+    base_vec_free(&old.spawns);
+    return true;
 }
 
 static bool analyse_func(dl_ctx *c, const ir_func *f)
@@ -2367,6 +2562,7 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         return;
     }
     c->summary_cut = false;
+    c->scc_started = base_now();
     if (c->opts->progress) { /* every component: the caller limits the redraws by time */
         char phase[160];
         snprintf(phase, sizeof phase, "summaries (%.100s)",
@@ -2388,18 +2584,63 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (st->load(st->impl, key, members, n))
             return;
     }
+    /* rounds over the members that may change: at first all, then the
+     * callers (inside the component) of those whose summary changed */
+    uint8_t *dirty = base_xcalloc(n + 1, 1), *next = base_xcalloc(n + 1, 1);
+    memset(dirty, 1, n);
+    kv_vec callers = { 0 }; /* (callee index, caller index) inside, sorted */
+    if (cyclic) {
+        base_hashmap ix;
+        base_hashmap_init(&ix);
+        for (uint32_t i = 0; i < n; i++)
+            base_hashmap_put(&ix, members[i], i);
+        for (uint32_t k = 0; k < n; k++)
+            for (uint32_t e = 0; e < g->nsucc[members[k]]; e++) {
+                uint64_t j;
+                if (base_hashmap_get(&ix, g->succ[members[k]][e], &j))
+                    base_vec_push(&callers, ((kv){ (uint32_t)j, k }));
+            }
+        base_hashmap_free(&ix);
+        qsort(callers.data, callers.len, sizeof *callers.data, kv_cmp);
+    }
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;
+        memset(next, 0, n);
         for (uint32_t i = 0; i < n; i++) {
+            if (!dirty[i])
+                continue;
+            if (dl_out_of_budget(c)) {
+                c->summary_cut = true; /* the rest keep what they had */
+                break;
+            }
             const ir_func *f = p->funcs[members[i]];
-            if (f->has_body)
-                changed |= analyse_func(c, f);
-            else
+            if (!f->has_body) {
                 c->sums[members[i]].done = true;
+                continue;
+            }
+            if (!analyse_func(c, f))
+                continue;
+            changed = true;
+            int at = kv_find(&callers, i); /* some (i, caller) pair */
+            if (at >= 0) {
+                size_t lo = (size_t)at;
+                while (lo > 0 && callers.data[lo - 1].k == i)
+                    lo--;
+                for (size_t e = lo; e < callers.len && callers.data[e].k == i; e++)
+                    next[callers.data[e].v] = 1;
+            }
         }
-        if (!changed)
+        if (!changed || c->summary_cut)
             break;
+        memcpy(dirty, next, n);
+        /* from the third round on, every summary of a component that has
+         * not settled is widened (classes do not grow with the recursion) */
+        c->widen_all = round + 1 >= DL_WIDEN_ROUND;
     }
+    c->widen_all = false;
+    free(dirty);
+    free(next);
+    base_vec_free(&callers);
     if (c->summary_cut)
         c->funcs_unsummarised += n; /* cut short by a budget: not cached */
     else if (st)

@@ -54,7 +54,87 @@ typedef struct finder {
     BASE_VEC(uint32_t) gbinds; /* (global var id, value) pairs of the nodes */
     bool library;
     bool programs; /* the roots are the mains of different programs: never concurrent */
+    base_hashmap classes; /* lock classes some widened summary uses (dl_summary.c) */
 } finder;
+
+/* A lock as the lock graph names it: its class when a widened summary
+ * named some lock by that class, so the concrete names of its objects in
+ * other summaries meet the class (every cycle of objects is a cycle of
+ * their nodes). */
+static uint32_t collapse(finder *fd, uint32_t lock)
+{
+    if (lock == DL_NONE || fd->classes.count == 0)
+        return lock;
+    uint32_t k = dl_path_class(fd->c, lock, false);
+    uint64_t v;
+    return k != lock && base_hashmap_get(&fd->classes, k, &v) ? k : lock;
+}
+
+static uint32_t guards_kept(finder *fd, uint32_t guards);
+
+/* An array-wide lock (a class is abstract too, and says so itself). */
+static bool array_wide(const dl_ctx *c, uint32_t lock)
+{
+    return dl_path_has_any(c, lock) && !dl_path_is_class(c, lock);
+}
+
+/* A lock named through a class (a widened summary, or a thread started
+ * with a widened argument: `(any).coder->mutex`), normalised to its class
+ * and noted; others as they are. */
+static uint32_t note_class(finder *fd, uint32_t lock)
+{
+    if (!dl_path_is_class(fd->c, lock))
+        return lock;
+    lock = dl_path_class(fd->c, lock, false);
+    base_hashmap_put(&fd->classes, lock, 1);
+    return lock;
+}
+
+/* After every thread's effects are in: the classes used, then every
+ * lock by its class where a class is used. */
+static void collapse_all(finder *fd)
+{
+    dl_ctx *c = fd->c;
+    for (size_t i = 0; i < fd->deps.len; i++) {
+        dl_dep *d = &fd->deps.data[i].d;
+        d->a = note_class(fd, d->a >> 1) << 1 | (d->a & 1u);
+        d->b = note_class(fd, d->b >> 1) << 1 | (d->b & 1u);
+    }
+    for (size_t i = 0; i < fd->selfs.len; i++)
+        fd->selfs.data[i].lock = note_class(fd, fd->selfs.data[i].lock);
+    if (fd->classes.count == 0)
+        return;
+    size_t keep = 0;
+    for (size_t i = 0; i < fd->deps.len; i++) {
+        tdep t = fd->deps.data[i];
+        uint32_t A = collapse(fd, t.d.a >> 1), B = collapse(fd, t.d.b >> 1);
+        if (A == B && !dl_path_is_class(c, A))
+            continue;
+        t.d.a = A << 1 | (t.d.a & 1u);
+        t.d.b = B << 1 | (t.d.b & 1u);
+        t.d.guards = guards_kept(fd, t.d.guards);
+        fd->deps.data[keep++] = t;
+    }
+    fd->deps.len = keep;
+    for (size_t i = 0; i < fd->selfs.len; i++)
+        fd->selfs.data[i].lock = collapse(fd, fd->selfs.data[i].lock);
+}
+
+/* The guards of a dependency without the locks collapse() renames. */
+static uint32_t guards_kept(finder *fd, uint32_t guards)
+{
+    dl_ctx *c = fd->c;
+    if (fd->classes.count == 0)
+        return guards;
+    uint32_t n = dl_set_len(c, guards), m = 0;
+    uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
+    for (uint32_t i = 0; i < n; i++)
+        if (collapse(fd, dl_set_data(c, guards)[i]) == dl_set_data(c, guards)[i])
+            tmp[m++] = dl_set_data(c, guards)[i];
+    uint32_t out = m == n ? guards : dl_set(c, tmp, m);
+    free(tmp);
+    return out;
+}
 
 #define MAX_NODES 4096
 #define MAX_TREE_DEPTH 8
@@ -167,7 +247,7 @@ static void add_node_effects(finder *fd, uint32_t ni)
     for (size_t i = 0; i < x->deps.len; i++) {
         const dl_dep *d = &x->deps.data[i];
         uint32_t A = dl_rename_path(c, &r, d->a >> 1), B = dl_rename_path(c, &r, d->b >> 1);
-        if (A == DL_NONE || B == DL_NONE || A == B)
+        if (A == DL_NONE || B == DL_NONE || (A == B && !dl_path_is_class(c, A)))
             continue;
         tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
                           dl_rename_lockset(c, &r, d->guards, false),
@@ -513,14 +593,21 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
 {
     dl_ctx *c = fd->c;
     base_strbuf why = { 0 };
-    if (f->abstract_lock)
+    bool cls = false;
+    for (size_t i = 0; i < n; i++)
+        cls |= dl_path_is_class(c, deps[i]->d.a >> 1) || dl_path_is_class(c, deps[i]->d.b >> 1);
+    if (cls)
+        add_why(&why, NULL,
+                "a lock named (any).f stands for every lock in field f of that struct type (a "
+                "summary too large was widened)");
+    else if (f->abstract_lock)
         add_why(&why, NULL, "an array-wide lock may stand for different elements");
     if (loop_self)
         add_why(&why, NULL, "the loop must go round again");
     for (size_t i = 0; i < n; i++) {
         const dl_dep *d = &deps[i]->d;
         uint32_t A = d->a >> 1, B = d->b >> 1;
-        if (f->kind != DEADLOCK_SELF && !dl_set_has(c, d->guards, A))
+        if (f->kind != DEADLOCK_SELF && !dl_set_has(c, d->guards, A) && !dl_path_is_class(c, A))
             add_why(&why, f->edges[i].held, "is held there on some paths only");
         if (trace_is_retake(c, d->tb))
             add_why(&why, f->edges[i].wanted,
@@ -618,7 +705,7 @@ static void try_cycle(cycle_search *cs, uint32_t len)
             const tdep *d = &fd->deps.data[pick[i]];
             used[i] = d;
             make_edge(fd, d, &f.edges[i], d->d.ta);
-            if (dl_path_has_any(c, d->d.a >> 1) || dl_path_has_any(c, d->d.b >> 1))
+            if (array_wide(c, d->d.a >> 1) || array_wide(c, d->d.b >> 1))
                 f.abstract_lock = true;
             cs->g->edges.data[cs->path_edges[i]].reported = true;
         }
@@ -718,7 +805,17 @@ static void find_cycles(finder *fd, graph *g, finding_vec *out)
     cs.budget = 5000000;
     unsigned maxlen = c->opts->max_cycle_len ? c->opts->max_cycle_len : (unsigned)n;
     if (maxlen > largest)
-        maxlen = largest;
+        maxlen = largest < 2 ? 2 : largest;
+    /* a class waiting for itself: two of its objects taken in opposite
+     * orders (the edge is both edges of a cycle of two) */
+    for (size_t e = 0; e < g->edges.len && cs.budget > 0; e++) {
+        const ledge *le = &g->edges.data[e];
+        if (le->from != le->to)
+            continue;
+        cs.path_nodes[0] = cs.path_nodes[1] = le->from;
+        cs.path_edges[0] = cs.path_edges[1] = (uint32_t)e;
+        try_cycle(&cs, 2);
+    }
     for (unsigned len = 2; len <= maxlen && cs.budget > 0; len++) {
         for (uint32_t s = 0; s < n; s++) {
             if (scc_size[cs.scc[s]] < len)
@@ -798,8 +895,10 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         base_vec_push(&fd.nodes, r);
     }
     base_vec_free(&roots);
+    base_hashmap_init(&fd.classes);
     for (size_t i = 0; i < fd.nodes.len; i++)
         add_node_effects(&fd, (uint32_t)i);
+    collapse_all(&fd);
     res->nthreads = fd.nodes.len;
     res->ndeps = fd.deps.len;
 
@@ -820,7 +919,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
                                             s->par, c->empty, c->empty }, false };
         make_edge(&fd, &td, &f.edges[0], s->t1);
-        f.abstract_lock = dl_path_has_any(c, s->lock);
+        f.abstract_lock = array_wide(c, s->lock);
         const tdep *one = &td;
         set_confidence(&fd, &f, &one, 1, s->t1 == s->t2);
         base_vec_push(&out, f);
@@ -850,4 +949,5 @@ void dl_find(dl_ctx *c, deadlock_result *res)
     base_vec_free(&fd.selfs);
     base_vec_free(&fd.self_node);
     base_vec_free(&fd.gbinds);
+    base_hashmap_free(&fd.classes);
 }
