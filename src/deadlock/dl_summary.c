@@ -33,6 +33,7 @@
 
 typedef struct kv { uint32_t k, v; } kv;
 #define TRY_NONNULL 0x80000000u
+#define CH_MUST 0x80000000u
 typedef BASE_VEC(kv) kv_vec;
 
 typedef struct dl_state {
@@ -48,7 +49,10 @@ typedef struct dl_state {
     uint32_t conds;    /* set of condition atoms true on every path here */
     uint32_t joined;   /* set of handle paths joined on every path since entry */
     kv_vec condheld;   /* lock mode -> atom: the lock may be held only where the atom
-                          holds (a branch on the atom's negation drops it) */
+                          holds (a branch on the atom's negation drops it); with
+                          CH_MUST in the value, it is also held wherever the atom
+                          holds (a branch on the atom makes it must-held: the guard
+                          of a scoped-lock `for` macro) */
     kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
                           that set it: a branch on the value keeps the cases it allows */
     kv_vec opq;        /* lock mode -> atom TRUE(&f): the lock was passed to f, which
@@ -74,6 +78,7 @@ typedef struct fn_an {
     int64_t rc_val[DL_MAX_RET_CASES];
     uint32_t rc_held[DL_MAX_RET_CASES];
     const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
+    uint32_t tested;      /* set of var keys whose truth a branch tests */
 } fn_an;
 
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -195,12 +200,37 @@ static uint32_t self_value(fn_an *a, uint32_t key)
  * (DL_NONE: none): every side that may hold it guarantees the atom, by its
  * own entry or by having the atom true on all its paths; a lock held on one
  * side only takes an atom of that side whose negation holds on the other. */
+/* Whether on every path of side x, the atom implies lock mode lm held:
+ * the lock is held on all of them, or the side's entry says so, or the
+ * atom holds on none of them. */
+static bool implies_held(dl_ctx *c, const dl_state *x, uint32_t lm, uint32_t at)
+{
+    if (dl_set_has(c, x->held_must, lm) || dl_set_has(c, x->conds, dl_atom_neg(c, at)))
+        return true;
+    int i = kv_find(&x->condheld, lm);
+    return i >= 0 && x->condheld.data[i].v == (at | CH_MUST);
+}
+
+static uint32_t cond_join_atom(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm,
+                               bool in_d, bool in_s);
+
+/* The condheld entry of lm after a join (DL_NONE: none): the atom, with
+ * CH_MUST when both sides imply the lock held where it holds. */
 static uint32_t cond_join(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm, bool in_d,
                           bool in_s)
 {
+    uint32_t at = cond_join_atom(c, d, s, lm, in_d, in_s);
+    if (at == DL_NONE)
+        return DL_NONE;
+    return implies_held(c, d, lm, at) && implies_held(c, s, lm, at) ? at | CH_MUST : at;
+}
+
+static uint32_t cond_join_atom(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm,
+                               bool in_d, bool in_s)
+{
     int id = kv_find(&d->condheld, lm), is = kv_find(&s->condheld, lm);
-    uint32_t ed = id >= 0 ? d->condheld.data[id].v : DL_NONE;
-    uint32_t es = is >= 0 ? s->condheld.data[is].v : DL_NONE;
+    uint32_t ed = id >= 0 ? d->condheld.data[id].v & ~CH_MUST : DL_NONE;
+    uint32_t es = is >= 0 ? s->condheld.data[is].v & ~CH_MUST : DL_NONE;
     if (in_d && in_s) {
         if (ed != DL_NONE && (ed == es || dl_set_has(c, s->conds, ed)))
             return ed;
@@ -350,6 +380,13 @@ static bool const_value(const ir_expr *e, int64_t *v)
         return false;
     *v = e->value;
     return true;
+}
+
+static const ir_expr *strip_casts(const ir_expr *e)
+{
+    while (e && e->kind == IR_E_CAST)
+        e = e->a;
+    return e;
 }
 
 /* The set of paths an lvalue may denote. */
@@ -1420,11 +1457,79 @@ static void kill_lhs_conds(fn_an *a, const ir_stmt *s, dl_state *st)
         kill_conds(a, st, dl_set_data(a->c, ps)[i]);
 }
 
+/* The variable whose truth a branch guard tests (`v`, `!v`, `v == 0`,
+ * `v != 0`), or NULL. */
+static const ir_var *tested_var(const ir_expr *g)
+{
+    for (;;) {
+        while (g && g->kind == IR_E_CAST)
+            g = g->a;
+        if (!g)
+            return NULL;
+        int64_t k;
+        if (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT)
+            g = g->a;
+        else if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE) &&
+                 const_value(g->b, &k) && k == 0)
+            g = g->a;
+        else
+            return g->kind == IR_E_VAR && tracked(g->var) ? g->var : NULL;
+    }
+}
+
+/* The set of tracked variables a branch of f tests for truth. */
+static uint32_t tested_vars(dl_ctx *c, const ir_func *f)
+{
+    BASE_VEC(uint32_t) ks = { 0 };
+    for (uint32_t i = 0; i < f->nstmts; i++) {
+        const ir_stmt *t = &f->stmts[i];
+        const ir_var *v = t->kind == IR_S_GOTO ? tested_var(t->rhs) : NULL;
+        if (v)
+            base_vec_push(&ks, var_key(v));
+    }
+    uint32_t set = dl_set(c, ks.data, (uint32_t)ks.len);
+    base_vec_free(&ks);
+    return set;
+}
+
+/* The truth an assignment gives a variable some branch tests: a constant,
+ * or a variable known to be zero plus or minus a nonzero constant (the
+ * counter of a scoped-lock `for` macro: `i = 0`, `i == 0`, `++i`), as the
+ * atom TRUE(v) or FALSE(v) (DL_NONE: not known). */
+static uint32_t assign_atom(fn_an *a, const ir_stmt *s, const dl_state *st)
+{
+    dl_ctx *c = a->c;
+    const ir_var *v = s->lhs->var;
+    if (!a->tested || !dl_set_has(c, a->tested, var_key(v)) || !v->type ||
+        (v->type->kind != IR_T_INT && v->type->kind != IR_T_PTR))
+        return DL_NONE;
+    uint32_t val = dl_val_load(var_path(a, v));
+    const ir_expr *r = strip_casts(s->rhs);
+    int64_t k;
+    bool nonzero;
+    if (!r)
+        return DL_NONE;
+    if (const_value(r, &k)) {
+        nonzero = k != 0;
+    } else if (r->kind == IR_E_BINARY && (r->op == IR_OP_ADD || r->op == IR_OP_SUB) &&
+               strip_casts(r->a)->kind == IR_E_VAR && strip_casts(r->a)->var == v &&
+               const_value(r->b, &k) && k != 0 && k > -65536 && k < 65536 &&
+               dl_set_has(c, st->conds, dl_atom_mk(c, DL_CMP_FALSE, val, val))) {
+        nonzero = true;
+    } else {
+        return DL_NONE;
+    }
+    return dl_atom_mk(c, nonzero ? DL_CMP_TRUE : DL_CMP_FALSE, val, val);
+}
+
 static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     if (!s->lhs)
         return;
+    uint32_t at = s->lhs->kind == IR_E_VAR && tracked(s->lhs->var) ? assign_atom(a, s, st) : DL_NONE;
     kill_lhs_conds(a, s, st);
+    if (at != DL_NONE)
+        st->conds = dl_set_add(a->c, st->conds, at);
     if (s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
         return;
     uint32_t k = var_key(s->lhs->var);
@@ -1516,12 +1621,24 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     }
     if (!pos)
         atom = dl_atom_neg(c, atom);
+    /* the truth of a tracked local (no other thread or pointer writes it)
+     * tested against what every path here knows of it: the edge is never
+     * taken (the exit of a scoped-lock `for` on its first test) */
+    if (!cmp && g->kind == IR_E_VAR && tracked(g->var) &&
+        dl_set_has(c, st->conds, dl_atom_neg(c, atom))) {
+        st->reached = false;
+        return;
+    }
     st->conds = dl_set_add(c, st->conds, atom);
-    /* locks held only where the negation holds are not held here */
+    /* locks held only where the negation holds are not held here; those
+     * held wherever the atom holds are held on every path here */
     if (st->condheld.len) {
         uint32_t na = dl_atom_neg(c, atom);
         for (size_t i = 0; i < st->condheld.len;) {
-            if (st->condheld.data[i].v == na) {
+            if (st->condheld.data[i].v == (atom | CH_MUST) &&
+                kv_find(&st->held, st->condheld.data[i].k) >= 0)
+                st->held_must = dl_set_add(c, st->held_must, st->condheld.data[i].k);
+            if ((st->condheld.data[i].v & ~CH_MUST) == na) {
                 uint32_t lm = st->condheld.data[i].k;
                 kv_del(&st->held, lm);
                 st->held_must = dl_set_minus(c, st->held_must, dl_set(c, &lm, 1));
@@ -1553,7 +1670,7 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
     }
     st->conds = dl_set(c, keep, nk);
     for (size_t i = 0; i < st->condheld.len;) {
-        const dl_atom *x = &c->atoms.data[st->condheld.data[i].v];
+        const dl_atom *x = &c->atoms.data[st->condheld.data[i].v & ~CH_MUST];
         bool hit = false;
         uint32_t v[2] = { x->x, x->y };
         for (int k = 0; k < 2; k++)
@@ -1565,13 +1682,6 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
         else
             i++;
     }
-}
-
-static const ir_expr *strip_casts(const ir_expr *e)
-{
-    while (e && e->kind == IR_E_CAST)
-        e = e->a;
-    return e;
 }
 
 /* For a GOTO on a variable set by a call with return cases (`if (r < 0)`,
@@ -2208,6 +2318,7 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     a.fi = fi;
     a.pknown = pknown;
     a.pconst = pconst;
+    a.tested = tested_vars(c, f);
     dl_summary ns;
     empty_summary(c, &ns);
     a.sum = &ns;
