@@ -1038,7 +1038,7 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
         case R_ATOM: {
             uint64_t op = get_u(r);
             uint32_t x = r_value(r, &t), y = r_value(r, &t);
-            if (r->bad || op > DL_CMP_FALSE) {
+            if (r->bad || op > DL_CMP_AFTER) {
                 r->bad = true;
                 break;
             }

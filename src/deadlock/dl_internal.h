@@ -107,7 +107,16 @@ typedef struct dl_inst {
  * y == x. They correlate branches inside one function (a lock released
  * under `if (!c)` and again under `if (c)`) and never take part in the
  * value order between threads (a flag may change, an id does not). */
-typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE, DL_CMP_TRUE, DL_CMP_FALSE } dl_cmp;
+/* SINCE and AFTER are markers of the order thread creation gives, kept in
+ * a dependency's conditions (never in a state's, never negated):
+ * SINCE(&L, &h): the thread whose handle is h was started while this
+ * thread held L (write), and L has been held ever since; AFTER(&L, &L):
+ * this thread released L before, on every path since its start (so it
+ * acquired L after any critical section that started it). */
+typedef enum dl_cmp {
+    DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE, DL_CMP_TRUE, DL_CMP_FALSE,
+    DL_CMP_SINCE, DL_CMP_AFTER,
+} dl_cmp;
 
 typedef struct dl_atom {
     dl_cmp op;

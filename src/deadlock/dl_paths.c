@@ -378,6 +378,8 @@ uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom)
     case DL_CMP_NE: return dl_atom_mk(c, DL_CMP_EQ, a.x, a.y);
     case DL_CMP_TRUE: return dl_atom_mk(c, DL_CMP_FALSE, a.x, a.x);
     case DL_CMP_FALSE: return dl_atom_mk(c, DL_CMP_TRUE, a.x, a.x);
+    case DL_CMP_SINCE:
+    case DL_CMP_AFTER: break; /* markers, never negated */
     }
     return atom;
 }
@@ -396,7 +398,8 @@ bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
     memset(lt, 0, sizeof lt);
     for (uint32_t i = 0; i < n; i++) {
         const dl_atom *a = &c->atoms.data[dl_set_data(c, set)[i]];
-        if (a->op == DL_CMP_TRUE || a->op == DL_CMP_FALSE)
+        if (a->op == DL_CMP_TRUE || a->op == DL_CMP_FALSE || a->op == DL_CMP_SINCE ||
+            a->op == DL_CMP_AFTER)
             continue; /* not an order between values (dl_internal.h) */
         uint32_t ix[2] = { UINT32_MAX, UINT32_MAX }, v[2] = { a->x, a->y };
         for (int k = 0; k < 2; k++) {

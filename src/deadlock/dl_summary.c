@@ -55,6 +55,8 @@ typedef struct dl_state {
                           of a scoped-lock `for` macro) */
     kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
                           that set it: a branch on the value keeps the cases it allows */
+    kv_vec since;      /* instance -> set of locks held (write, on every path) when it
+                          was started and held ever since */
     kv_vec opq;        /* lock mode -> atom TRUE(&f): the lock was passed to f, which
                           has no body, and is assumed still held (dependencies from it
                           carry the atom, so the finding can say so) */
@@ -142,6 +144,7 @@ static void state_init(dl_ctx *c, dl_state *s)
 static void state_free(dl_state *s)
 {
     base_vec_free(&s->opq);
+    base_vec_free(&s->since);
     base_vec_free(&s->retcases);
     base_vec_free(&s->condheld);
     base_vec_free(&s->held);
@@ -158,6 +161,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->condheld, &src->condheld);
     kv_copy(&dst->retcases, &src->retcases);
     kv_copy(&dst->opq, &src->opq);
+    kv_copy(&dst->since, &src->since);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -315,7 +319,7 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
             changed = true;
         }
     }
-    uint32_t x;
+    uint32_t x, dst_live_before = dst->live;
     x = dl_set_inter(c, dst->held_must, src->held_must);
     changed |= x != dst->held_must, dst->held_must = x;
     x = dl_set_union(c, dst->rel_may, src->rel_may);
@@ -360,6 +364,28 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     /* tryres, retcases: kept where both agree */
     changed |= kv_keep_agreed(&dst->tryres, &src->tryres);
     changed |= kv_keep_agreed(&dst->retcases, &src->retcases);
+    /* since: intersected where both sides started the instance; an
+     * instance one side has not started keeps the other side's entry */
+    for (size_t q = 0; q < dst->since.len;) {
+        uint32_t in = dst->since.data[q].k;
+        int m = kv_find(&src->since, in);
+        uint32_t v = m >= 0 ? dl_set_inter(c, dst->since.data[q].v, src->since.data[m].v)
+                     : dl_set_has(c, src->live, in) ? c->empty
+                                                    : dst->since.data[q].v;
+        if (v != dst->since.data[q].v)
+            changed = true;
+        if (dl_set_len(c, v) == 0) {
+            kv_del(&dst->since, in);
+            continue;
+        }
+        dst->since.data[q++].v = v;
+    }
+    for (size_t q = 0; q < src->since.len; q++)
+        if (kv_find(&dst->since, src->since.data[q].k) < 0 &&
+            !dl_set_has(c, dst_live_before, src->since.data[q].k)) {
+            kv_put(&dst->since, src->since.data[q].k, src->since.data[q].v);
+            changed = true;
+        }
     for (size_t q = 0; q < src->opq.len; q++) /* may: union */
         if (kv_find(&dst->opq, src->opq.data[q].k) < 0) {
             kv_put(&dst->opq, src->opq.data[q].k, src->opq.data[q].v);
@@ -643,8 +669,23 @@ static uint32_t ret_value(dl_ctx *c, const ir_func *const *cands, uint32_t ncand
     return gi == DL_NONE ? DL_NONE : dl_val_load(dl_path_base(c, DL_BASE_RET, gi, 0));
 }
 
+/* L may have been released: no instance was started in a critical
+ * section of L that still lasts. */
+static void since_drop(dl_ctx *c, dl_state *st, uint32_t lock)
+{
+    for (size_t i = 0; i < st->since.len;) {
+        uint32_t v = dl_set_minus(c, st->since.data[i].v, dl_set(c, &lock, 1));
+        if (dl_set_len(c, v) == 0) {
+            kv_del(&st->since, st->since.data[i].k);
+            continue;
+        }
+        st->since.data[i++].v = v;
+    }
+}
+
 static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 {
+    since_drop(c, st, lock);
     kv_del(&st->opq, lock << 1);
     kv_del(&st->opq, lock << 1 | 1u);
     kv_del(&st->held, lock << 1);
@@ -657,6 +698,7 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 
 static void reset_lockset(dl_ctx *c, dl_state *st)
 {
+    st->since.len = 0;
     st->opq.len = 0;
     st->held.len = 0;
     st->condheld.len = 0;
@@ -664,6 +706,50 @@ static void reset_lockset(dl_ctx *c, dl_state *st)
 }
 
 /* --- transfer functions --- */
+
+/* The conditions of a dependency or acquisition recorded in state st,
+ * with the markers of the order thread creation gives (dl_internal.h):
+ * AFTER for each lock released on every path since entry, SINCE for each
+ * handle whose running instances were all started inside a critical
+ * section of a lock still held (and not among `keep_out`: entry locks a
+ * callee may release). */
+static uint32_t order_conds(dl_ctx *c, const dl_state *st, uint32_t conds, uint32_t keep_out)
+{
+    for (uint32_t i = 0; i < dl_set_len(c, st->rel_must); i++) {
+        uint32_t v = dl_val_addr(dl_set_data(c, st->rel_must)[i]);
+        conds = dl_set_add(c, conds, dl_atom_mk(c, DL_CMP_AFTER, v, v));
+    }
+    if (st->since.len == 0)
+        return conds;
+    uint32_t n = dl_set_len(c, st->live);
+    const uint32_t *live = dl_set_data(c, st->live);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t h = c->insts.data[live[i]].handle;
+        if (h == DL_NONE)
+            continue;
+        bool first = true;
+        for (uint32_t j = 0; j < i && first; j++)
+            first = c->insts.data[live[j]].handle != h;
+        if (!first)
+            continue; /* this handle is done */
+        uint32_t locks = DL_NONE;
+        for (uint32_t j = i; j < n; j++) {
+            if (c->insts.data[live[j]].handle != h)
+                continue;
+            int k = kv_find(&st->since, live[j]);
+            uint32_t s = k >= 0 ? st->since.data[k].v : c->empty;
+            locks = locks == DL_NONE ? s : dl_set_inter(c, locks, s);
+        }
+        locks = dl_set_minus(c, locks, keep_out);
+        for (uint32_t j = 0; j < dl_set_len(c, locks); j++) {
+            uint32_t L = dl_set_data(c, locks)[j];
+            if (!dl_set_has(c, st->held_must, L << 1))
+                continue;
+            conds = dl_set_add(c, conds, dl_atom_mk(c, DL_CMP_SINCE, dl_val_addr(L), dl_val_addr(h)));
+        }
+    }
+    return conds;
+}
 
 /* The conditions of a dependency from held lock mode A: with the marker
  * of the bodiless function A was passed to, if any. */
@@ -732,6 +818,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
         if (a->record) {
             uint32_t hl = locks_of(c, st->held_must);
             uint32_t guards = hl;
+            uint32_t oc = order_conds(c, st, st->conds, c->empty);
             if (!is_try) {
                 for (size_t i = 0; i < st->held.len; i++) {
                     uint32_t A = st->held.data[i].k;
@@ -740,7 +827,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     if (A >> 1 == L || (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
-                                 with_opaque(c, st, A, st->conds), st->joined };
+                                 with_opaque(c, st, A, oc), st->joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -752,7 +839,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds, st->joined };
+            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, oc, st->joined };
             add_acq(a, &q);
             if (!held_may && !dl_set_has(c, st->rel_may, L) && !retake)
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
@@ -796,6 +883,7 @@ static void do_unlock(fn_an *a, const ir_stmt *s, dl_state *st)
         } else {
             uint32_t two[2] = { L << 1, L << 1 | 1u };
             st->held_must = dl_set_minus(c, st->held_must, dl_set(c, two, 2));
+            since_drop(c, st, L);
         }
         st->rel_may = dl_set_add(c, st->rel_may, L);
     }
@@ -967,6 +1055,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
     size_t nheld = reset ? 0 : st->held.len;
     uint32_t hl_guard = reset ? c->empty : hl_must;
     if (a->record) {
+        uint32_t oc = order_conds(c, st, st->conds, mh);
         a->sum->must_held_entry = dl_set_union(
             c, a->sum->must_held_entry, dl_set_minus(c, dl_set_minus(c, mh, hl_may), st->rel_may));
         a->sum->must_free_entry = dl_set_union(
@@ -985,7 +1074,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                                         live_minus(c, st->live, ejoined));
             uint32_t joined = dl_set_union(c, ejoined, st->joined);
             uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
-            uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
+            uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), oc);
             if (mark != DL_NONE)
                 conds = dl_set_add(c, conds, mark);
             if (!e->is_try) {
@@ -1023,9 +1112,9 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                           dl_set_union(c, dl_rename_instset(c, &r, d->par),
                                        live_minus(c, st->live, djoined)),
                           mark == DL_NONE
-                              ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds)
+                              ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), oc)
                               : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
-                                                           st->conds), mark),
+                                                           oc), mark),
                           dl_set_union(c, djoined, st->joined) };
             add_dep(a, &nd);
         }
@@ -1063,6 +1152,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
         for (uint32_t i = 0; i < dl_set_len(c, relmust); i++)
             drop_lock(c, st, dl_set_data(c, relmust)[i]);
         uint32_t relmay_modes[2 * 64], nrm = 0;
+        for (uint32_t i = 0; i < dl_set_len(c, relmay); i++)
+            since_drop(c, st, dl_set_data(c, relmay)[i]);
         for (uint32_t i = 0; i < dl_set_len(c, relmay) && nrm + 2 <= 128; i++) {
             relmay_modes[nrm++] = dl_set_data(c, relmay)[i] << 1;
             relmay_modes[nrm++] = dl_set_data(c, relmay)[i] << 1 | 1u;
@@ -1421,6 +1512,17 @@ static void do_async(fn_an *a, const ir_stmt *s, dl_state *st)
             add_spawn(a, &sp);
         }
         started[ns++] = id;
+    }
+    /* the locks it starts inside: held for writing on every path */
+    uint32_t w[64], nw = 0;
+    for (uint32_t i = 0; i < dl_set_len(c, st->held_must) && nw < 64; i++)
+        if (!(dl_set_data(c, st->held_must)[i] & 1u))
+            w[nw++] = dl_set_data(c, st->held_must)[i] >> 1;
+    for (uint32_t i = 0; i < ns; i++) {
+        if (nw)
+            kv_put(&st->since, started[i], dl_set(c, w, nw));
+        else
+            kv_del(&st->since, started[i]);
     }
     st->live = dl_set_union(c, st->live, dl_set(c, started, ns));
 }

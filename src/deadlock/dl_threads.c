@@ -246,6 +246,31 @@ static bool is_ancestor(const finder *fd, uint32_t anc, uint32_t n)
     return child_towards(fd, anc, n) >= 0;
 }
 
+/* Whether dependency `anc` of an ancestor comes before every dependency
+ * `d` of its child node ch: the ancestor started ch (a single instance)
+ * while it held L for writing, still holds L at `anc`, and ch had
+ * released L (so acquired it, after the ancestor's critical section) on
+ * every path before `d`. */
+static bool ordered_by_creation(const finder *fd, const tdep *anc, uint32_t ch, const tdep *d)
+{
+    dl_ctx *c = fd->c;
+    const tnode *C = &fd->nodes.data[ch];
+    if (d->node != ch || C->multi || C->inst == DL_NONE)
+        return false;
+    uint32_t h = c->insts.data[C->inst].handle;
+    if (h == DL_NONE)
+        return false;
+    for (uint32_t i = 0; i < dl_set_len(c, anc->d.conds); i++) {
+        const dl_atom *x = &c->atoms.data[dl_set_data(c, anc->d.conds)[i]];
+        if (x->op != DL_CMP_SINCE || x->y != dl_val_addr(h))
+            continue;
+        uint32_t after = dl_atom_mk(c, DL_CMP_AFTER, x->x, x->x);
+        if (dl_set_has(c, d->d.conds, after))
+            return true;
+    }
+    return false;
+}
+
 /* Whether dependencies a (of node na) and b (of node nb) may happen at the
  * same time in different threads. */
 static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
@@ -262,11 +287,13 @@ static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
      * runs more than once (another instance started it) */
     if (is_ancestor(fd, nb, na)) {
         int ch = child_towards(fd, nb, na);
-        return B->multi || dl_set_has(c, b->d.par, fd->nodes.data[ch].inst);
+        return B->multi || (dl_set_has(c, b->d.par, fd->nodes.data[ch].inst) &&
+                            !ordered_by_creation(fd, b, (uint32_t)ch, a));
     }
     if (is_ancestor(fd, na, nb)) {
         int ch = child_towards(fd, na, nb);
-        return A->multi || dl_set_has(c, a->d.par, fd->nodes.data[ch].inst);
+        return A->multi || (dl_set_has(c, a->d.par, fd->nodes.data[ch].inst) &&
+                            !ordered_by_creation(fd, a, (uint32_t)ch, b));
     }
     /* the children of the lowest common ancestor */
     int x = (int)na, y = (int)nb;
