@@ -219,6 +219,13 @@ typedef struct dl_ctx {
     base_hashmap spec_ix;
     base_hashmap type_canon;   /* struct signature hash -> index in canon_types */
     BASE_VEC(const ir_type *) canon_types;
+    /* where function pointers are stored (dl_summary.c, built on first
+     * use): store key (a global, or a field of a record type) -> set of
+     * function indices stored there, DL_NONE when something else is stored
+     * there too; fn_unkeyed: function types stored somewhere with no key */
+    bool fnstores_done;
+    base_hashmap fnstores;
+    BASE_VEC(const ir_type *) fn_unkeyed;
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */

@@ -1304,9 +1304,168 @@ static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
     return true;
 }
 
+/* --- where function pointers are stored --- */
+
+/* The store key of a global (its whole object, any element) and of a field
+ * of a record type (in any object of that type). Two keys that collide
+ * share their functions: more targets, never fewer. */
+static uint64_t key_global(uint32_t var) { return base_hash64(0x61ull << 40 | var) | 1u; }
+
+static uint64_t key_field(dl_ctx *c, const ir_type *rec, uint64_t field)
+{
+    rec = dl_canon_type(c, rec);
+    return base_hash64((uint64_t)(uintptr_t)rec ^ (field + 1) * 0x9e3779b97f4a7c15ull) & ~1ull;
+}
+
+static bool is_fnptr_type(const ir_type *t)
+{
+    return t && t->kind == IR_T_PTR && t->to && t->to->kind == IR_T_FUNC;
+}
+
+/* The store key of an lvalue (0: none): a global, elements of a global
+ * array, a field. */
+static uint64_t lvalue_key(dl_ctx *c, const ir_expr *e)
+{
+    e = strip_casts(e);
+    while (e && e->kind == IR_E_INDEX)
+        e = strip_casts(e->a);
+    if (!e)
+        return 0;
+    if (e->kind == IR_E_VAR)
+        return e->var->kind == IR_V_GLOBAL && !e->var->address_taken ? key_global(e->var->id) : 0;
+    if (e->kind == IR_E_FIELD && e->a && e->a->type)
+        return key_field(c, e->a->type, e->field);
+    return 0;
+}
+
+/* The store key of the pointer a path holds (0: none). */
+static uint64_t path_key(dl_ctx *c, uint32_t path)
+{
+    const dl_path *p = &c->paths.data[path];
+    while (p->kind == DL_SEL_INDEX || p->kind == DL_SEL_ANY)
+        p = &c->paths.data[p->parent];
+    if (p->kind == DL_SEL_FIELD && p->b)
+        return key_field(c, (const ir_type *)(uintptr_t)p->b, p->a);
+    if (p->kind == DL_BASE_GLOBAL && p->parent == DL_NONE &&
+        !c->prog->globals[p->a]->address_taken)
+        return key_global((uint32_t)p->a);
+    return 0;
+}
+
+static void fnstore_add(dl_ctx *c, uint64_t key, uint32_t fi)
+{
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 2;
+    uint64_t v;
+    uint32_t set = base_hashmap_get(&c->fnstores, key, &v) ? (uint32_t)v : c->empty;
+    if (set == DL_NONE)
+        return;
+    base_hashmap_put(&c->fnstores, key, fi == DL_NONE ? DL_NONE : dl_set_add(c, set, fi));
+}
+
+/* Every store of a function pointer in the program: a function's address
+ * (or NULL) under its key; anything else (a parameter, a call's result)
+ * makes the key unknown; a store with no key (through a pointer to the
+ * pointer) makes its function type unknown. */
+static void build_fnstores(dl_ctx *c)
+{
+    c->fnstores_done = true;
+    const ir_program *p = c->prog;
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            if (!s->lhs || !is_fnptr_type(s->lhs->type) ||
+                (s->lhs->kind == IR_E_VAR && s->lhs->var->kind != IR_V_GLOBAL))
+                continue;
+            uint64_t key = lvalue_key(c, s->lhs);
+            if (!key) {
+                base_vec_push(&c->fn_unkeyed, s->lhs->type->to);
+                continue;
+            }
+            const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
+            int64_t k;
+            if (r && r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
+                fnstore_add(c, key, dl_func_index(c, r->func));
+            else if (!(r && const_value(r, &k) && k == 0))
+                fnstore_add(c, key, DL_NONE);
+        }
+    }
+}
+
+static bool type_class_eq(const ir_type *x, const ir_type *y);
+
+/* The functions stored under the key, when only known functions are
+ * stored there and no store without a key may have stored a function of
+ * the call's type (DL_NONE: not known). */
+static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft)
+{
+    if (!c->fnstores_done)
+        build_fnstores(c);
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 2;
+    uint64_t v;
+    if (!key || !base_hashmap_get(&c->fnstores, key, &v) || (uint32_t)v == DL_NONE ||
+        dl_set_len(c, (uint32_t)v) == 0)
+        return DL_NONE;
+    for (size_t i = 0; i < c->fn_unkeyed.len; i++)
+        if (!ft || type_class_eq(c->fn_unkeyed.data[i], ft))
+            return DL_NONE;
+    return (uint32_t)v;
+}
+
+/* The function type a call through a pointer has (NULL: unknown). */
+static const ir_type *call_fn_type(const ir_stmt *s)
+{
+    const ir_type *ft = NULL;
+    if (s->callee) {
+        const ir_expr *e = strip_casts(s->callee);
+        ft = e->type;
+        if (ft && ft->kind == IR_T_PTR)
+            ft = ft->to;
+        if (ft && ft->kind != IR_T_FUNC)
+            ft = NULL;
+    }
+    return ft;
+}
+
+/* The functions a call through a pointer reaches by where the pointer
+ * was assigned: the pointer read is a global or a field (or the values a
+ * local holds are reads of those), and every store there is known
+ * (DL_NONE: not known). */
+static uint32_t assigned_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values)
+{
+    const ir_type *ft = call_fn_type(s);
+    if (callee_values != DL_NONE && dl_set_len(c, callee_values) > 0) {
+        uint32_t acc = c->empty;
+        for (uint32_t i = 0; i < dl_set_len(c, callee_values); i++) {
+            uint32_t v = dl_set_data(c, callee_values)[i];
+            const dl_path *p = &c->paths.data[dl_val_path(v)];
+            if (dl_val_is_addr(v) && p->parent == DL_NONE && p->kind == DL_BASE_FUNC) {
+                acc = dl_set_add(c, acc, (uint32_t)p->a);
+                continue;
+            }
+            uint32_t fs = dl_val_is_addr(v) ? DL_NONE : stored_funcs(c, path_key(c, dl_val_path(v)), ft);
+            if (fs == DL_NONE)
+                return DL_NONE;
+            acc = dl_set_union(c, acc, fs);
+        }
+        return acc;
+    }
+    const ir_expr *e = strip_casts(s->callee);
+    if (e && e->kind == IR_E_DEREF && e->a && is_fnptr_type(e->a->type))
+        e = strip_casts(e->a);
+    if (!e || (e->kind != IR_E_VAR && e->kind != IR_E_FIELD && e->kind != IR_E_INDEX))
+        return DL_NONE;
+    return stored_funcs(c, lvalue_key(c, e), ft);
+}
+
 /* The functions a call (or thread start) through a pointer may reach: the
  * functions the pointer may hold when they are known (a local assigned a
- * function's address), else the statement's candidates whose type fits. */
+ * function's address), else those stored where the pointer is read from
+ * (a global or a field, when every store there is known), else the
+ * statement's candidates whose type fits (a last resort, marked in the
+ * finding). */
 uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
                          const ir_func **out, uint32_t max)
 {
@@ -1314,6 +1473,14 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
     if (s->callee && s->callee->kind == IR_E_FUNC) {
         out[0] = s->callee->func;
         return 1;
+    }
+    if (s->callee && s->kind == IR_S_CALL) {
+        uint32_t fs = assigned_targets(c, s, callee_values);
+        if (fs != DL_NONE) {
+            for (uint32_t i = 0; i < dl_set_len(c, fs) && n < max; i++)
+                out[n++] = c->prog->funcs[dl_set_data(c, fs)[i]];
+            return n;
+        }
     }
     if (callee_values != DL_NONE && dl_set_len(c, callee_values) > 0) {
         bool all = true;
@@ -1330,17 +1497,7 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
             return n;
         }
     }
-    const ir_type *ft = NULL;
-    if (s->callee) {
-        const ir_expr *e = s->callee;
-        while (e->kind == IR_E_CAST && e->a)
-            e = e->a;
-        ft = e->type;
-        if (ft && ft->kind == IR_T_PTR)
-            ft = ft->to;
-        if (ft && ft->kind != IR_T_FUNC)
-            ft = NULL;
-    }
+    const ir_type *ft = call_fn_type(s);
     for (uint32_t k = 0; k < s->ncands && n < max; k++)
         if (cand_fits(s, ft, s->cands[k]))
             out[n++] = s->cands[k];
@@ -1356,15 +1513,7 @@ static bool callee_known(fn_an *a, const dl_state *st, const ir_stmt *s)
     if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
         e = e->a;
     uint32_t vs = eval(a, st, e);
-    if (dl_set_len(c, vs) == 0)
-        return false;
-    for (uint32_t i = 0; i < dl_set_len(c, vs); i++) {
-        uint32_t v = dl_set_data(c, vs)[i];
-        const dl_path *p = &c->paths.data[dl_val_path(v)];
-        if (!dl_val_is_addr(v) || p->parent != DL_NONE || p->kind != DL_BASE_FUNC)
-            return false;
-    }
-    return true;
+    return assigned_targets(c, s, dl_set_len(c, vs) ? vs : DL_NONE) != DL_NONE;
 }
 
 /* The marker of a callee reached by type only: TRUE(g) on the value of g
