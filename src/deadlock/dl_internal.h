@@ -23,8 +23,10 @@
  * A lock mode id is lock << 1 | read (read: a shared rwlock acquisition).
  *
  * Invariants: ids are stable for the ctx's life; DL_NONE is never a valid
- * id; path depth is bounded by DL_MAX_DEPTH selectors (deeper paths end in
- * a DL_SEL_TRUNC selector), so fixpoints over recursive calls terminate. */
+ * id; path depth is bounded by DL_MAX_DEPTH selectors (a deeper path is
+ * folded: the selectors between two equal ones become one DL_SEL_STAR), so
+ * the paths are finitely many and fixpoints over recursive calls
+ * terminate. */
 #ifndef RAVEL_DEADLOCK_DL_INTERNAL_H
 #define RAVEL_DEADLOCK_DL_INTERNAL_H
 
@@ -65,10 +67,15 @@ typedef enum dl_path_kind {
     DL_SEL_FIELD,   /* a = field index, b = struct type pointer (for names) */
     DL_SEL_INDEX,   /* a = constant index */
     DL_SEL_ANY,     /* an element at an index that is not constant */
-    DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH */
+    DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH (no longer made: paths fold) */
     DL_BASE_RET,    /* a = func index: what a call of the function returned, when the
                        analysis cannot tell (printed `f()`; two calls may return two
                        objects, so it is never a self-deadlock and findings are "may") */
+    DL_SEL_STAR,    /* a fold: one or more selectors, any (a path that would pass
+                       DL_MAX_DEPTH folds the part between two equal selectors into
+                       one; an abstract lock, like ANY). a = field index, b = record
+                       type when every field folded is that one (printed
+                       `(->f)*`), else b = 0 (printed `(...)*`) */
 } dl_path_kind;
 
 typedef struct dl_path {

@@ -2314,7 +2314,8 @@ static bool may_release_alias(fn_an *a, const dl_state *in, uint32_t r, uint32_t
                 c->paths.data[dl_path_root(c, L)].kind != DL_BASE_GLOBAL)
                 return true;
             for (uint32_t p = x; p != DL_NONE; p = c->paths.data[p].parent)
-                if (c->paths.data[p].kind == DL_SEL_DEREF || c->paths.data[p].kind == DL_SEL_ANY)
+                if (c->paths.data[p].kind == DL_SEL_DEREF || c->paths.data[p].kind == DL_SEL_ANY ||
+                    c->paths.data[p].kind == DL_SEL_STAR)
                     return true;
         }
         return false;

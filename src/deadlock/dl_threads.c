@@ -514,6 +514,14 @@ static bool trace_is_retake(const dl_ctx *c, uint32_t tr)
     return tr != DL_NONE && c->traces.data[tr].kind == DL_TR_RETAKE;
 }
 
+static bool path_has_fold(const dl_ctx *c, uint32_t path)
+{
+    for (; path != DL_NONE; path = c->paths.data[path].parent)
+        if (c->paths.data[path].kind == DL_SEL_STAR)
+            return true;
+    return false;
+}
+
 static bool formal_rooted(const dl_ctx *c, uint32_t lock)
 {
     return c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_FORMAL;
@@ -540,8 +548,13 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
 {
     dl_ctx *c = fd->c;
     base_strbuf why = { 0 };
-    if (f->abstract_lock)
-        add_why(&why, NULL, "an array-wide lock may stand for different elements");
+    if (f->abstract_lock) {
+        bool folded = false;
+        for (size_t i = 0; i < n; i++)
+            folded |= path_has_fold(c, deps[i]->d.a >> 1) || path_has_fold(c, deps[i]->d.b >> 1);
+        add_why(&why, NULL, folded ? "a folded access path may stand for different objects"
+                                   : "an array-wide lock may stand for different elements");
+    }
     if (loop_self)
         add_why(&why, NULL, "the loop must go round again");
     for (size_t i = 0; i < n; i++) {
