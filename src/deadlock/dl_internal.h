@@ -294,16 +294,20 @@ typedef struct dl_rename {
     const ir_func *callee;
     const uint32_t *actuals; /* values, one per parameter */
     uint32_t nactuals;
-    /* a thread's bindings: pairs (global var id, value) for pointer globals
-     * whose value at the thread's start is known; `*g` becomes the value's
+    /* a thread's bindings: pairs (path, value) for pointers (a global, a
+     * field of the object the thread's argument points to) whose value at
+     * the thread's start is known; `*path` (renamed) becomes the value's
      * target (set by dl_threads, NULL elsewhere) */
     const uint32_t *gbind;
     uint32_t ngbind;
     base_hashmap memo_path;  /* path -> renamed path (DL_NONE: dropped) */
+    base_hashmap bound;      /* renamed paths named through a binding -> 1 */
 } dl_rename;
 void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n);
 void dl_rename_free(dl_rename *r);
 uint32_t dl_rename_path(dl_ctx *c, dl_rename *r, uint32_t path);   /* DL_NONE: dropped */
+/* Whether a path renamed by r was named through one of its bindings. */
+bool dl_rename_was_bound(const dl_rename *r, uint32_t renamed);
 uint32_t dl_rename_value(dl_ctx *c, dl_rename *r, uint32_t value);
 uint32_t dl_rename_lockset(dl_ctx *c, dl_rename *r, uint32_t set, bool modes);
 uint32_t dl_rename_valset(dl_ctx *c, dl_rename *r, uint32_t set);

@@ -549,11 +549,13 @@ void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals
     r->actuals = actuals;
     r->nactuals = n;
     base_hashmap_init(&r->memo_path);
+    base_hashmap_init(&r->bound);
 }
 
 void dl_rename_free(dl_rename *r)
 {
     base_hashmap_free(&r->memo_path);
+    base_hashmap_free(&r->bound);
 }
 
 static uint32_t rename_path_rec(dl_ctx *c, dl_rename *r, uint32_t path, bool *via_formal);
@@ -564,13 +566,19 @@ uint32_t dl_rename_path(dl_ctx *c, dl_rename *r, uint32_t path)
     return rename_path_rec(c, r, path, &via);
 }
 
-/* The value a thread binding gives global var g (DL_NONE: none). */
-static uint32_t global_bound(const dl_rename *r, uint64_t g)
+/* The value a thread binding gives the pointer at path (DL_NONE: none). */
+static uint32_t path_bound(const dl_rename *r, uint32_t path)
 {
     for (uint32_t i = 0; i < r->ngbind; i++)
-        if (r->gbind[2 * i] == g)
+        if (r->gbind[2 * i] == path)
             return r->gbind[2 * i + 1];
     return DL_NONE;
+}
+
+bool dl_rename_was_bound(const dl_rename *r, uint32_t renamed)
+{
+    uint64_t v;
+    return renamed != DL_NONE && base_hashmap_get(&r->bound, renamed, &v);
 }
 
 /* A path rooted at formal i: the formal variable's own storage when no
@@ -607,13 +615,17 @@ static uint32_t rename_path_rec(dl_ctx *c, dl_rename *r, uint32_t path, bool *vi
                 uint32_t b = dl_path_base(c, DL_BASE_FORMAL, fi, par->a);
                 out = dl_path_sel(c, b, DL_SEL_DEREF, 0, 0);
             }
-        } else if (p.kind == DL_SEL_DEREF && par->parent == DL_NONE && par->kind == DL_BASE_GLOBAL &&
-                   global_bound(r, par->a) != DL_NONE) {
-            out = dl_deref(c, global_bound(r, par->a));
         } else {
             bool via;
             uint32_t np = rename_path_rec(c, r, p.parent, &via);
-            out = np == DL_NONE ? DL_NONE : dl_path_sel(c, np, (dl_path_kind)p.kind, p.a, p.b);
+            uint32_t bv = np != DL_NONE && p.kind == DL_SEL_DEREF && r->ngbind ? path_bound(r, np)
+                                                                               : DL_NONE;
+            if (bv != DL_NONE)
+                out = dl_deref(c, bv);
+            else
+                out = np == DL_NONE ? DL_NONE : dl_path_sel(c, np, (dl_path_kind)p.kind, p.a, p.b);
+            if (out != DL_NONE && (bv != DL_NONE || dl_rename_was_bound(r, np)))
+                base_hashmap_put(&r->bound, out, 1);
         }
     }
     base_hashmap_put(&r->memo_path, path, out);
