@@ -55,6 +55,10 @@ typedef struct dl_state {
                           of a scoped-lock `for` macro) */
     kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
                           that set it: a branch on the value keeps the cases it allows */
+    kv_vec predv;      /* var key -> atom: the variable holds the result of a call of a
+                          predicate (a function that only returns the truth of a read,
+                          `return io->threaded;`), so a branch on it is a branch on that
+                          read (atom TRUE(read) or its negation, in this namespace) */
     kv_vec since;      /* instance -> set of locks held (write, on every path) when it
                           was started and held ever since */
     kv_vec opq;        /* lock mode -> atom TRUE(&f): the lock was passed to f, which
@@ -145,6 +149,7 @@ static void state_free(dl_state *s)
 {
     base_vec_free(&s->opq);
     base_vec_free(&s->since);
+    base_vec_free(&s->predv);
     base_vec_free(&s->retcases);
     base_vec_free(&s->condheld);
     base_vec_free(&s->held);
@@ -162,6 +167,7 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->retcases, &src->retcases);
     kv_copy(&dst->opq, &src->opq);
     kv_copy(&dst->since, &src->since);
+    kv_copy(&dst->predv, &src->predv);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -364,6 +370,7 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     /* tryres, retcases: kept where both agree */
     changed |= kv_keep_agreed(&dst->tryres, &src->tryres);
     changed |= kv_keep_agreed(&dst->retcases, &src->retcases);
+    changed |= kv_keep_agreed(&dst->predv, &src->predv);
     /* since: intersected where both sides started the instance; an
      * instance one side has not started keeps the other side's entry */
     for (size_t q = 0; q < dst->since.len;) {
@@ -1573,7 +1580,99 @@ static void note_opaque(fn_an *a, const ir_stmt *s, dl_state *st, const ir_func 
         kv_put(&st->opq, hit[i], atom);
 }
 
+/* The path of a read in predicate g's body, renamed to the call's
+ * arguments: a field (or fields) of what a parameter points to, or of a
+ * global (DL_NONE: not such a read). */
+static uint32_t pred_read(fn_an *a, const dl_state *st, const ir_stmt *s, const ir_func *g,
+                          const ir_expr *e, int depth)
+{
+    dl_ctx *c = a->c;
+    e = strip_casts(e);
+    if (!e || depth > 8)
+        return DL_NONE;
+    switch (e->kind) {
+    case IR_E_VAR:
+        return e->var->kind == IR_V_GLOBAL ? dl_path_base(c, DL_BASE_GLOBAL, e->var->id, 0) : DL_NONE;
+    case IR_E_FIELD:
+        return dl_path_sel(c, pred_read(a, st, s, g, e->a, depth + 1), DL_SEL_FIELD, e->field,
+                           (uint64_t)(uintptr_t)e->a->type);
+    case IR_E_DEREF: {
+        const ir_expr *q = strip_casts(e->a);
+        if (q->kind == IR_E_VAR && q->var->kind == IR_V_PARAM && q->var->id < s->nargs &&
+            param_is_fixed(g, q->var->id)) {
+            uint32_t vs = eval(a, st, s->args[q->var->id]);
+            return dl_set_len(c, vs) == 1 ? dl_deref(c, dl_set_data(c, vs)[0]) : DL_NONE;
+        }
+        if (q->kind == IR_E_FIELD || (q->kind == IR_E_VAR && q->var->kind == IR_V_GLOBAL))
+            return dl_path_sel(c, pred_read(a, st, s, g, q, depth + 1), DL_SEL_DEREF, 0, 0);
+        return DL_NONE;
+    }
+    default:
+        return DL_NONE;
+    }
+}
+
+/* The atom a call of g stands for when g is a predicate: its body is one
+ * `return` of a read's truth (`r`, `!r`, `r != 0`, `r == NULL`), DL_NONE
+ * otherwise. */
+static uint32_t pred_atom(fn_an *a, const dl_state *st, const ir_stmt *s, const ir_func *g)
+{
+    const ir_stmt *ret = NULL;
+    for (uint32_t i = 0; i < g->nstmts; i++) {
+        const ir_stmt *t = &g->stmts[i];
+        if (t->kind == IR_S_SKIP)
+            continue;
+        if (t->kind != IR_S_RETURN || ret || !t->rhs)
+            return DL_NONE;
+        ret = t;
+    }
+    if (!ret)
+        return DL_NONE;
+    const ir_expr *e = strip_casts(ret->rhs);
+    bool pos = true;
+    for (;;) {
+        int64_t k;
+        if (e->kind == IR_E_UNARY && e->op == IR_OP_LNOT)
+            pos = !pos, e = strip_casts(e->a);
+        else if (e->kind == IR_E_BINARY && (e->op == IR_OP_EQ || e->op == IR_OP_NE) &&
+                 const_value(e->b, &k) && k == 0)
+            pos = e->op == IR_OP_EQ ? !pos : pos, e = strip_casts(e->a);
+        else
+            break;
+    }
+    if (e->kind != IR_E_FIELD && e->kind != IR_E_DEREF && e->kind != IR_E_VAR)
+        return DL_NONE;
+    uint32_t p = pred_read(a, st, s, g, e, 0);
+    if (p == DL_NONE || dl_path_has_any(a->c, p))
+        return DL_NONE;
+    uint32_t v = dl_val_load(p);
+    uint32_t at = dl_atom_mk(a->c, DL_CMP_TRUE, v, v);
+    return pos ? at : dl_atom_neg(a->c, at);
+}
+
+static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st);
+
+/* A call; a variable that takes the result of a predicate remembers the
+ * read it stands for. */
 static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    uint32_t at = DL_NONE;
+    if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
+        const ir_func *targets[256];
+        uint32_t nt = call_targets_in(a, st, s, targets);
+        if (nt == 1 && targets[0]->has_body)
+            at = pred_atom(a, st, s, targets[0]);
+    }
+    do_call_targets(a, s, st);
+    if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
+        if (at != DL_NONE)
+            kv_put(&st->predv, var_key(s->lhs->var), at);
+        else
+            kv_del(&st->predv, var_key(s->lhs->var));
+    }
+}
+
+static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     dl_ctx *c = a->c;
     const ir_func *targets[256];
@@ -1701,7 +1800,7 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path);
 /* A statement that writes its lhs: the atoms reading it no longer hold. */
 static void kill_lhs_conds(fn_an *a, const ir_stmt *s, dl_state *st)
 {
-    if (!s->lhs || (st->conds == a->c->empty && st->condheld.len == 0))
+    if (!s->lhs || (st->conds == a->c->empty && st->condheld.len == 0 && st->predv.len == 0))
         return;
     uint32_t ps = lvpaths(a, st, s->lhs);
     for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
@@ -1786,6 +1885,7 @@ static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
     uint32_t k = var_key(s->lhs->var);
     kv_del(&st->tryres, k);
     kv_del(&st->retcases, k);
+    kv_del(&st->predv, k);
     const ir_expr *r = s->rhs;
     while (r && r->kind == IR_E_CAST)
         r = r->a;
@@ -1811,6 +1911,7 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     const ir_expr *g = s->rhs;
     if (!g)
         return;
+    uint32_t pred = DL_NONE;
     bool pos = jump;
     for (;;) {
         while (g->kind == IR_E_CAST)
@@ -1857,16 +1958,19 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
         /* the truth of a read: a tracked local by its own storage (an
          * assignment to it kills the atom), anything else by its path */
         uint32_t v = DL_NONE;
-        if (g->kind == IR_E_VAR && tracked(g->var)) {
+        int pi = g->kind == IR_E_VAR && tracked(g->var) ? kv_find(&st->predv, var_key(g->var)) : -1;
+        if (pi >= 0) {
+            pred = st->predv.data[pi].v;
+        } else if (g->kind == IR_E_VAR && tracked(g->var)) {
             v = dl_val_load(var_path(a, g->var));
         } else {
             uint32_t ps = lvpaths(a, st, g);
             if (dl_set_len(c, ps) == 1)
                 v = dl_val_load(dl_set_data(c, ps)[0]);
         }
-        if (v == DL_NONE)
+        if (v == DL_NONE && pred == DL_NONE)
             return;
-        atom = dl_atom_mk(c, DL_CMP_TRUE, v, v);
+        atom = pred != DL_NONE ? pred : dl_atom_mk(c, DL_CMP_TRUE, v, v);
     } else {
         return;
     }
@@ -1875,7 +1979,7 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     /* the truth of a tracked local (no other thread or pointer writes it)
      * tested against what every path here knows of it: the edge is never
      * taken (the exit of a scoped-lock `for` on its first test) */
-    if (!cmp && g->kind == IR_E_VAR && tracked(g->var) &&
+    if (!cmp && pred == DL_NONE && g->kind == IR_E_VAR && tracked(g->var) &&
         dl_set_has(c, st->conds, dl_atom_neg(c, atom))) {
         st->reached = false;
         return;
@@ -1920,6 +2024,16 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
             keep[nk++] = at;
     }
     st->conds = dl_set(c, keep, nk);
+    for (size_t i = 0; i < st->predv.len;) {
+        const dl_atom *x = &c->atoms.data[st->predv.data[i].v];
+        bool hit = false;
+        for (uint32_t p = dl_val_path(x->x); p != DL_NONE && !hit; p = c->paths.data[p].parent)
+            hit = p == path;
+        if (hit)
+            kv_del(&st->predv, st->predv.data[i].k);
+        else
+            i++;
+    }
     for (size_t i = 0; i < st->condheld.len;) {
         const dl_atom *x = &c->atoms.data[st->condheld.data[i].v & ~CH_MUST];
         bool hit = false;
@@ -2209,6 +2323,7 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
         if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
             kv_del(&st->env, var_key(s->lhs->var));
             kv_del(&st->retcases, var_key(s->lhs->var));
+            kv_del(&st->predv, var_key(s->lhs->var));
         }
         break;
     case IR_S_LOCK_INIT: do_lock_init(a, s, st); break;
