@@ -66,6 +66,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.rec_fields);
     base_hashmap_init(&c.nonrec_fields);
     base_hashmap_init(&c.type_canon);
+    base_hashmap_init(&c.fnstores);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         base_hashmap_put(&c.func_index, (uint64_t)(uintptr_t)p->funcs[i], i);
     c.sums = base_xcalloc(p->nfuncs + 1, sizeof *c.sums);
@@ -132,6 +133,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.rec_fields);
     base_hashmap_free(&c.nonrec_fields);
     base_hashmap_free(&c.type_canon);
+    base_hashmap_free(&c.fnstores);
+    base_vec_free(&c.fn_unkeyed);
     base_vec_free(&c.canon_types);
     base_arena_free(&c.arena);
 }

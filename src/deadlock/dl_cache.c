@@ -211,6 +211,9 @@ static uint64_t hp(dl_cache *k, uint32_t path)
     case DL_SEL_FIELD:
         h = mixh(mixh(h, p->a), rec_sig_hash(k, (const ir_type *)(uintptr_t)p->b));
         break;
+    case DL_SEL_STAR:
+        h = mixh(mixh(h, p->a), p->b ? rec_sig_hash(k, (const ir_type *)(uintptr_t)p->b) : 0);
+        break;
     case DL_SEL_INDEX: h = mixh(h, p->a); break;
     default: break;
     }
@@ -541,7 +544,8 @@ static uint32_t w_path(wr *w, uint32_t path)
     case DL_BASE_FUNC:
     case DL_BASE_RET:
     case DL_BASE_FORMAL: fa = w_func(w, (uint32_t)p.a); break;
-    case DL_SEL_FIELD: ty = p.b ? w_type(w, (const ir_type *)(uintptr_t)p.b) + 1 : 0; break;
+    case DL_SEL_FIELD:
+    case DL_SEL_STAR: ty = p.b ? w_type(w, (const ir_type *)(uintptr_t)p.b) + 1 : 0; break;
     default: break;
     }
     base_strbuf_putc(w->b, R_PATH);
@@ -554,7 +558,8 @@ static uint32_t w_path(wr *w, uint32_t path)
     case DL_BASE_FORMAL: put_u(w->b, fa); put_u(w->b, p.b); break;
     case DL_BASE_FUNC:
     case DL_BASE_RET: put_u(w->b, fa); break;
-    case DL_SEL_FIELD: put_u(w->b, p.a); put_u(w->b, ty); break;
+    case DL_SEL_FIELD:
+    case DL_SEL_STAR: put_u(w->b, p.a); put_u(w->b, ty); break;
     case DL_SEL_INDEX: put_u(w->b, p.a); break;
     default: break;
     }
@@ -835,7 +840,7 @@ static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
     dl_ctx *c = k->c;
     uint64_t kind = get_u(r);
     uint32_t parent = get_ix(r, t->path.len + 1);
-    if (r->bad || kind > DL_BASE_CLASS || base_kind(kind) != (parent == 0))
+    if (r->bad || kind > DL_SEL_STAR || base_kind(kind) != (parent == 0))
         return r->bad = true, DL_NONE;
     uint32_t fi, out = DL_NONE;
     switch ((dl_path_kind)kind) {
@@ -877,13 +882,14 @@ static uint32_t r_path(dl_cache *k, rd *r, rtab *t)
     case DL_BASE_CLASS:
         out = dl_path_base(c, DL_BASE_CLASS, 0, 0);
         break;
-    case DL_SEL_FIELD: {
+    case DL_SEL_FIELD:
+    case DL_SEL_STAR: {
         uint64_t a = get_u(r);
         uint32_t ty = get_ix(r, t->type.len + 1);
         const ir_type *type = ty ? t->type.data[ty - 1] : NULL;
         if (r->bad || (type && a >= type->nfields))
             return r->bad = true, DL_NONE;
-        out = dl_path_sel(c, t->path.data[parent - 1], DL_SEL_FIELD, a, (uint64_t)(uintptr_t)type);
+        out = dl_path_sel(c, t->path.data[parent - 1], (dl_path_kind)kind, a, (uint64_t)(uintptr_t)type);
         break;
     }
     case DL_SEL_INDEX: {
@@ -1044,7 +1050,7 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
         case R_ATOM: {
             uint64_t op = get_u(r);
             uint32_t x = r_value(r, &t), y = r_value(r, &t);
-            if (r->bad || op > DL_CMP_FALSE) {
+            if (r->bad || op > DL_CMP_AFTER) {
                 r->bad = true;
                 break;
             }

@@ -23,8 +23,10 @@
  * A lock mode id is lock << 1 | read (read: a shared rwlock acquisition).
  *
  * Invariants: ids are stable for the ctx's life; DL_NONE is never a valid
- * id; path depth is bounded by DL_MAX_DEPTH selectors (deeper paths end in
- * a DL_SEL_TRUNC selector), so fixpoints over recursive calls terminate. */
+ * id; path depth is bounded by DL_MAX_DEPTH selectors (a deeper path is
+ * folded: the selectors between two equal ones become one DL_SEL_STAR), so
+ * the paths are finitely many and fixpoints over recursive calls
+ * terminate. */
 #ifndef RAVEL_DEADLOCK_DL_INTERNAL_H
 #define RAVEL_DEADLOCK_DL_INTERNAL_H
 
@@ -71,13 +73,18 @@ typedef enum dl_path_kind {
     DL_SEL_FIELD,   /* a = field index, b = struct type pointer (for names) */
     DL_SEL_INDEX,   /* a = constant index */
     DL_SEL_ANY,     /* an element at an index that is not constant */
-    DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH */
+    DL_SEL_TRUNC,   /* the path was cut at DL_MAX_DEPTH (no longer made: paths fold) */
     DL_BASE_RET,    /* a = func index: what a call of the function returned, when the
                        analysis cannot tell (printed `f()`; two calls may return two
                        objects, so it is never a self-deadlock and findings are "may") */
     DL_BASE_CLASS,  /* a lock class of a widened summary: every lock object (alone: every
                        lock that is not a field; with a FIELD selector: every lock in that
                        field of that struct type). Printed `(any)`; findings are "may" */
+    DL_SEL_STAR,    /* a fold: one or more selectors, any (a path that would pass
+                       DL_MAX_DEPTH folds the part between two equal selectors into
+                       one; an abstract lock, like ANY). a = field index, b = record
+                       type when every field folded is that one (printed
+                       `(->f)*`), else b = 0 (printed `(...)*`) */
 } dl_path_kind;
 
 typedef struct dl_path {
@@ -116,7 +123,16 @@ typedef struct dl_inst {
  * y == x. They correlate branches inside one function (a lock released
  * under `if (!c)` and again under `if (c)`) and never take part in the
  * value order between threads (a flag may change, an id does not). */
-typedef enum dl_cmp { DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE, DL_CMP_TRUE, DL_CMP_FALSE } dl_cmp;
+/* SINCE and AFTER are markers of the order thread creation gives, kept in
+ * a dependency's conditions (never in a state's, never negated):
+ * SINCE(&L, &h): the thread whose handle is h was started while this
+ * thread held L (write), and L has been held ever since; AFTER(&L, &L):
+ * this thread released L before, on every path since its start (so it
+ * acquired L after any critical section that started it). */
+typedef enum dl_cmp {
+    DL_CMP_LT, DL_CMP_LE, DL_CMP_EQ, DL_CMP_NE, DL_CMP_TRUE, DL_CMP_FALSE,
+    DL_CMP_SINCE, DL_CMP_AFTER,
+} dl_cmp;
 
 typedef struct dl_atom {
     dl_cmp op;
@@ -219,6 +235,13 @@ typedef struct dl_ctx {
     base_hashmap spec_ix;
     base_hashmap type_canon;   /* struct signature hash -> index in canon_types */
     BASE_VEC(const ir_type *) canon_types;
+    /* where function pointers are stored (dl_summary.c, built on first
+     * use): store key (a global, or a field of a record type) -> set of
+     * function indices stored there, DL_NONE when something else is stored
+     * there too; fn_unkeyed: function types stored somewhere with no key */
+    bool fnstores_done;
+    base_hashmap fnstores;
+    BASE_VEC(const ir_type *) fn_unkeyed;
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */
@@ -302,16 +325,20 @@ typedef struct dl_rename {
     const ir_func *callee;
     const uint32_t *actuals; /* values, one per parameter */
     uint32_t nactuals;
-    /* a thread's bindings: pairs (global var id, value) for pointer globals
-     * whose value at the thread's start is known; `*g` becomes the value's
+    /* a thread's bindings: pairs (path, value) for pointers (a global, a
+     * field of the object the thread's argument points to) whose value at
+     * the thread's start is known; `*path` (renamed) becomes the value's
      * target (set by dl_threads, NULL elsewhere) */
     const uint32_t *gbind;
     uint32_t ngbind;
     base_hashmap memo_path;  /* path -> renamed path (DL_NONE: dropped) */
+    base_hashmap bound;      /* renamed paths named through a binding -> 1 */
 } dl_rename;
 void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n);
 void dl_rename_free(dl_rename *r);
 uint32_t dl_rename_path(dl_ctx *c, dl_rename *r, uint32_t path);   /* DL_NONE: dropped */
+/* Whether a path renamed by r was named through one of its bindings. */
+bool dl_rename_was_bound(const dl_rename *r, uint32_t renamed);
 uint32_t dl_rename_value(dl_ctx *c, dl_rename *r, uint32_t value);
 uint32_t dl_rename_lockset(dl_ctx *c, dl_rename *r, uint32_t set, bool modes);
 uint32_t dl_rename_valset(dl_ctx *c, dl_rename *r, uint32_t set);

@@ -113,17 +113,105 @@ const ir_type *dl_canon_type(dl_ctx *c, const ir_type *t)
     }
 }
 
+#define DL_FOLD_TAIL 3
+
+/* The label of a fold of selectors sel[from..to): the field when every
+ * field selector (and every fold) in it is that one field. */
+static void star_label(const dl_ctx *c, const uint32_t *sel, uint32_t from, uint32_t to,
+                       uint64_t *a, uint64_t *b)
+{
+    *a = 0, *b = 0;
+    bool have = false;
+    for (uint32_t i = from; i < to; i++) {
+        const dl_path *q = &c->paths.data[sel[i]];
+        if (q->kind != DL_SEL_FIELD && q->kind != DL_SEL_STAR)
+            continue;
+        if ((q->kind == DL_SEL_STAR && !q->b) || (have && (q->a != *a || q->b != *b))) {
+            *a = 0, *b = 0;
+            return;
+        }
+        *a = q->a, *b = q->b, have = true;
+    }
+}
+
+/* Selector k(a, b) appended to a path of DL_MAX_DEPTH - 1 selectors: the
+ * path folded. The selectors between the first DL_MAX_DEPTH - 4 and the
+ * last two become one STAR, labelled with the field when they repeat one
+ * field (`h->next->...->next(->next)*->m`). The result names every object
+ * the long path names (and more): a sound summary, strictly shorter, and
+ * one of few (no more paths than cutting them made, but the lock's own
+ * field stays: two mutexes of one deep node keep two names). */
+static uint32_t path_fold(dl_ctx *c, uint32_t parent, dl_path_kind k, uint64_t a, uint64_t b)
+{
+    uint32_t sel[DL_MAX_DEPTH + 2], n = 0, base = parent;
+    for (; c->paths.data[base].parent != DL_NONE && n <= DL_MAX_DEPTH; base = c->paths.data[base].parent)
+        sel[n++] = base;
+    for (uint32_t i = 0; i < n / 2; i++) { /* root first */
+        uint32_t t = sel[i];
+        sel[i] = sel[n - 1 - i];
+        sel[n - 1 - i] = t;
+    }
+    /* the new selector, interned on the parent to be read like the others
+     * (that path, one too deep, is never handed out) */
+    sel[n] = path_intern(c, parent, k, a, b);
+    /* the first selectors and the last two (`->m`, what names the lock)
+     * stay, what is between folds */
+    uint32_t m = n + 1, i0 = DL_MAX_DEPTH - 4, keep_from = m - 2;
+    uint64_t la, lb;
+    star_label(c, sel, i0, keep_from, &la, &lb);
+    uint32_t out = base;
+    for (uint32_t i = 0; i < i0; i++) {
+        const dl_path *q = &c->paths.data[sel[i]];
+        out = path_intern(c, out, (dl_path_kind)q->kind, q->a, q->b);
+    }
+    if (c->paths.data[out].kind != DL_SEL_STAR)
+        out = path_intern(c, out, DL_SEL_STAR, la, lb);
+    else if (c->paths.data[out].a != la || c->paths.data[out].b != lb)
+        out = path_intern(c, c->paths.data[out].parent, DL_SEL_STAR, 0, 0);
+    for (uint32_t i = keep_from; i < m; i++) {
+        const dl_path *q = &c->paths.data[sel[i]], *o = &c->paths.data[out];
+        if (q->kind == DL_SEL_STAR && o->kind == DL_SEL_STAR) { /* two folds in a row are one */
+            if (q->a != o->a || q->b != o->b)
+                out = path_intern(c, o->parent, DL_SEL_STAR, 0, 0);
+            continue;
+        }
+        out = path_intern(c, out, (dl_path_kind)q->kind, q->a, q->b);
+    }
+    return out;
+}
+
 uint32_t dl_path_sel(dl_ctx *c, uint32_t parent, dl_path_kind k, uint64_t a, uint64_t b)
 {
     if (parent == DL_NONE)
         return DL_NONE;
-    if (k == DL_SEL_FIELD && b)
+    if ((k == DL_SEL_FIELD || k == DL_SEL_STAR) && b)
         b = (uint64_t)(uintptr_t)dl_canon_type(c, (const ir_type *)(uintptr_t)b);
     const dl_path *p = &c->paths.data[parent];
     if (p->kind == DL_SEL_TRUNC)
         return parent;
+    if (k == DL_SEL_STAR && p->kind == DL_SEL_STAR) /* two folds in a row are one */
+        return p->b == b && p->a == a ? parent : path_intern(c, p->parent, DL_SEL_STAR, 0, 0);
     if (p->depth + 1 >= DL_MAX_DEPTH)
-        return path_intern(c, parent, DL_SEL_TRUNC, 0, 0);
+        return path_fold(c, parent, k, a, b);
+    /* after a fold, at most DL_FOLD_TAIL selectors: the ones before the
+     * last two join the fold (a path that grew past the bound once keeps
+     * growing the same way, through recursion) */
+    uint32_t after[DL_FOLD_TAIL], na = 0, q = parent;
+    while (na < DL_FOLD_TAIL && c->paths.data[q].kind != DL_SEL_STAR &&
+           c->paths.data[q].parent != DL_NONE)
+        after[na++] = q, q = c->paths.data[q].parent;
+    if (na == DL_FOLD_TAIL && c->paths.data[q].kind == DL_SEL_STAR) {
+        uint32_t sel[DL_FOLD_TAIL + 1];
+        sel[0] = q;
+        for (uint32_t i = 0; i + 1 < DL_FOLD_TAIL; i++)
+            sel[1 + i] = after[DL_FOLD_TAIL - 1 - i];
+        uint64_t la, lb;
+        star_label(c, sel, 0, DL_FOLD_TAIL, &la, &lb);
+        uint32_t out = path_intern(c, c->paths.data[q].parent, DL_SEL_STAR, la, lb);
+        const dl_path *x = &c->paths.data[after[0]];
+        out = path_intern(c, out, (dl_path_kind)x->kind, x->a, x->b);
+        return path_intern(c, out, k, a, b);
+    }
     /* *(q + 0) is *q: an index 0 right after a dereference is dropped. */
     if (k == DL_SEL_INDEX && a == 0 && p->kind == DL_SEL_DEREF)
         return parent;
@@ -150,7 +238,8 @@ bool dl_path_has_any(const dl_ctx *c, uint32_t path)
 {
     for (; path != DL_NONE; path = c->paths.data[path].parent)
         if (c->paths.data[path].kind == DL_SEL_ANY || c->paths.data[path].kind == DL_SEL_TRUNC ||
-            c->paths.data[path].kind == DL_BASE_CLASS)
+            c->paths.data[path].kind == DL_BASE_CLASS ||
+            c->paths.data[path].kind == DL_SEL_STAR)
             return true;
     return false;
 }
@@ -186,7 +275,7 @@ bool dl_path_is_local_object(const dl_ctx *c, uint32_t path, const ir_func **own
 {
     for (; path != DL_NONE; path = c->paths.data[path].parent) {
         const dl_path *p = &c->paths.data[path];
-        if (p->kind == DL_SEL_DEREF)
+        if (p->kind == DL_SEL_DEREF || p->kind == DL_SEL_STAR)
             return false;
         if (p->kind == DL_BASE_LOCAL) {
             if (owner)
@@ -404,6 +493,8 @@ uint32_t dl_atom_neg(dl_ctx *c, uint32_t atom)
     case DL_CMP_NE: return dl_atom_mk(c, DL_CMP_EQ, a.x, a.y);
     case DL_CMP_TRUE: return dl_atom_mk(c, DL_CMP_FALSE, a.x, a.x);
     case DL_CMP_FALSE: return dl_atom_mk(c, DL_CMP_TRUE, a.x, a.x);
+    case DL_CMP_SINCE:
+    case DL_CMP_AFTER: break; /* markers, never negated */
     }
     return atom;
 }
@@ -422,7 +513,8 @@ bool dl_atoms_sat(const dl_ctx *c, uint32_t set)
     memset(lt, 0, sizeof lt);
     for (uint32_t i = 0; i < n; i++) {
         const dl_atom *a = &c->atoms.data[dl_set_data(c, set)[i]];
-        if (a->op == DL_CMP_TRUE || a->op == DL_CMP_FALSE)
+        if (a->op == DL_CMP_TRUE || a->op == DL_CMP_FALSE || a->op == DL_CMP_SINCE ||
+            a->op == DL_CMP_AFTER)
             continue; /* not an order between values (dl_internal.h) */
         uint32_t ix[2] = { UINT32_MAX, UINT32_MAX }, v[2] = { a->x, a->y };
         for (int k = 0; k < 2; k++) {
@@ -483,11 +575,13 @@ void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals
     r->actuals = actuals;
     r->nactuals = n;
     base_hashmap_init(&r->memo_path);
+    base_hashmap_init(&r->bound);
 }
 
 void dl_rename_free(dl_rename *r)
 {
     base_hashmap_free(&r->memo_path);
+    base_hashmap_free(&r->bound);
 }
 
 static uint32_t rename_path_rec(dl_ctx *c, dl_rename *r, uint32_t path, bool *via_formal);
@@ -498,13 +592,19 @@ uint32_t dl_rename_path(dl_ctx *c, dl_rename *r, uint32_t path)
     return rename_path_rec(c, r, path, &via);
 }
 
-/* The value a thread binding gives global var g (DL_NONE: none). */
-static uint32_t global_bound(const dl_rename *r, uint64_t g)
+/* The value a thread binding gives the pointer at path (DL_NONE: none). */
+static uint32_t path_bound(const dl_rename *r, uint32_t path)
 {
     for (uint32_t i = 0; i < r->ngbind; i++)
-        if (r->gbind[2 * i] == g)
+        if (r->gbind[2 * i] == path)
             return r->gbind[2 * i + 1];
     return DL_NONE;
+}
+
+bool dl_rename_was_bound(const dl_rename *r, uint32_t renamed)
+{
+    uint64_t v;
+    return renamed != DL_NONE && base_hashmap_get(&r->bound, renamed, &v);
 }
 
 /* A path rooted at formal i: the formal variable's own storage when no
@@ -541,13 +641,17 @@ static uint32_t rename_path_rec(dl_ctx *c, dl_rename *r, uint32_t path, bool *vi
                 uint32_t b = dl_path_base(c, DL_BASE_FORMAL, fi, par->a);
                 out = dl_path_sel(c, b, DL_SEL_DEREF, 0, 0);
             }
-        } else if (p.kind == DL_SEL_DEREF && par->parent == DL_NONE && par->kind == DL_BASE_GLOBAL &&
-                   global_bound(r, par->a) != DL_NONE) {
-            out = dl_deref(c, global_bound(r, par->a));
         } else {
             bool via;
             uint32_t np = rename_path_rec(c, r, p.parent, &via);
-            out = np == DL_NONE ? DL_NONE : dl_path_sel(c, np, (dl_path_kind)p.kind, p.a, p.b);
+            uint32_t bv = np != DL_NONE && p.kind == DL_SEL_DEREF && r->ngbind ? path_bound(r, np)
+                                                                               : DL_NONE;
+            if (bv != DL_NONE)
+                out = dl_deref(c, bv);
+            else
+                out = np == DL_NONE ? DL_NONE : dl_path_sel(c, np, (dl_path_kind)p.kind, p.a, p.b);
+            if (out != DL_NONE && (bv != DL_NONE || dl_rename_was_bound(r, np)))
+                base_hashmap_put(&r->bound, out, 1);
         }
     }
     base_hashmap_put(&r->memo_path, path, out);
@@ -783,6 +887,14 @@ void dl_print_path(const dl_ctx *c, base_strbuf *out, uint32_t path)
         case DL_SEL_TRUNC:
             base_strbuf_puts(out, "...");
             break;
+        case DL_SEL_STAR: {
+            const ir_type *t = (const ir_type *)(uintptr_t)p->b;
+            if (t && p->a < t->nfields)
+                base_strbuf_printf(out, "(->%s)*", base_sym_str(c->prog->syms, t->fields[p->a].name));
+            else
+                base_strbuf_puts(out, "(...)*");
+            break;
+        }
         default:
             break;
         }

@@ -34,6 +34,7 @@
 
 typedef struct kv { uint32_t k, v; } kv;
 #define TRY_NONNULL 0x80000000u
+#define CH_MUST 0x80000000u
 typedef BASE_VEC(kv) kv_vec;
 
 typedef struct dl_state {
@@ -49,9 +50,18 @@ typedef struct dl_state {
     uint32_t conds;    /* set of condition atoms true on every path here */
     uint32_t joined;   /* set of handle paths joined on every path since entry */
     kv_vec condheld;   /* lock mode -> atom: the lock may be held only where the atom
-                          holds (a branch on the atom's negation drops it) */
+                          holds (a branch on the atom's negation drops it); with
+                          CH_MUST in the value, it is also held wherever the atom
+                          holds (a branch on the atom makes it must-held: the guard
+                          of a scoped-lock `for` macro) */
     kv_vec retcases;   /* var key -> set of return cases (c->cases_t ids) of the call
                           that set it: a branch on the value keeps the cases it allows */
+    kv_vec predv;      /* var key -> atom: the variable holds the result of a call of a
+                          predicate (a function that only returns the truth of a read,
+                          `return io->threaded;`), so a branch on it is a branch on that
+                          read (atom TRUE(read) or its negation, in this namespace) */
+    kv_vec since;      /* instance -> set of locks held (write, on every path) when it
+                          was started and held ever since */
     kv_vec opq;        /* lock mode -> atom TRUE(&f): the lock was passed to f, which
                           has no body, and is assumed still held (dependencies from it
                           carry the atom, so the finding can say so) */
@@ -76,6 +86,7 @@ typedef struct fn_an {
     uint32_t rc_held[DL_MAX_RET_CASES];
     const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
     bool merge_par;       /* the widening: dependencies differing in threads only are one */
+    uint32_t tested;      /* set of var keys whose truth a branch tests */
 } fn_an;
 
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
@@ -146,6 +157,8 @@ static void state_init(dl_ctx *c, dl_state *s)
 static void state_free(dl_state *s)
 {
     base_vec_free(&s->opq);
+    base_vec_free(&s->since);
+    base_vec_free(&s->predv);
     base_vec_free(&s->retcases);
     base_vec_free(&s->condheld);
     base_vec_free(&s->held);
@@ -162,6 +175,8 @@ static void state_copy(dl_state *dst, const dl_state *src)
     kv_copy(&dst->condheld, &src->condheld);
     kv_copy(&dst->retcases, &src->retcases);
     kv_copy(&dst->opq, &src->opq);
+    kv_copy(&dst->since, &src->since);
+    kv_copy(&dst->predv, &src->predv);
     dst->held_must = src->held_must;
     dst->rel_may = src->rel_may;
     dst->rel_must = src->rel_must;
@@ -204,12 +219,37 @@ static uint32_t self_value(fn_an *a, uint32_t key)
  * (DL_NONE: none): every side that may hold it guarantees the atom, by its
  * own entry or by having the atom true on all its paths; a lock held on one
  * side only takes an atom of that side whose negation holds on the other. */
+/* Whether on every path of side x, the atom implies lock mode lm held:
+ * the lock is held on all of them, or the side's entry says so, or the
+ * atom holds on none of them. */
+static bool implies_held(dl_ctx *c, const dl_state *x, uint32_t lm, uint32_t at)
+{
+    if (dl_set_has(c, x->held_must, lm) || dl_set_has(c, x->conds, dl_atom_neg(c, at)))
+        return true;
+    int i = kv_find(&x->condheld, lm);
+    return i >= 0 && x->condheld.data[i].v == (at | CH_MUST);
+}
+
+static uint32_t cond_join_atom(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm,
+                               bool in_d, bool in_s);
+
+/* The condheld entry of lm after a join (DL_NONE: none): the atom, with
+ * CH_MUST when both sides imply the lock held where it holds. */
 static uint32_t cond_join(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm, bool in_d,
                           bool in_s)
 {
+    uint32_t at = cond_join_atom(c, d, s, lm, in_d, in_s);
+    if (at == DL_NONE)
+        return DL_NONE;
+    return implies_held(c, d, lm, at) && implies_held(c, s, lm, at) ? at | CH_MUST : at;
+}
+
+static uint32_t cond_join_atom(dl_ctx *c, const dl_state *d, const dl_state *s, uint32_t lm,
+                               bool in_d, bool in_s)
+{
     int id = kv_find(&d->condheld, lm), is = kv_find(&s->condheld, lm);
-    uint32_t ed = id >= 0 ? d->condheld.data[id].v : DL_NONE;
-    uint32_t es = is >= 0 ? s->condheld.data[is].v : DL_NONE;
+    uint32_t ed = id >= 0 ? d->condheld.data[id].v & ~CH_MUST : DL_NONE;
+    uint32_t es = is >= 0 ? s->condheld.data[is].v & ~CH_MUST : DL_NONE;
     if (in_d && in_s) {
         if (ed != DL_NONE && (ed == es || dl_set_has(c, s->conds, ed)))
             return ed;
@@ -294,7 +334,7 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
             changed = true;
         }
     }
-    uint32_t x;
+    uint32_t x, dst_live_before = dst->live;
     x = dl_set_inter(c, dst->held_must, src->held_must);
     changed |= x != dst->held_must, dst->held_must = x;
     x = dl_set_union(c, dst->rel_may, src->rel_may);
@@ -339,6 +379,29 @@ static bool state_join(fn_an *a, dl_state *dst, const dl_state *src)
     /* tryres, retcases: kept where both agree */
     changed |= kv_keep_agreed(&dst->tryres, &src->tryres);
     changed |= kv_keep_agreed(&dst->retcases, &src->retcases);
+    changed |= kv_keep_agreed(&dst->predv, &src->predv);
+    /* since: intersected where both sides started the instance; an
+     * instance one side has not started keeps the other side's entry */
+    for (size_t q = 0; q < dst->since.len;) {
+        uint32_t in = dst->since.data[q].k;
+        int m = kv_find(&src->since, in);
+        uint32_t v = m >= 0 ? dl_set_inter(c, dst->since.data[q].v, src->since.data[m].v)
+                     : dl_set_has(c, src->live, in) ? c->empty
+                                                    : dst->since.data[q].v;
+        if (v != dst->since.data[q].v)
+            changed = true;
+        if (dl_set_len(c, v) == 0) {
+            kv_del(&dst->since, in);
+            continue;
+        }
+        dst->since.data[q++].v = v;
+    }
+    for (size_t q = 0; q < src->since.len; q++)
+        if (kv_find(&dst->since, src->since.data[q].k) < 0 &&
+            !dl_set_has(c, dst_live_before, src->since.data[q].k)) {
+            kv_put(&dst->since, src->since.data[q].k, src->since.data[q].v);
+            changed = true;
+        }
     for (size_t q = 0; q < src->opq.len; q++) /* may: union */
         if (kv_find(&dst->opq, src->opq.data[q].k) < 0) {
             kv_put(&dst->opq, src->opq.data[q].k, src->opq.data[q].v);
@@ -359,6 +422,13 @@ static bool const_value(const ir_expr *e, int64_t *v)
         return false;
     *v = e->value;
     return true;
+}
+
+static const ir_expr *strip_casts(const ir_expr *e)
+{
+    while (e && e->kind == IR_E_CAST)
+        e = e->a;
+    return e;
 }
 
 /* The set of paths an lvalue may denote. */
@@ -619,8 +689,23 @@ static uint32_t ret_value(dl_ctx *c, const ir_func *const *cands, uint32_t ncand
     return gi == DL_NONE ? DL_NONE : dl_val_load(dl_path_base(c, DL_BASE_RET, gi, 0));
 }
 
+/* L may have been released: no instance was started in a critical
+ * section of L that still lasts. */
+static void since_drop(dl_ctx *c, dl_state *st, uint32_t lock)
+{
+    for (size_t i = 0; i < st->since.len;) {
+        uint32_t v = dl_set_minus(c, st->since.data[i].v, dl_set(c, &lock, 1));
+        if (dl_set_len(c, v) == 0) {
+            kv_del(&st->since, st->since.data[i].k);
+            continue;
+        }
+        st->since.data[i++].v = v;
+    }
+}
+
 static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 {
+    since_drop(c, st, lock);
     kv_del(&st->opq, lock << 1);
     kv_del(&st->opq, lock << 1 | 1u);
     kv_del(&st->held, lock << 1);
@@ -633,6 +718,7 @@ static void drop_lock(dl_ctx *c, dl_state *st, uint32_t lock)
 
 static void reset_lockset(dl_ctx *c, dl_state *st)
 {
+    st->since.len = 0;
     st->opq.len = 0;
     st->held.len = 0;
     st->condheld.len = 0;
@@ -640,6 +726,50 @@ static void reset_lockset(dl_ctx *c, dl_state *st)
 }
 
 /* --- transfer functions --- */
+
+/* The conditions of a dependency or acquisition recorded in state st,
+ * with the markers of the order thread creation gives (dl_internal.h):
+ * AFTER for each lock released on every path since entry, SINCE for each
+ * handle whose running instances were all started inside a critical
+ * section of a lock still held (and not among `keep_out`: entry locks a
+ * callee may release). */
+static uint32_t order_conds(dl_ctx *c, const dl_state *st, uint32_t conds, uint32_t keep_out)
+{
+    for (uint32_t i = 0; i < dl_set_len(c, st->rel_must); i++) {
+        uint32_t v = dl_val_addr(dl_set_data(c, st->rel_must)[i]);
+        conds = dl_set_add(c, conds, dl_atom_mk(c, DL_CMP_AFTER, v, v));
+    }
+    if (st->since.len == 0)
+        return conds;
+    uint32_t n = dl_set_len(c, st->live);
+    const uint32_t *live = dl_set_data(c, st->live);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t h = c->insts.data[live[i]].handle;
+        if (h == DL_NONE)
+            continue;
+        bool first = true;
+        for (uint32_t j = 0; j < i && first; j++)
+            first = c->insts.data[live[j]].handle != h;
+        if (!first)
+            continue; /* this handle is done */
+        uint32_t locks = DL_NONE;
+        for (uint32_t j = i; j < n; j++) {
+            if (c->insts.data[live[j]].handle != h)
+                continue;
+            int k = kv_find(&st->since, live[j]);
+            uint32_t s = k >= 0 ? st->since.data[k].v : c->empty;
+            locks = locks == DL_NONE ? s : dl_set_inter(c, locks, s);
+        }
+        locks = dl_set_minus(c, locks, keep_out);
+        for (uint32_t j = 0; j < dl_set_len(c, locks); j++) {
+            uint32_t L = dl_set_data(c, locks)[j];
+            if (!dl_set_has(c, st->held_must, L << 1))
+                continue;
+            conds = dl_set_add(c, conds, dl_atom_mk(c, DL_CMP_SINCE, dl_val_addr(L), dl_val_addr(h)));
+        }
+    }
+    return conds;
+}
 
 /* The conditions of a dependency from held lock mode A: with the marker
  * of the bodiless function A was passed to, if any. */
@@ -708,6 +838,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
         if (a->record) {
             uint32_t hl = locks_of(c, st->held_must);
             uint32_t guards = hl;
+            uint32_t oc = order_conds(c, st, st->conds, c->empty);
             if (!is_try) {
                 for (size_t i = 0; i < st->held.len; i++) {
                     uint32_t A = st->held.data[i].k;
@@ -717,7 +848,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                         (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
-                                 with_opaque(c, st, A, st->conds), st->joined };
+                                 with_opaque(c, st, A, oc), st->joined };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -729,7 +860,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, st->conds, st->joined };
+            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, oc, st->joined };
             add_acq(a, &q);
             if (!held_may && !dl_set_has(c, st->rel_may, L) && !retake)
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
@@ -773,6 +904,7 @@ static void do_unlock(fn_an *a, const ir_stmt *s, dl_state *st)
         } else {
             uint32_t two[2] = { L << 1, L << 1 | 1u };
             st->held_must = dl_set_minus(c, st->held_must, dl_set(c, two, 2));
+            since_drop(c, st, L);
         }
         st->rel_may = dl_set_add(c, st->rel_may, L);
     }
@@ -944,6 +1076,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
     size_t nheld = reset ? 0 : st->held.len;
     uint32_t hl_guard = reset ? c->empty : hl_must;
     if (a->record) {
+        uint32_t oc = order_conds(c, st, st->conds, mh);
         a->sum->must_held_entry = dl_set_union(
             c, a->sum->must_held_entry, dl_set_minus(c, dl_set_minus(c, mh, hl_may), st->rel_may));
         a->sum->must_free_entry = dl_set_union(
@@ -962,7 +1095,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                                         live_minus(c, st->live, ejoined));
             uint32_t joined = dl_set_union(c, ejoined, st->joined);
             uint32_t tr = dl_trace_mk(c, DL_TR_CALL, a->f, s->loc, e->trace);
-            uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), st->conds);
+            uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), oc);
             if (mark != DL_NONE)
                 conds = dl_set_add(c, conds, mark);
             if (!e->is_try) {
@@ -1000,9 +1133,9 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                           dl_set_union(c, dl_rename_instset(c, &r, d->par),
                                        live_minus(c, st->live, djoined)),
                           mark == DL_NONE
-                              ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), st->conds)
+                              ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), oc)
                               : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
-                                                           st->conds), mark),
+                                                           oc), mark),
                           dl_set_union(c, djoined, st->joined) };
             add_dep(a, &nd);
         }
@@ -1039,6 +1172,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
     } else {
         for (uint32_t i = 0; i < dl_set_len(c, relmust); i++)
             drop_lock(c, st, dl_set_data(c, relmust)[i]);
+        for (uint32_t i = 0; i < dl_set_len(c, relmay); i++)
+            since_drop(c, st, dl_set_data(c, relmay)[i]);
         /* a lock the callee may have released (itself, or its class when
          * the callee's summary was widened) is no longer held on every path */
         uint32_t nhm = dl_set_len(c, st->held_must), nk = 0;
@@ -1196,9 +1331,168 @@ static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
     return true;
 }
 
+/* --- where function pointers are stored --- */
+
+/* The store key of a global (its whole object, any element) and of a field
+ * of a record type (in any object of that type). Two keys that collide
+ * share their functions: more targets, never fewer. */
+static uint64_t key_global(uint32_t var) { return base_hash64(0x61ull << 40 | var) | 1u; }
+
+static uint64_t key_field(dl_ctx *c, const ir_type *rec, uint64_t field)
+{
+    rec = dl_canon_type(c, rec);
+    return base_hash64((uint64_t)(uintptr_t)rec ^ (field + 1) * 0x9e3779b97f4a7c15ull) & ~1ull;
+}
+
+static bool is_fnptr_type(const ir_type *t)
+{
+    return t && t->kind == IR_T_PTR && t->to && t->to->kind == IR_T_FUNC;
+}
+
+/* The store key of an lvalue (0: none): a global, elements of a global
+ * array, a field. */
+static uint64_t lvalue_key(dl_ctx *c, const ir_expr *e)
+{
+    e = strip_casts(e);
+    while (e && e->kind == IR_E_INDEX)
+        e = strip_casts(e->a);
+    if (!e)
+        return 0;
+    if (e->kind == IR_E_VAR)
+        return e->var->kind == IR_V_GLOBAL && !e->var->address_taken ? key_global(e->var->id) : 0;
+    if (e->kind == IR_E_FIELD && e->a && e->a->type)
+        return key_field(c, e->a->type, e->field);
+    return 0;
+}
+
+/* The store key of the pointer a path holds (0: none). */
+static uint64_t path_key(dl_ctx *c, uint32_t path)
+{
+    const dl_path *p = &c->paths.data[path];
+    while (p->kind == DL_SEL_INDEX || p->kind == DL_SEL_ANY)
+        p = &c->paths.data[p->parent];
+    if (p->kind == DL_SEL_FIELD && p->b)
+        return key_field(c, (const ir_type *)(uintptr_t)p->b, p->a);
+    if (p->kind == DL_BASE_GLOBAL && p->parent == DL_NONE &&
+        !c->prog->globals[p->a]->address_taken)
+        return key_global((uint32_t)p->a);
+    return 0;
+}
+
+static void fnstore_add(dl_ctx *c, uint64_t key, uint32_t fi)
+{
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 2;
+    uint64_t v;
+    uint32_t set = base_hashmap_get(&c->fnstores, key, &v) ? (uint32_t)v : c->empty;
+    if (set == DL_NONE)
+        return;
+    base_hashmap_put(&c->fnstores, key, fi == DL_NONE ? DL_NONE : dl_set_add(c, set, fi));
+}
+
+/* Every store of a function pointer in the program: a function's address
+ * (or NULL) under its key; anything else (a parameter, a call's result)
+ * makes the key unknown; a store with no key (through a pointer to the
+ * pointer) makes its function type unknown. */
+static void build_fnstores(dl_ctx *c)
+{
+    c->fnstores_done = true;
+    const ir_program *p = c->prog;
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            if (!s->lhs || !is_fnptr_type(s->lhs->type) ||
+                (s->lhs->kind == IR_E_VAR && s->lhs->var->kind != IR_V_GLOBAL))
+                continue;
+            uint64_t key = lvalue_key(c, s->lhs);
+            if (!key) {
+                base_vec_push(&c->fn_unkeyed, s->lhs->type->to);
+                continue;
+            }
+            const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
+            int64_t k;
+            if (r && r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
+                fnstore_add(c, key, dl_func_index(c, r->func));
+            else if (!(r && const_value(r, &k) && k == 0))
+                fnstore_add(c, key, DL_NONE);
+        }
+    }
+}
+
+static bool type_class_eq(const ir_type *x, const ir_type *y);
+
+/* The functions stored under the key, when only known functions are
+ * stored there and no store without a key may have stored a function of
+ * the call's type (DL_NONE: not known). */
+static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft)
+{
+    if (!c->fnstores_done)
+        build_fnstores(c);
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 2;
+    uint64_t v;
+    if (!key || !base_hashmap_get(&c->fnstores, key, &v) || (uint32_t)v == DL_NONE ||
+        dl_set_len(c, (uint32_t)v) == 0)
+        return DL_NONE;
+    for (size_t i = 0; i < c->fn_unkeyed.len; i++)
+        if (!ft || type_class_eq(c->fn_unkeyed.data[i], ft))
+            return DL_NONE;
+    return (uint32_t)v;
+}
+
+/* The function type a call through a pointer has (NULL: unknown). */
+static const ir_type *call_fn_type(const ir_stmt *s)
+{
+    const ir_type *ft = NULL;
+    if (s->callee) {
+        const ir_expr *e = strip_casts(s->callee);
+        ft = e->type;
+        if (ft && ft->kind == IR_T_PTR)
+            ft = ft->to;
+        if (ft && ft->kind != IR_T_FUNC)
+            ft = NULL;
+    }
+    return ft;
+}
+
+/* The functions a call through a pointer reaches by where the pointer
+ * was assigned: the pointer read is a global or a field (or the values a
+ * local holds are reads of those), and every store there is known
+ * (DL_NONE: not known). */
+static uint32_t assigned_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values)
+{
+    const ir_type *ft = call_fn_type(s);
+    if (callee_values != DL_NONE && dl_set_len(c, callee_values) > 0) {
+        uint32_t acc = c->empty;
+        for (uint32_t i = 0; i < dl_set_len(c, callee_values); i++) {
+            uint32_t v = dl_set_data(c, callee_values)[i];
+            const dl_path *p = &c->paths.data[dl_val_path(v)];
+            if (dl_val_is_addr(v) && p->parent == DL_NONE && p->kind == DL_BASE_FUNC) {
+                acc = dl_set_add(c, acc, (uint32_t)p->a);
+                continue;
+            }
+            uint32_t fs = dl_val_is_addr(v) ? DL_NONE : stored_funcs(c, path_key(c, dl_val_path(v)), ft);
+            if (fs == DL_NONE)
+                return DL_NONE;
+            acc = dl_set_union(c, acc, fs);
+        }
+        return acc;
+    }
+    const ir_expr *e = strip_casts(s->callee);
+    if (e && e->kind == IR_E_DEREF && e->a && is_fnptr_type(e->a->type))
+        e = strip_casts(e->a);
+    if (!e || (e->kind != IR_E_VAR && e->kind != IR_E_FIELD && e->kind != IR_E_INDEX))
+        return DL_NONE;
+    return stored_funcs(c, lvalue_key(c, e), ft);
+}
+
 /* The functions a call (or thread start) through a pointer may reach: the
  * functions the pointer may hold when they are known (a local assigned a
- * function's address), else the statement's candidates whose type fits. */
+ * function's address), else those stored where the pointer is read from
+ * (a global or a field, when every store there is known), else the
+ * statement's candidates whose type fits (a last resort, marked in the
+ * finding). */
 uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
                          const ir_func **out, uint32_t max)
 {
@@ -1206,6 +1500,14 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
     if (s->callee && s->callee->kind == IR_E_FUNC) {
         out[0] = s->callee->func;
         return 1;
+    }
+    if (s->callee && s->kind == IR_S_CALL) {
+        uint32_t fs = assigned_targets(c, s, callee_values);
+        if (fs != DL_NONE) {
+            for (uint32_t i = 0; i < dl_set_len(c, fs) && n < max; i++)
+                out[n++] = c->prog->funcs[dl_set_data(c, fs)[i]];
+            return n;
+        }
     }
     if (callee_values != DL_NONE && dl_set_len(c, callee_values) > 0) {
         bool all = true;
@@ -1222,17 +1524,7 @@ uint32_t dl_call_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values,
             return n;
         }
     }
-    const ir_type *ft = NULL;
-    if (s->callee) {
-        const ir_expr *e = s->callee;
-        while (e->kind == IR_E_CAST && e->a)
-            e = e->a;
-        ft = e->type;
-        if (ft && ft->kind == IR_T_PTR)
-            ft = ft->to;
-        if (ft && ft->kind != IR_T_FUNC)
-            ft = NULL;
-    }
+    const ir_type *ft = call_fn_type(s);
     for (uint32_t k = 0; k < s->ncands && n < max; k++)
         if (cand_fits(s, ft, s->cands[k]))
             out[n++] = s->cands[k];
@@ -1248,15 +1540,7 @@ static bool callee_known(fn_an *a, const dl_state *st, const ir_stmt *s)
     if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
         e = e->a;
     uint32_t vs = eval(a, st, e);
-    if (dl_set_len(c, vs) == 0)
-        return false;
-    for (uint32_t i = 0; i < dl_set_len(c, vs); i++) {
-        uint32_t v = dl_set_data(c, vs)[i];
-        const dl_path *p = &c->paths.data[dl_val_path(v)];
-        if (!dl_val_is_addr(v) || p->parent != DL_NONE || p->kind != DL_BASE_FUNC)
-            return false;
-    }
-    return true;
+    return assigned_targets(c, s, dl_set_len(c, vs) ? vs : DL_NONE) != DL_NONE;
 }
 
 /* The marker of a callee reached by type only: TRUE(g) on the value of g
@@ -1316,7 +1600,99 @@ static void note_opaque(fn_an *a, const ir_stmt *s, dl_state *st, const ir_func 
         kv_put(&st->opq, hit[i], atom);
 }
 
+/* The path of a read in predicate g's body, renamed to the call's
+ * arguments: a field (or fields) of what a parameter points to, or of a
+ * global (DL_NONE: not such a read). */
+static uint32_t pred_read(fn_an *a, const dl_state *st, const ir_stmt *s, const ir_func *g,
+                          const ir_expr *e, int depth)
+{
+    dl_ctx *c = a->c;
+    e = strip_casts(e);
+    if (!e || depth > 8)
+        return DL_NONE;
+    switch (e->kind) {
+    case IR_E_VAR:
+        return e->var->kind == IR_V_GLOBAL ? dl_path_base(c, DL_BASE_GLOBAL, e->var->id, 0) : DL_NONE;
+    case IR_E_FIELD:
+        return dl_path_sel(c, pred_read(a, st, s, g, e->a, depth + 1), DL_SEL_FIELD, e->field,
+                           (uint64_t)(uintptr_t)e->a->type);
+    case IR_E_DEREF: {
+        const ir_expr *q = strip_casts(e->a);
+        if (q->kind == IR_E_VAR && q->var->kind == IR_V_PARAM && q->var->id < s->nargs &&
+            param_is_fixed(g, q->var->id)) {
+            uint32_t vs = eval(a, st, s->args[q->var->id]);
+            return dl_set_len(c, vs) == 1 ? dl_deref(c, dl_set_data(c, vs)[0]) : DL_NONE;
+        }
+        if (q->kind == IR_E_FIELD || (q->kind == IR_E_VAR && q->var->kind == IR_V_GLOBAL))
+            return dl_path_sel(c, pred_read(a, st, s, g, q, depth + 1), DL_SEL_DEREF, 0, 0);
+        return DL_NONE;
+    }
+    default:
+        return DL_NONE;
+    }
+}
+
+/* The atom a call of g stands for when g is a predicate: its body is one
+ * `return` of a read's truth (`r`, `!r`, `r != 0`, `r == NULL`), DL_NONE
+ * otherwise. */
+static uint32_t pred_atom(fn_an *a, const dl_state *st, const ir_stmt *s, const ir_func *g)
+{
+    const ir_stmt *ret = NULL;
+    for (uint32_t i = 0; i < g->nstmts; i++) {
+        const ir_stmt *t = &g->stmts[i];
+        if (t->kind == IR_S_SKIP)
+            continue;
+        if (t->kind != IR_S_RETURN || ret || !t->rhs)
+            return DL_NONE;
+        ret = t;
+    }
+    if (!ret)
+        return DL_NONE;
+    const ir_expr *e = strip_casts(ret->rhs);
+    bool pos = true;
+    for (;;) {
+        int64_t k;
+        if (e->kind == IR_E_UNARY && e->op == IR_OP_LNOT)
+            pos = !pos, e = strip_casts(e->a);
+        else if (e->kind == IR_E_BINARY && (e->op == IR_OP_EQ || e->op == IR_OP_NE) &&
+                 const_value(e->b, &k) && k == 0)
+            pos = e->op == IR_OP_EQ ? !pos : pos, e = strip_casts(e->a);
+        else
+            break;
+    }
+    if (e->kind != IR_E_FIELD && e->kind != IR_E_DEREF && e->kind != IR_E_VAR)
+        return DL_NONE;
+    uint32_t p = pred_read(a, st, s, g, e, 0);
+    if (p == DL_NONE || dl_path_has_any(a->c, p))
+        return DL_NONE;
+    uint32_t v = dl_val_load(p);
+    uint32_t at = dl_atom_mk(a->c, DL_CMP_TRUE, v, v);
+    return pos ? at : dl_atom_neg(a->c, at);
+}
+
+static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st);
+
+/* A call; a variable that takes the result of a predicate remembers the
+ * read it stands for. */
 static void do_call(fn_an *a, const ir_stmt *s, dl_state *st)
+{
+    uint32_t at = DL_NONE;
+    if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
+        const ir_func *targets[256];
+        uint32_t nt = call_targets_in(a, st, s, targets);
+        if (nt == 1 && targets[0]->has_body)
+            at = pred_atom(a, st, s, targets[0]);
+    }
+    do_call_targets(a, s, st);
+    if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
+        if (at != DL_NONE)
+            kv_put(&st->predv, var_key(s->lhs->var), at);
+        else
+            kv_del(&st->predv, var_key(s->lhs->var));
+    }
+}
+
+static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     dl_ctx *c = a->c;
     const ir_func *targets[256];
@@ -1405,6 +1781,17 @@ static void do_async(fn_an *a, const ir_stmt *s, dl_state *st)
         }
         started[ns++] = id;
     }
+    /* the locks it starts inside: held for writing on every path */
+    uint32_t w[64], nw = 0;
+    for (uint32_t i = 0; i < dl_set_len(c, st->held_must) && nw < 64; i++)
+        if (!(dl_set_data(c, st->held_must)[i] & 1u))
+            w[nw++] = dl_set_data(c, st->held_must)[i] >> 1;
+    for (uint32_t i = 0; i < ns; i++) {
+        if (nw)
+            kv_put(&st->since, started[i], dl_set(c, w, nw));
+        else
+            kv_del(&st->since, started[i]);
+    }
     st->live = dl_set_union(c, st->live, dl_set(c, started, ns));
 }
 
@@ -1433,23 +1820,92 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path);
 /* A statement that writes its lhs: the atoms reading it no longer hold. */
 static void kill_lhs_conds(fn_an *a, const ir_stmt *s, dl_state *st)
 {
-    if (!s->lhs || (st->conds == a->c->empty && st->condheld.len == 0))
+    if (!s->lhs || (st->conds == a->c->empty && st->condheld.len == 0 && st->predv.len == 0))
         return;
     uint32_t ps = lvpaths(a, st, s->lhs);
     for (uint32_t i = 0; i < dl_set_len(a->c, ps); i++)
         kill_conds(a, st, dl_set_data(a->c, ps)[i]);
 }
 
+/* The variable whose truth a branch guard tests (`v`, `!v`, `v == 0`,
+ * `v != 0`), or NULL. */
+static const ir_var *tested_var(const ir_expr *g)
+{
+    for (;;) {
+        while (g && g->kind == IR_E_CAST)
+            g = g->a;
+        if (!g)
+            return NULL;
+        int64_t k;
+        if (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT)
+            g = g->a;
+        else if (g->kind == IR_E_BINARY && (g->op == IR_OP_EQ || g->op == IR_OP_NE) &&
+                 const_value(g->b, &k) && k == 0)
+            g = g->a;
+        else
+            return g->kind == IR_E_VAR && tracked(g->var) ? g->var : NULL;
+    }
+}
+
+/* The set of tracked variables a branch of f tests for truth. */
+static uint32_t tested_vars(dl_ctx *c, const ir_func *f)
+{
+    BASE_VEC(uint32_t) ks = { 0 };
+    for (uint32_t i = 0; i < f->nstmts; i++) {
+        const ir_stmt *t = &f->stmts[i];
+        const ir_var *v = t->kind == IR_S_GOTO ? tested_var(t->rhs) : NULL;
+        if (v)
+            base_vec_push(&ks, var_key(v));
+    }
+    uint32_t set = dl_set(c, ks.data, (uint32_t)ks.len);
+    base_vec_free(&ks);
+    return set;
+}
+
+/* The truth an assignment gives a variable some branch tests: a constant,
+ * or a variable known to be zero plus or minus a nonzero constant (the
+ * counter of a scoped-lock `for` macro: `i = 0`, `i == 0`, `++i`), as the
+ * atom TRUE(v) or FALSE(v) (DL_NONE: not known). */
+static uint32_t assign_atom(fn_an *a, const ir_stmt *s, const dl_state *st)
+{
+    dl_ctx *c = a->c;
+    const ir_var *v = s->lhs->var;
+    if (!a->tested || !dl_set_has(c, a->tested, var_key(v)) || !v->type ||
+        (v->type->kind != IR_T_INT && v->type->kind != IR_T_PTR))
+        return DL_NONE;
+    uint32_t val = dl_val_load(var_path(a, v));
+    const ir_expr *r = strip_casts(s->rhs);
+    int64_t k;
+    bool nonzero;
+    if (!r)
+        return DL_NONE;
+    if (const_value(r, &k)) {
+        nonzero = k != 0;
+    } else if (r->kind == IR_E_BINARY && (r->op == IR_OP_ADD || r->op == IR_OP_SUB) &&
+               strip_casts(r->a)->kind == IR_E_VAR && strip_casts(r->a)->var == v &&
+               const_value(r->b, &k) && k != 0 && k > -65536 && k < 65536 &&
+               dl_set_has(c, st->conds, dl_atom_mk(c, DL_CMP_FALSE, val, val))) {
+        nonzero = true;
+    } else {
+        return DL_NONE;
+    }
+    return dl_atom_mk(c, nonzero ? DL_CMP_TRUE : DL_CMP_FALSE, val, val);
+}
+
 static void do_assign(fn_an *a, const ir_stmt *s, dl_state *st)
 {
     if (!s->lhs)
         return;
+    uint32_t at = s->lhs->kind == IR_E_VAR && tracked(s->lhs->var) ? assign_atom(a, s, st) : DL_NONE;
     kill_lhs_conds(a, s, st);
+    if (at != DL_NONE)
+        st->conds = dl_set_add(a->c, st->conds, at);
     if (s->lhs->kind != IR_E_VAR || !tracked(s->lhs->var))
         return;
     uint32_t k = var_key(s->lhs->var);
     kv_del(&st->tryres, k);
     kv_del(&st->retcases, k);
+    kv_del(&st->predv, k);
     const ir_expr *r = s->rhs;
     while (r && r->kind == IR_E_CAST)
         r = r->a;
@@ -1475,6 +1931,7 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     const ir_expr *g = s->rhs;
     if (!g)
         return;
+    uint32_t pred = DL_NONE;
     bool pos = jump;
     for (;;) {
         while (g->kind == IR_E_CAST)
@@ -1521,27 +1978,42 @@ static void add_cond(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
         /* the truth of a read: a tracked local by its own storage (an
          * assignment to it kills the atom), anything else by its path */
         uint32_t v = DL_NONE;
-        if (g->kind == IR_E_VAR && tracked(g->var)) {
+        int pi = g->kind == IR_E_VAR && tracked(g->var) ? kv_find(&st->predv, var_key(g->var)) : -1;
+        if (pi >= 0) {
+            pred = st->predv.data[pi].v;
+        } else if (g->kind == IR_E_VAR && tracked(g->var)) {
             v = dl_val_load(var_path(a, g->var));
         } else {
             uint32_t ps = lvpaths(a, st, g);
             if (dl_set_len(c, ps) == 1)
                 v = dl_val_load(dl_set_data(c, ps)[0]);
         }
-        if (v == DL_NONE)
+        if (v == DL_NONE && pred == DL_NONE)
             return;
-        atom = dl_atom_mk(c, DL_CMP_TRUE, v, v);
+        atom = pred != DL_NONE ? pred : dl_atom_mk(c, DL_CMP_TRUE, v, v);
     } else {
         return;
     }
     if (!pos)
         atom = dl_atom_neg(c, atom);
+    /* the truth of a tracked local (no other thread or pointer writes it)
+     * tested against what every path here knows of it: the edge is never
+     * taken (the exit of a scoped-lock `for` on its first test) */
+    if (!cmp && pred == DL_NONE && g->kind == IR_E_VAR && tracked(g->var) &&
+        dl_set_has(c, st->conds, dl_atom_neg(c, atom))) {
+        st->reached = false;
+        return;
+    }
     st->conds = dl_set_add(c, st->conds, atom);
-    /* locks held only where the negation holds are not held here */
+    /* locks held only where the negation holds are not held here; those
+     * held wherever the atom holds are held on every path here */
     if (st->condheld.len) {
         uint32_t na = dl_atom_neg(c, atom);
         for (size_t i = 0; i < st->condheld.len;) {
-            if (st->condheld.data[i].v == na) {
+            if (st->condheld.data[i].v == (atom | CH_MUST) &&
+                kv_find(&st->held, st->condheld.data[i].k) >= 0)
+                st->held_must = dl_set_add(c, st->held_must, st->condheld.data[i].k);
+            if ((st->condheld.data[i].v & ~CH_MUST) == na) {
                 uint32_t lm = st->condheld.data[i].k;
                 kv_del(&st->held, lm);
                 st->held_must = dl_set_minus(c, st->held_must, dl_set(c, &lm, 1));
@@ -1572,8 +2044,18 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
             keep[nk++] = at;
     }
     st->conds = dl_set(c, keep, nk);
+    for (size_t i = 0; i < st->predv.len;) {
+        const dl_atom *x = &c->atoms.data[st->predv.data[i].v];
+        bool hit = false;
+        for (uint32_t p = dl_val_path(x->x); p != DL_NONE && !hit; p = c->paths.data[p].parent)
+            hit = p == path;
+        if (hit)
+            kv_del(&st->predv, st->predv.data[i].k);
+        else
+            i++;
+    }
     for (size_t i = 0; i < st->condheld.len;) {
-        const dl_atom *x = &c->atoms.data[st->condheld.data[i].v];
+        const dl_atom *x = &c->atoms.data[st->condheld.data[i].v & ~CH_MUST];
         bool hit = false;
         uint32_t v[2] = { x->x, x->y };
         for (int k = 0; k < 2; k++)
@@ -1585,13 +2067,6 @@ static void kill_conds(fn_an *a, dl_state *st, uint32_t path)
         else
             i++;
     }
-}
-
-static const ir_expr *strip_casts(const ir_expr *e)
-{
-    while (e && e->kind == IR_E_CAST)
-        e = e->a;
-    return e;
 }
 
 /* For a GOTO on a variable set by a call with return cases (`if (r < 0)`,
@@ -1868,6 +2343,7 @@ static void step(fn_an *a, uint32_t i, dl_state *st, dl_state *ins, worklist *w)
         if (s->lhs && s->lhs->kind == IR_E_VAR && tracked(s->lhs->var)) {
             kv_del(&st->env, var_key(s->lhs->var));
             kv_del(&st->retcases, var_key(s->lhs->var));
+            kv_del(&st->predv, var_key(s->lhs->var));
         }
         break;
     case IR_S_LOCK_INIT: do_lock_init(a, s, st); break;
@@ -1973,7 +2449,8 @@ static bool may_release_alias(fn_an *a, const dl_state *in, uint32_t r, uint32_t
                 c->paths.data[dl_path_root(c, L)].kind != DL_BASE_GLOBAL)
                 return true;
             for (uint32_t p = x; p != DL_NONE; p = c->paths.data[p].parent)
-                if (c->paths.data[p].kind == DL_SEL_DEREF || c->paths.data[p].kind == DL_SEL_ANY)
+                if (c->paths.data[p].kind == DL_SEL_DEREF || c->paths.data[p].kind == DL_SEL_ANY ||
+                    c->paths.data[p].kind == DL_SEL_STAR)
                     return true;
         }
         return false;
@@ -2238,6 +2715,7 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     a.fi = fi;
     a.pknown = pknown;
     a.pconst = pconst;
+    a.tested = tested_vars(c, f);
     dl_summary ns;
     empty_summary(c, &ns);
     a.sum = &ns;

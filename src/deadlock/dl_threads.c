@@ -51,7 +51,7 @@ typedef struct finder {
     BASE_VEC(tdep) deps;
     BASE_VEC(dl_self) selfs;
     BASE_VEC(uint32_t) self_node;
-    BASE_VEC(uint32_t) gbinds; /* (global var id, value) pairs of the nodes */
+    BASE_VEC(uint32_t) gbinds; /* (path, value) pairs of the nodes */
     bool library;
     bool programs; /* the roots are the mains of different programs: never concurrent */
     base_hashmap classes; /* lock classes some widened summary uses (dl_summary.c) */
@@ -141,35 +141,55 @@ static uint32_t guards_kept(finder *fd, uint32_t guards)
 
 #define MAX_BINDINGS 16
 
-/* The path of an lvalue that names one global object (no pointer on the
- * way: `a`, `s.m`, `locks[2]`), else DL_NONE. */
-static uint32_t global_object_path(dl_ctx *c, const ir_expr *e)
+/* The path of an lvalue of the creating function f as its own summary
+ * names it, without a state: a global, a local when `locals` (its storage,
+ * or what a pointer local points to), fields and constant elements of
+ * those; DL_NONE otherwise. */
+static uint32_t site_path(dl_ctx *c, const ir_func *f, const ir_expr *e, bool locals)
 {
     while (e->kind == IR_E_CAST)
         e = e->a;
-    if (e->kind == IR_E_VAR)
-        return e->var->kind == IR_V_GLOBAL ? dl_path_base(c, DL_BASE_GLOBAL, e->var->id, 0) : DL_NONE;
-    if (e->kind == IR_E_FIELD) {
-        uint32_t p = global_object_path(c, e->a);
-        return dl_path_sel(c, p, DL_SEL_FIELD, e->field, (uint64_t)(uintptr_t)e->a->type);
-    }
-    if (e->kind == IR_E_INDEX) {
+    switch (e->kind) {
+    case IR_E_VAR:
+        if (e->var->kind == IR_V_GLOBAL)
+            return dl_path_base(c, DL_BASE_GLOBAL, e->var->id, 0);
+        if (e->var->kind == IR_V_LOCAL && locals)
+            return dl_path_base(c, DL_BASE_LOCAL, dl_func_index(c, f), e->var->id);
+        return DL_NONE;
+    case IR_E_FIELD:
+        return dl_path_sel(c, site_path(c, f, e->a, locals), DL_SEL_FIELD, e->field,
+                           (uint64_t)(uintptr_t)e->a->type);
+    case IR_E_INDEX: {
         const ir_expr *k = e->b;
         while (k->kind == IR_E_CAST)
             k = k->a;
         if (k->kind != IR_E_CONST)
             return DL_NONE;
-        return dl_path_sel(c, global_object_path(c, e->a), DL_SEL_INDEX, (uint64_t)k->value, 0);
+        return dl_path_sel(c, site_path(c, f, e->a, locals), DL_SEL_INDEX, (uint64_t)k->value, 0);
     }
-    return DL_NONE;
+    case IR_E_DEREF: {
+        const ir_expr *q = e->a;
+        while (q->kind == IR_E_CAST)
+            q = q->a;
+        if (q->kind != IR_E_VAR)
+            return DL_NONE;
+        return dl_path_sel(c, site_path(c, f, q, locals), DL_SEL_DEREF, 0, 0);
+    }
+    default:
+        return DL_NONE;
+    }
 }
 
-/* The bindings of a thread start: pointer globals (whose address is never
- * taken) assigned the address of a global object in the straight-line
+/* The bindings of a thread start: pointers assigned in the straight-line
  * code just before the start statement (no call, no jump into it between),
- * so the creator's value is known there. Appends (var id, value) pairs
- * to fd->gbinds; returns how many pairs. */
-static uint32_t site_bindings(finder *fd, const ir_func *f, const ir_stmt *site)
+ * so the creator's value is known there: a pointer global (whose address
+ * is never taken), or, when `locals` (the start is in the node's own
+ * function, whose namespace the thread's argument is in), a field of a
+ * local object or of what a local points to (`j.from = &a`, `job->to =
+ * &b`, the object the thread's argument may point to), assigned the
+ * address of an object or the value of a variable. Appends (path, value)
+ * pairs to fd->gbinds; returns how many pairs. */
+static uint32_t site_bindings(finder *fd, const ir_func *f, const ir_stmt *site, bool locals)
 {
     dl_ctx *c = fd->c;
     uint32_t at = (uint32_t)(site - f->stmts), n = 0;
@@ -186,46 +206,55 @@ static uint32_t site_bindings(finder *fd, const ir_func *f, const ir_stmt *site)
         if (t->kind == IR_S_CALL || t->kind == IR_S_RETURN || t->kind == IR_S_THREAD_EXIT ||
             (t->kind == IR_S_GOTO && !t->rhs))
             break;
-        if (t->kind != IR_S_ASSIGN || !t->lhs || t->lhs->kind != IR_E_VAR)
+        if (t->kind != IR_S_ASSIGN || !t->lhs || !t->lhs->type || t->lhs->type->kind != IR_T_PTR)
             continue;
-        const ir_var *g = t->lhs->var;
-        if (g->kind != IR_V_GLOBAL || g->address_taken)
+        const ir_expr *l = t->lhs;
+        if (l->kind == IR_E_VAR && (l->var->kind != IR_V_GLOBAL || l->var->address_taken))
+            continue; /* a pointer variable: a global one only */
+        uint32_t lp = site_path(c, f, l, locals);
+        if (lp == DL_NONE || dl_path_has_any(c, lp))
             continue;
         bool dup = false;
         for (uint32_t k = 0; k < nseen; k++)
-            dup |= seen[k] == g->id;
+            dup |= seen[k] == lp;
         if (dup || nseen == MAX_BINDINGS)
             continue; /* a later assignment decides */
-        seen[nseen++] = g->id;
+        seen[nseen++] = lp;
         const ir_expr *r = t->rhs;
         while (r && r->kind == IR_E_CAST)
             r = r->a;
-        if (!r || r->kind != IR_E_ADDR)
+        uint32_t val = DL_NONE;
+        if (r && r->kind == IR_E_ADDR) {
+            uint32_t p = site_path(c, f, r->a, locals);
+            if (p != DL_NONE && !dl_path_has_any(c, p))
+                val = dl_val_addr(p);
+        } else if (r && r->kind == IR_E_VAR && r->var->type && r->var->type->kind == IR_T_PTR) {
+            /* a local copied from another (`p = (T *)t.1` after `t.1 =
+             * malloc(...)`): the creator's summary names the first one */
+            for (uint32_t j = i - 1; j > 0 && at - j < 64 && r->var->kind == IR_V_LOCAL; j--) {
+                const ir_stmt *u = &f->stmts[j - 1];
+                if (u->kind == IR_S_CALL || target[j] || !u->lhs || u->lhs->kind != IR_E_VAR ||
+                    u->lhs->var != r->var)
+                    continue;
+                const ir_expr *from = u->kind == IR_S_ASSIGN ? u->rhs : NULL;
+                while (from && from->kind == IR_E_CAST)
+                    from = from->a;
+                if (!from || from->kind != IR_E_VAR || from->var->kind != IR_V_LOCAL)
+                    break;
+                r = from;
+            }
+            uint32_t p = site_path(c, f, r, locals);
+            if (p != DL_NONE)
+                val = dl_val_load(p);
+        }
+        if (val == DL_NONE)
             continue;
-        uint32_t p = global_object_path(c, r->a);
-        if (p == DL_NONE || dl_path_has_any(c, p))
-            continue;
-        base_vec_push(&fd->gbinds, g->id);
-        base_vec_push(&fd->gbinds, dl_val_addr(p));
+        base_vec_push(&fd->gbinds, lp);
+        base_vec_push(&fd->gbinds, val);
         n++;
     }
     free(target);
     return n;
-}
-
-/* Whether a lock path is named through one of the node's bindings. */
-static bool through_binding(const dl_ctx *c, uint32_t path, const uint32_t *gb, uint32_t ngb)
-{
-    uint32_t prev = DL_NONE;
-    for (; c->paths.data[path].parent != DL_NONE; path = c->paths.data[path].parent)
-        prev = path;
-    if (prev == DL_NONE || c->paths.data[path].kind != DL_BASE_GLOBAL ||
-        c->paths.data[prev].kind != DL_SEL_DEREF)
-        return false;
-    for (uint32_t i = 0; i < ngb; i++)
-        if (gb[2 * i] == c->paths.data[path].a)
-            return true;
-    return false;
 }
 
 static void add_node_effects(finder *fd, uint32_t ni)
@@ -253,8 +282,7 @@ static void add_node_effects(finder *fd, uint32_t ni)
                           dl_rename_lockset(c, &r, d->guards, false),
                           dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds),
                           c->empty },
-                    r.ngbind && (through_binding(c, d->a >> 1, gb, r.ngbind) ||
-                                 through_binding(c, d->b >> 1, gb, r.ngbind)) };
+                    dl_rename_was_bound(&r, A) || dl_rename_was_bound(&r, B) };
         base_vec_push(&fd->deps, td);
     }
     for (size_t i = 0; i < x->selfs.len; i++) {
@@ -302,7 +330,7 @@ static void add_node_effects(finder *fd, uint32_t ni)
             tnode ch = { targets[k], in->arg, (int)ni, inst, live,
                          sp->multi || fd->nodes.data[ni].multi, sp->trace, nd.depth + 1, nd.root,
                          (uint32_t)fd->gbinds.len, 0 };
-            ch.gb_len = site_bindings(fd, in->site_func, in->site);
+            ch.gb_len = site_bindings(fd, in->site_func, in->site, in->site_func == f);
             base_vec_push(&fd->nodes, ch);
         }
     }
@@ -326,6 +354,31 @@ static bool is_ancestor(const finder *fd, uint32_t anc, uint32_t n)
     return child_towards(fd, anc, n) >= 0;
 }
 
+/* Whether dependency `anc` of an ancestor comes before every dependency
+ * `d` of its child node ch: the ancestor started ch (a single instance)
+ * while it held L for writing, still holds L at `anc`, and ch had
+ * released L (so acquired it, after the ancestor's critical section) on
+ * every path before `d`. */
+static bool ordered_by_creation(const finder *fd, const tdep *anc, uint32_t ch, const tdep *d)
+{
+    dl_ctx *c = fd->c;
+    const tnode *C = &fd->nodes.data[ch];
+    if (d->node != ch || C->multi || C->inst == DL_NONE)
+        return false;
+    uint32_t h = c->insts.data[C->inst].handle;
+    if (h == DL_NONE)
+        return false;
+    for (uint32_t i = 0; i < dl_set_len(c, anc->d.conds); i++) {
+        const dl_atom *x = &c->atoms.data[dl_set_data(c, anc->d.conds)[i]];
+        if (x->op != DL_CMP_SINCE || x->y != dl_val_addr(h))
+            continue;
+        uint32_t after = dl_atom_mk(c, DL_CMP_AFTER, x->x, x->x);
+        if (dl_set_has(c, d->d.conds, after))
+            return true;
+    }
+    return false;
+}
+
 /* Whether dependencies a (of node na) and b (of node nb) may happen at the
  * same time in different threads. */
 static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
@@ -342,11 +395,13 @@ static bool concurrent(const finder *fd, const tdep *a, const tdep *b)
      * runs more than once (another instance started it) */
     if (is_ancestor(fd, nb, na)) {
         int ch = child_towards(fd, nb, na);
-        return B->multi || dl_set_has(c, b->d.par, fd->nodes.data[ch].inst);
+        return B->multi || (dl_set_has(c, b->d.par, fd->nodes.data[ch].inst) &&
+                            !ordered_by_creation(fd, b, (uint32_t)ch, a));
     }
     if (is_ancestor(fd, na, nb)) {
         int ch = child_towards(fd, na, nb);
-        return A->multi || dl_set_has(c, a->d.par, fd->nodes.data[ch].inst);
+        return A->multi || (dl_set_has(c, a->d.par, fd->nodes.data[ch].inst) &&
+                            !ordered_by_creation(fd, a, (uint32_t)ch, b));
     }
     /* the children of the lowest common ancestor */
     int x = (int)na, y = (int)nb;
@@ -567,6 +622,14 @@ static bool trace_is_retake(const dl_ctx *c, uint32_t tr)
     return tr != DL_NONE && c->traces.data[tr].kind == DL_TR_RETAKE;
 }
 
+static bool path_has_fold(const dl_ctx *c, uint32_t path)
+{
+    for (; path != DL_NONE; path = c->paths.data[path].parent)
+        if (c->paths.data[path].kind == DL_SEL_STAR)
+            return true;
+    return false;
+}
+
 static bool formal_rooted(const dl_ctx *c, uint32_t lock)
 {
     return c->paths.data[dl_path_root(c, lock)].kind == DL_BASE_FORMAL;
@@ -600,8 +663,13 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
         add_why(&why, NULL,
                 "a lock named (any).f stands for every lock in field f of that struct type (a "
                 "summary too large was widened)");
-    else if (f->abstract_lock)
-        add_why(&why, NULL, "an array-wide lock may stand for different elements");
+    else if (f->abstract_lock) {
+        bool folded = false;
+        for (size_t i = 0; i < n; i++)
+            folded |= path_has_fold(c, deps[i]->d.a >> 1) || path_has_fold(c, deps[i]->d.b >> 1);
+        add_why(&why, NULL, folded ? "a folded access path may stand for different objects"
+                                   : "an array-wide lock may stand for different elements");
+    }
     if (loop_self)
         add_why(&why, NULL, "the loop must go round again");
     for (size_t i = 0; i < n; i++) {
@@ -631,8 +699,8 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
         }
         if (deps[i]->bound)
             add_why(&why, NULL,
-                    "a lock is named by the pointer a global held when the thread was started, "
-                    "assuming the thread reads it before it changes");
+                    "a lock is named by the pointer a global or a field held when the thread was "
+                    "started, assuming the thread reads it before it changes");
         for (int k = 0; k < 2; k++) {
             uint32_t root = dl_path_root(c, k ? B : A);
             if (c->paths.data[root].kind != DL_BASE_RET || (k && root == dl_path_root(c, A)))

@@ -113,26 +113,32 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
             base_strbuf_putc(out, '\n');
         }
         if (f->abstract_lock) {
-            /* name the array-wide locks: the finding holds only if the
-             * threads meet on one element */
-            base_strbuf_puts(out, "  note: array-wide lock");
-            size_t named = 0;
-            for (size_t k = 0; k < f->nedges; k++) {
-                const char *h = f->edges[k].held;
-                if (!strstr(h, "[*]") && !strstr(h, "..."))
-                    continue;
-                bool seen = false;
-                for (size_t j = 0; j < k && !seen; j++)
-                    seen = strcmp(f->edges[j].held, h) == 0;
-                if (seen)
-                    continue;
-                base_strbuf_printf(out, "%s %s", named ? "," : "", h);
-                named++;
-            }
-            base_strbuf_puts(out, named ? ": an element at an index that is not constant stands for "
-                                          "the whole array, so the threads may hold different elements\n"
-                                        : ": an element at an index that is not constant stands for "
+            /* name the array-wide locks and the folded paths: the finding
+             * holds only if the threads meet on one object */
+            for (int fold = 0; fold < 2; fold++) {
+                size_t named = 0;
+                for (size_t k = 0; k < f->nedges; k++) {
+                    const char *h = f->edges[k].held;
+                    if (fold ? !strstr(h, ")*") : !strstr(h, "[*]") && !strstr(h, "..."))
+                        continue;
+                    bool seen = false;
+                    for (size_t j = 0; j < k && !seen; j++)
+                        seen = strcmp(f->edges[j].held, h) == 0;
+                    if (seen)
+                        continue;
+                    base_strbuf_printf(out, "%s %s", named ? "," : fold ? "  note: folded path" : "  note: array-wide lock", h);
+                    named++;
+                }
+                if (fold && named)
+                    base_strbuf_puts(out, ": a path too long to keep stands for every path that "
+                                          "repeats its folded part, so the threads may hold different objects\n");
+                else if (!fold && named)
+                    base_strbuf_puts(out, ": an element at an index that is not constant stands for "
+                                          "the whole array, so the threads may hold different elements\n");
+                else if (!fold && !strstr(f->edges[0].held, ")*"))
+                    base_strbuf_puts(out, "  note: array-wide lock: an element at an index that is not constant stands for "
                                           "the whole array\n");
+            }
         }
         if (f->may)
             base_strbuf_printf(out, "  confidence: may (%s)\n", f->why);

@@ -1,8 +1,9 @@
-/* A worker runs the handler a table holds: the analysis cannot tell which
- * of the two handlers the field holds, so the call reaches both by their
- * type. One of them takes b while the worker holds a; the flusher takes b
- * then a. The cycle is reported as a "may" that names the handler reached
- * by type only. */
+/* A worker runs the handler a table holds. The handlers are put in the
+ * table through a parameter, so where the field was assigned does not tell
+ * which functions it holds, and the call reaches both by their type (the
+ * last resort). One of them takes b while the worker holds a; the flusher
+ * takes b then a. The cycle is reported as a "may" that names the handler
+ * reached by type only. */
 #include <pthread.h>
 
 pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
@@ -21,8 +22,10 @@ static void handle_logged(int n)
     pthread_mutex_unlock(&b);
 }
 
-struct ops table[2] = { { handle_fast }, { handle_logged } };
+struct ops table[2];
 int mode;
+
+static void set_handler(int i, void (*h)(int)) { table[i].handle = h; }
 
 static void *worker(void *arg)
 {
@@ -45,6 +48,8 @@ static void *flusher(void *arg)
 int main(void)
 {
     pthread_t t1, t2;
+    set_handler(0, handle_fast);
+    set_handler(1, handle_logged);
     pthread_create(&t1, 0, worker, 0);
     pthread_create(&t2, 0, flusher, 0);
     pthread_join(t1, 0);

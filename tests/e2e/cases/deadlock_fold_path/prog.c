@@ -1,0 +1,42 @@
+/* Two mutexes of the eleventh node of a list, reached through 22
+ * selectors: past 16 the path is folded (`head->next...(->next)*->in`), not
+ * cut, so `in` and `out` keep two names. Both threads take in then out:
+ * no deadlock (cut paths made them one lock taken twice, a false
+ * self-deadlock). */
+#include <pthread.h>
+struct node {
+    struct node *next;
+    pthread_mutex_t in, out;
+    int n;
+};
+struct node *head;
+#define FAR(h) h->next->next->next->next->next->next->next->next->next->next
+static void *mover(void *arg)
+{
+    struct node *h = head;
+    pthread_mutex_lock(&FAR(h)->in);
+    pthread_mutex_lock(&FAR(h)->out);
+    FAR(h)->n++;
+    pthread_mutex_unlock(&FAR(h)->out);
+    pthread_mutex_unlock(&FAR(h)->in);
+    return arg;
+}
+static void *counter(void *arg)
+{
+    struct node *h = head;
+    pthread_mutex_lock(&FAR(h)->in);
+    pthread_mutex_lock(&FAR(h)->out);
+    FAR(h)->n--;
+    pthread_mutex_unlock(&FAR(h)->out);
+    pthread_mutex_unlock(&FAR(h)->in);
+    return arg;
+}
+int main(void)
+{
+    pthread_t t, u;
+    pthread_create(&t, 0, mover, 0);
+    pthread_create(&u, 0, counter, 0);
+    pthread_join(t, 0);
+    pthread_join(u, 0);
+    return 0;
+}
