@@ -67,56 +67,24 @@ static void a64_canon_reg(const litmus_token *t, char *buf, size_t n)
 
 static bool comma(litmus_asm_ctx *c)
 {
-    return litmus_expect(litmus_asm_parser(c), LITMUS_T_COMMA, "','");
+    return litmus_asm_comma(c);
 }
 
 static bool need_reg(litmus_asm_ctx *c, int *num)
 {
-    litmus_parser *p = litmus_asm_parser(c);
-    *num = reg_number(&p->tok);
-    if (*num < 0) {
-        char buf[64];
-        litmus_error_at(p, &p->tok, "expected an AArch64 register, found %s",
-                        litmus_tok_desc(&p->tok, buf, sizeof buf));
-        return false;
-    }
-    return true;
-}
-
-static litmus_operand imm_opnd(int64_t v)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
-    return o;
-}
-
-static litmus_operand reg_opnd(uint32_t r)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = r };
-    return o;
+    return litmus_asm_need_reg(c, num);
 }
 
 /* A source register: the zero register is the immediate 0. */
 static bool src_reg(litmus_asm_ctx *c, litmus_operand *o)
 {
-    int n;
-    if (!need_reg(c, &n))
-        return false;
-    litmus_parser *p = litmus_asm_parser(c);
-    *o = n == 31 ? imm_opnd(0) : reg_opnd(litmus_asm_reg(c, &p->tok));
-    litmus_next(p);
-    return true;
+    return litmus_asm_src_reg(c, 31, o);
 }
 
 /* A destination: the zero register becomes a hidden register nothing reads. */
 static bool dst_reg(litmus_asm_ctx *c, uint32_t *reg)
 {
-    int n;
-    if (!need_reg(c, &n))
-        return false;
-    litmus_parser *p = litmus_asm_parser(c);
-    *reg = n == 31 ? litmus_asm_temp(c, "%zr") : litmus_asm_reg(c, &p->tok);
-    litmus_next(p);
-    return true;
+    return litmus_asm_dst_reg(c, 31, "%zr", reg);
 }
 
 static bool hash_imm(litmus_asm_ctx *c, int64_t *v)
@@ -143,7 +111,7 @@ static bool reg_or_imm(litmus_asm_ctx *c, litmus_operand *o)
         int64_t v;
         if (!hash_imm(c, &v))
             return false;
-        *o = imm_opnd(v);
+        *o = litmus_asm_imm(v);
         return true;
     }
     return src_reg(c, o);
@@ -328,11 +296,11 @@ static bool atomic_op(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
     rmw.annots = annots(c, "%amo", acq ? "A" : NULL, noret ? "NoRet" : NULL);
     rmw.has_wannots = true;
     rmw.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
-    rmw.expr = swap ? litmus_asm_leaf(c, reg_opnd(arg))
-                    : litmus_asm_binop(c, aop, reg_opnd(old), reg_opnd(arg));
+    rmw.expr = swap ? litmus_asm_leaf(c, litmus_asm_regop(arg))
+                    : litmus_asm_binop(c, aop, litmus_asm_regop(old), litmus_asm_regop(arg));
     litmus_asm_emit(c, &rmw);
     mv.reg = rt;
-    mv.expr = litmus_asm_leaf(c, reg_opnd(old));
+    mv.expr = litmus_asm_leaf(c, litmus_asm_regop(old));
     litmus_asm_emit(c, &mv);
     return true;
 }
@@ -345,7 +313,7 @@ static bool cas(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int 
     if (!need_reg(c, &n))
         return false;
     bool noret = n == 31; /* the old value is dropped: no acquire (herd's NoRet) */
-    litmus_operand cmp = n == 31 ? imm_opnd(0) : reg_opnd(litmus_asm_reg(c, &p->tok));
+    litmus_operand cmp = n == 31 ? litmus_asm_imm(0) : litmus_asm_regop(litmus_asm_reg(c, &p->tok));
     uint32_t rs = n == 31 ? litmus_asm_temp(c, "%zr") : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
     if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
@@ -409,8 +377,8 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
 /* The condition codes B.cond and CSEL test, over CMP's two operands. */
 static litmus_expr *condition(litmus_asm_ctx *c, const char *cc)
 {
-    litmus_operand a = reg_opnd(litmus_asm_temp(c, "%cmpa"));
-    litmus_operand b = reg_opnd(litmus_asm_temp(c, "%cmpb"));
+    litmus_operand a = litmus_asm_regop(litmus_asm_temp(c, "%cmpa"));
+    litmus_operand b = litmus_asm_regop(litmus_asm_temp(c, "%cmpb"));
     if (strcmp(cc, "EQ") == 0)
         return litmus_asm_binop(c, LITMUS_OP_EQ, a, b);
     if (strcmp(cc, "NE") == 0)
@@ -512,7 +480,7 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         if (!src_reg(c, &r) || !comma(c))
             return false;
         return branch_on(c, in, litmus_asm_binop(c, m[2] == 'N' ? LITMUS_OP_NE : LITMUS_OP_EQ, r,
-                                                 imm_opnd(0)));
+                                                 litmus_asm_imm(0)));
     }
     if (strncmp(m, "B.", 2) == 0) {
         litmus_expr *cond = condition(c, m + 2);
@@ -573,4 +541,6 @@ const litmus_asm_dialect litmus_aarch64_dialect = {
     .is_reg = a64_is_reg,
     .canon_reg = a64_canon_reg,
     .instr = a64_instr,
+    .reg_number = reg_number,
+    .reg_what = "an AArch64 register",
 };

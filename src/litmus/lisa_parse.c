@@ -690,6 +690,11 @@ litmus_parser *litmus_asm_parser(litmus_asm_ctx *c)
     return &c->p->b;
 }
 
+const litmus_asm_dialect *litmus_asm_dialect_of(litmus_asm_ctx *c)
+{
+    return c->p->dialect;
+}
+
 uint32_t litmus_asm_reg(litmus_asm_ctx *c, const litmus_token *t)
 {
     return reg_index(c->p, c->tb, t);
