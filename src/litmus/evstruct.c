@@ -495,6 +495,8 @@ static bool instr_uses(const litmus_instr *in, uint32_t reg)
         return expr_uses(in->expr, reg);
     case LITMUS_I_BRANCH:
         return in->has_reg && in->reg == reg;
+    case LITMUS_I_SC:
+        return addr || operand_uses(&in->value, reg);
     default:
         return true;
     }
