@@ -374,24 +374,250 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
     return true;
 }
 
-/* The condition codes B.cond and CSEL test, over CMP's two operands. */
-static litmus_expr *condition(litmus_asm_ctx *c, const char *cc)
+/* --- register arithmetic and the flags --- */
+
+typedef litmus_expr expr;
+
+static expr *num(litmus_asm_ctx *c, int64_t v)
 {
-    litmus_operand a = litmus_asm_regop(litmus_asm_temp(c, "%cmpa"));
-    litmus_operand b = litmus_asm_regop(litmus_asm_temp(c, "%cmpb"));
-    if (strcmp(cc, "EQ") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_EQ, a, b);
-    if (strcmp(cc, "NE") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_NE, a, b);
-    if (strcmp(cc, "LT") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LT, a, b);
-    if (strcmp(cc, "LE") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LE, a, b);
-    if (strcmp(cc, "GT") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LT, b, a);
-    if (strcmp(cc, "GE") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LE, b, a);
-    return NULL;
+    return litmus_asm_leaf(c, litmus_asm_imm(v));
+}
+
+static expr *rg(litmus_asm_ctx *c, uint32_t r)
+{
+    return litmus_asm_leaf(c, litmus_asm_regop(r));
+}
+
+static expr *node(litmus_asm_ctx *c, litmus_op op, expr *a, expr *b)
+{
+    return litmus_asm_node(c, op, a, b, NULL);
+}
+
+static expr *not_(litmus_asm_ctx *c, expr *a)
+{
+    return node(c, LITMUS_OP_XOR, a, num(c, -1));
+}
+
+static expr *zext(litmus_asm_ctx *c, expr *a)
+{
+    return node(c, LITMUS_OP_ZEXT32, a, num(c, 0));
+}
+
+static expr *sext(litmus_asm_ctx *c, expr *a)
+{
+    return node(c, LITMUS_OP_SEXT32, a, num(c, 0));
+}
+
+/* Is t a 32-bit register name (Wn, WZR)? */
+static bool is_w(const litmus_token *t)
+{
+    return t->kind == LITMUS_T_IDENT && (t->start[0] == 'W' || t->start[0] == 'w');
+}
+
+static void mov(litmus_asm_ctx *c, litmus_instr in, uint32_t rd, expr *e)
+{
+    in.kind = LITMUS_I_MOV;
+    in.reg = rd;
+    in.expr = e;
+    litmus_asm_emit(c, &in);
+}
+
+/* A register read as a value: Wn is Xn's low 32 bits. */
+static bool src_expr(litmus_asm_ctx *c, expr **e, bool *w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    bool w32 = is_w(&p->tok);
+    litmus_operand o;
+    if (!src_reg(c, &o))
+        return false;
+    *e = litmus_asm_leaf(c, o);
+    if (w32 && o.kind == LITMUS_OPND_REG)
+        *e = zext(c, *e);
+    if (w)
+        *w = w32;
+    return true;
+}
+
+static bool dst_expr(litmus_asm_ctx *c, uint32_t *rd, bool *w)
+{
+    *w = is_w(&litmus_asm_parser(c)->tok);
+    return dst_reg(c, rd);
+}
+
+/* The result of a w-bit operation. */
+static expr *width(litmus_asm_ctx *c, expr *e, bool w)
+{
+    return w ? zext(c, e) : e;
+}
+
+static bool tok_upper_is(const litmus_token *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->kind != LITMUS_T_IDENT || t->len != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (toupper((unsigned char)t->start[i]) != s[i])
+            return false;
+    return true;
+}
+
+/* `,LSL #k`-like modifiers after an operand: a shift (LSL, LSR, ASR) or an
+ * extension ([SU]XT[BHWX]) with an optional left shift. e is w bits wide. */
+static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (p->tok.kind != LITMUS_T_COMMA)
+        return true;
+    const litmus_token *n = litmus_peek2(p);
+    if (n->kind != LITMUS_T_IDENT || reg_number(n) >= 0)
+        return true;
+    litmus_next(p);
+    litmus_token k = p->tok;
+    litmus_next(p);
+    int64_t amt = 0;
+    static const char *const shifts[] = { "LSL", "LSR", "ASR" };
+    for (int i = 0; i < 3; i++) {
+        if (!tok_upper_is(&k, shifts[i]))
+            continue;
+        if (!hash_imm(c, &amt))
+            return false;
+        if (i == 2 && w)
+            *e = sext(c, *e);
+        *e = width(c, node(c, i == 0 ? LITMUS_OP_SHL : i == 1 ? LITMUS_OP_SHR : LITMUS_OP_ASR, *e,
+                            num(c, amt & (w ? 31 : 63))), w);
+        return true;
+    }
+    static const char *const exts[] = { "UXTB", "UXTH", "UXTW", "UXTX", "SXTB", "SXTH", "SXTW", "SXTX" };
+    for (int i = 0; i < 8; i++) {
+        if (!tok_upper_is(&k, exts[i]))
+            continue;
+        int bits = 8 << (i % 4);
+        if (bits < 64) {
+            if (i < 4) {
+                *e = node(c, LITMUS_OP_AND, *e, num(c, (int64_t)((1ull << bits) - 1)));
+            } else if (bits == 32) {
+                *e = sext(c, *e);
+            } else {
+                *e = node(c, LITMUS_OP_ASR, node(c, LITMUS_OP_SHL, *e, num(c, 64 - bits)),
+                          num(c, 64 - bits));
+            }
+        }
+        if (p->tok.kind == LITMUS_ASM_T_HASH) {
+            if (!hash_imm(c, &amt))
+                return false;
+            *e = node(c, LITMUS_OP_SHL, *e, num(c, amt));
+        }
+        return true;
+    }
+    litmus_error_at(p, &k, "unsupported: operand modifier '%.*s'", (int)(k.len > 20 ? 20 : k.len),
+                    k.start);
+    return false;
+}
+
+/* The flexible second operand: #imm [, LSL #k] or a register with a
+ * modifier; w-bit wide. */
+static bool operand2(litmus_asm_ctx *c, expr **e, bool w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (p->tok.kind == LITMUS_ASM_T_HASH) {
+        int64_t v;
+        if (!hash_imm(c, &v))
+            return false;
+        *e = num(c, v);
+    } else if (!src_expr(c, e, NULL)) {
+        return false;
+    }
+    if (!modifier(c, e, w))
+        return false;
+    *e = width(c, *e, w);
+    return true;
+}
+
+enum { FL_ADD, FL_SUB, FL_LOGIC };
+
+/* Sets NZCV (hidden registers %N %Z %C %V) for a w-bit a op b whose result
+ * is r (already w bits). */
+static void set_flags(litmus_asm_ctx *c, litmus_instr in, int kind, bool w, uint32_t a, uint32_t b,
+                      uint32_t r)
+{
+    uint32_t N = litmus_asm_temp(c, "%N"), Z = litmus_asm_temp(c, "%Z");
+    uint32_t C = litmus_asm_temp(c, "%C"), V = litmus_asm_temp(c, "%V");
+    expr *sign = w ? node(c, LITMUS_OP_SHR, rg(c, r), num(c, 31))
+                   : node(c, LITMUS_OP_LT, rg(c, r), num(c, 0));
+    mov(c, in, N, sign);
+    /* a compare's Z compares the operands, so that addresses compare too */
+    mov(c, in, Z, kind == FL_SUB ? node(c, LITMUS_OP_EQ, rg(c, a), rg(c, b))
+                                 : node(c, LITMUS_OP_EQ, rg(c, r), num(c, 0)));
+    if (kind == FL_LOGIC) {
+        mov(c, in, C, num(c, 0));
+        mov(c, in, V, num(c, 0));
+        return;
+    }
+    expr *carry;
+    if (kind == FL_ADD)
+        carry = w ? node(c, LITMUS_OP_SHR, node(c, LITMUS_OP_ADD, rg(c, a), rg(c, b)), num(c, 32))
+                  : node(c, LITMUS_OP_LTU, rg(c, r), rg(c, a));
+    else
+        carry = node(c, LITMUS_OP_XOR, node(c, LITMUS_OP_LTU, rg(c, a), rg(c, b)), num(c, 1));
+    mov(c, in, C, carry);
+    /* overflow: the operands' signs agree (add) or differ (sub), and the
+     * result's differs from a's */
+    expr *ov = node(c, LITMUS_OP_AND,
+                    kind == FL_ADD ? node(c, LITMUS_OP_XOR, rg(c, b), rg(c, r))
+                                   : node(c, LITMUS_OP_XOR, rg(c, a), rg(c, b)),
+                    node(c, LITMUS_OP_XOR, rg(c, a), rg(c, r)));
+    mov(c, in, V, w ? node(c, LITMUS_OP_AND, node(c, LITMUS_OP_SHR, ov, num(c, 31)), num(c, 1))
+                    : node(c, LITMUS_OP_LT, ov, num(c, 0)));
+}
+
+/* The condition codes B.cond, CSEL and its family test, over NZCV. */
+static expr *condition(litmus_asm_ctx *c, const char *cc)
+{
+    expr *N = rg(c, litmus_asm_temp(c, "%N")), *Z = rg(c, litmus_asm_temp(c, "%Z"));
+    expr *C = rg(c, litmus_asm_temp(c, "%C")), *V = rg(c, litmus_asm_temp(c, "%V"));
+    static const char *const codes[] = { "EQ", "NE", "CS", "CC", "MI", "PL", "VS", "VC",
+                                         "HI", "LS", "GE", "LT", "GT", "LE", "AL", "NV" };
+    int k = -1;
+    for (int i = 0; i < 16; i++)
+        if (strcmp(cc, codes[i]) == 0)
+            k = i;
+    if (strcmp(cc, "HS") == 0)
+        k = 2;
+    if (strcmp(cc, "LO") == 0)
+        k = 3;
+    if (k < 0)
+        return NULL;
+    expr *e;
+    switch (k / 2) {
+    case 0: e = Z; break;
+    case 1: e = C; break;
+    case 2: e = N; break;
+    case 3: e = V; break;
+    case 4: e = node(c, LITMUS_OP_AND, C, node(c, LITMUS_OP_XOR, Z, num(c, 1))); break;
+    case 5: e = node(c, LITMUS_OP_EQ, N, V); break;
+    case 6:
+        e = node(c, LITMUS_OP_AND, node(c, LITMUS_OP_XOR, Z, num(c, 1)), node(c, LITMUS_OP_EQ, N, V));
+        break;
+    case 7: return num(c, 1);
+    default: return NULL;
+    }
+    return k % 2 ? node(c, LITMUS_OP_XOR, e, num(c, 1)) : e;
+}
+
+static bool cond_code(litmus_asm_ctx *c, expr **cond)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    char cc[8];
+    upper(&p->tok, cc, sizeof cc);
+    *cond = p->tok.kind == LITMUS_T_IDENT ? condition(c, cc) : NULL;
+    if (!*cond) {
+        char buf[64];
+        litmus_error_at(p, &p->tok, "expected a condition code like EQ or GE, found %s",
+                        litmus_tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    litmus_next(p);
+    return true;
 }
 
 static bool branch_on(litmus_asm_ctx *c, litmus_instr in, litmus_expr *cond)
@@ -411,14 +637,202 @@ static bool branch_on(litmus_asm_ctx *c, litmus_instr in, litmus_expr *cond)
     return true;
 }
 
-static const struct { const char *name; litmus_op op; } alu[] = {
-    { "ADD", LITMUS_OP_ADD }, { "SUB", LITMUS_OP_SUB }, { "EOR", LITMUS_OP_XOR },
-    { "ORR", LITMUS_OP_OR }, { "AND", LITMUS_OP_AND },
+/* Data processing: Rd := Rn op operand2 (flags: the S forms, CMP, CMN, TST),
+ * Rd := op operand2 (MOV, MVN, NEG), shifts, multiplies, extensions, MOVZ,
+ * MOVN, MOVK. false after an error, or with *handled false when m is none
+ * of these. */
+static const struct { const char *name; litmus_op op; bool inv; int flags; } alu[] = {
+    { "ADD", LITMUS_OP_ADD, false, FL_ADD }, { "SUB", LITMUS_OP_SUB, false, FL_SUB },
+    { "EOR", LITMUS_OP_XOR, false, FL_LOGIC }, { "ORR", LITMUS_OP_OR, false, FL_LOGIC },
+    { "AND", LITMUS_OP_AND, false, FL_LOGIC }, { "ORN", LITMUS_OP_OR, true, FL_LOGIC },
+    { "BIC", LITMUS_OP_AND, true, FL_LOGIC }, { "EON", LITMUS_OP_XOR, true, FL_LOGIC },
 };
+
+static bool arith(litmus_asm_ctx *c, litmus_instr in, const char *m, bool *handled)
+{
+    *handled = true;
+    uint32_t rd;
+    bool w;
+    expr *a, *b;
+    uint32_t fa = litmus_asm_temp(c, "%fa"), fb = litmus_asm_temp(c, "%fb");
+    uint32_t fr = litmus_asm_temp(c, "%fr");
+    /* compares: SUBS/ADDS/ANDS into the zero register */
+    static const char *const cmps[] = { "CMP", "CMN", "TST" };
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(m, cmps[i]) != 0)
+            continue;
+        w = is_w(&litmus_asm_parser(c)->tok);
+        if (!src_expr(c, &a, NULL) || !comma(c) || !operand2(c, &b, w))
+            return false;
+        mov(c, in, fa, a);
+        mov(c, in, fb, b);
+        litmus_op op = i == 0 ? LITMUS_OP_SUB : i == 1 ? LITMUS_OP_ADD : LITMUS_OP_AND;
+        mov(c, in, fr, width(c, node(c, op, rg(c, fa), rg(c, fb)), w));
+        set_flags(c, in, i == 0 ? FL_SUB : i == 1 ? FL_ADD : FL_LOGIC, w, fa, fb, fr);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof alu / sizeof alu[0]; i++) {
+        size_t n = strlen(alu[i].name);
+        bool s_form = m[n] == 'S' && m[n + 1] == 0;
+        if (strncmp(m, alu[i].name, n) != 0 || (m[n] != 0 && !s_form))
+            continue;
+        if (s_form && (alu[i].op == LITMUS_OP_OR || alu[i].op == LITMUS_OP_XOR))
+            break;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL) || !comma(c) ||
+            !operand2(c, &b, w))
+            return false;
+        if (alu[i].inv)
+            b = width(c, not_(c, b), w);
+        expr *r = width(c, node(c, alu[i].op, a, b), w);
+        if (!s_form) {
+            mov(c, in, rd, r);
+            return true;
+        }
+        mov(c, in, fa, a);
+        mov(c, in, fb, b);
+        mov(c, in, fr, width(c, node(c, alu[i].op, rg(c, fa), rg(c, fb)), w));
+        set_flags(c, in, alu[i].flags, w, fa, fb, fr);
+        mov(c, in, rd, rg(c, fr));
+        return true;
+    }
+    /* one source: MOV, MVN, NEG(S) */
+    if (!strcmp(m, "MOV") || !strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "NEGS")) {
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !operand2(c, &b, w))
+            return false;
+        if (m[1] == 'V') {
+            mov(c, in, rd, width(c, not_(c, b), w));
+        } else if (m[0] == 'M') {
+            mov(c, in, rd, b);
+        } else {
+            mov(c, in, fa, num(c, 0));
+            mov(c, in, fb, b);
+            mov(c, in, fr, width(c, node(c, LITMUS_OP_SUB, rg(c, fa), rg(c, fb)), w));
+            if (m[3] == 'S')
+                set_flags(c, in, FL_SUB, w, fa, fb, fr);
+            mov(c, in, rd, rg(c, fr));
+        }
+        return true;
+    }
+    /* shifts by an immediate or a register */
+    static const char *const shifts[] = { "LSL", "LSR", "ASR", "LSLV", "LSRV", "ASRV" };
+    for (int i = 0; i < 6; i++) {
+        if (strcmp(m, shifts[i]) != 0)
+            continue;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL) || !comma(c))
+            return false;
+        litmus_parser *p = litmus_asm_parser(c);
+        if (p->tok.kind == LITMUS_ASM_T_HASH) {
+            int64_t v;
+            if (!hash_imm(c, &v))
+                return false;
+            b = num(c, v);
+        } else if (!src_expr(c, &b, NULL)) {
+            return false;
+        }
+        b = node(c, LITMUS_OP_AND, b, num(c, w ? 31 : 63));
+        int k = i % 3;
+        if (k == 2 && w)
+            a = sext(c, a);
+        litmus_op op = k == 0 ? LITMUS_OP_SHL : k == 1 ? LITMUS_OP_SHR : LITMUS_OP_ASR;
+        mov(c, in, rd, width(c, node(c, op, a, b), w));
+        return true;
+    }
+    /* multiplies: MUL, MNEG, MADD, MSUB, and the widening SMULL, UMULL */
+    if (!strcmp(m, "MUL") || !strcmp(m, "MNEG") || !strcmp(m, "MADD") || !strcmp(m, "MSUB") ||
+        !strcmp(m, "SMULL") || !strcmp(m, "UMULL")) {
+        bool wa, wb;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, &wa) || !comma(c) ||
+            !src_expr(c, &b, &wb))
+            return false;
+        if (m[0] == 'S') {
+            a = sext(c, a);
+            b = sext(c, b);
+        }
+        expr *prod = node(c, LITMUS_OP_MUL, a, b), *acc;
+        if (!strcmp(m, "MADD") || !strcmp(m, "MSUB")) {
+            if (!comma(c) || !src_expr(c, &acc, NULL))
+                return false;
+            prod = node(c, m[1] == 'A' ? LITMUS_OP_ADD : LITMUS_OP_SUB, acc, prod);
+        } else if (!strcmp(m, "MNEG")) {
+            prod = node(c, LITMUS_OP_SUB, num(c, 0), prod);
+        }
+        mov(c, in, rd, width(c, prod, w));
+        return true;
+    }
+    /* extensions: SXTW, SXTH, SXTB, UXTH, UXTB */
+    static const char *const exts[] = { "UXTB", "UXTH", "SXTB", "SXTH", "SXTW" };
+    for (int i = 0; i < 5; i++) {
+        if (strcmp(m, exts[i]) != 0)
+            continue;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL))
+            return false;
+        int bits = i == 4 ? 32 : i % 2 ? 16 : 8;
+        if (i < 2)
+            a = node(c, LITMUS_OP_AND, a, num(c, (1 << bits) - 1));
+        else
+            a = node(c, LITMUS_OP_ASR, node(c, LITMUS_OP_SHL, a, num(c, 64 - bits)), num(c, 64 - bits));
+        mov(c, in, rd, width(c, a, w));
+        return true;
+    }
+    /* wide immediates: MOVZ, MOVN, MOVK Rd, #imm [, LSL #s] */
+    if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK")) {
+        int64_t v;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !hash_imm(c, &v))
+            return false;
+        b = num(c, v);
+        if (!modifier(c, &b, w))
+            return false;
+        if (m[3] == 'N') {
+            b = not_(c, b);
+        } else if (m[3] == 'K') {
+            /* the 16 bits b covers: its shift is what the modifier applied */
+            int64_t sh = 0;
+            if (b->op == LITMUS_OP_SHL || (b->op == LITMUS_OP_ZEXT32 && b->lhs->op == LITMUS_OP_SHL))
+                sh = (b->op == LITMUS_OP_SHL ? b : b->lhs)->rhs->opnd.imm;
+            expr *keep = node(c, LITMUS_OP_AND, rg(c, rd), num(c, ~(int64_t)((uint64_t)0xffff << sh)));
+            b = node(c, LITMUS_OP_OR, keep, b);
+        }
+        mov(c, in, rd, width(c, b, w));
+        return true;
+    }
+    /* conditional selects: CSEL, CSINC, CSINV, CSNEG Rd, Rn, Rm, cond and
+     * the aliases CSET, CSETM Rd, cond and CINC, CINV, CNEG Rd, Rn, cond */
+    static const char *const csels[] = { "CSEL", "CSINC", "CSINV", "CSNEG" };
+    static const char *const cincs[] = { "", "CINC", "CINV", "CNEG" };
+    static const char *const csets[] = { "", "CSET", "CSETM", "" };
+    for (int i = 0; i < 4; i++) {
+        bool full = !strcmp(m, csels[i]), alias = i && !strcmp(m, cincs[i]), set = !strcmp(m, csets[i]);
+        if (!full && !alias && !(i && set))
+            continue;
+        expr *cond;
+        if (!dst_expr(c, &rd, &w) || !comma(c))
+            return false;
+        if (set) {
+            a = num(c, 0);
+            b = num(c, 0);
+        } else if (!src_expr(c, &a, NULL) || !comma(c)) {
+            return false;
+        } else if (alias) {
+            b = a;
+        } else if (!src_expr(c, &b, NULL) || !comma(c)) {
+            return false;
+        }
+        if (!cond_code(c, &cond))
+            return false;
+        expr *alt = i == 1 ? node(c, LITMUS_OP_ADD, b, num(c, 1))
+                  : i == 2 ? not_(c, b) : i == 3 ? node(c, LITMUS_OP_SUB, num(c, 0), b) : b;
+        /* the aliases test the inverted condition: Rd := cond ? op(Rn) : Rn */
+        expr *e = full ? litmus_asm_node(c, LITMUS_OP_SEL, a, alt, cond)
+                       : litmus_asm_node(c, LITMUS_OP_SEL, alt, a, cond);
+        mov(c, in, rd, width(c, e, w));
+        return true;
+    }
+    *handled = false;
+    return false;
+}
 
 static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
 {
-    litmus_parser *p = litmus_asm_parser(c);
     char m[24];
     upper(op, m, sizeof m);
     int k;
@@ -476,11 +890,18 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         return true;
     }
     if (strcmp(m, "CBZ") == 0 || strcmp(m, "CBNZ") == 0) {
-        litmus_operand r;
-        if (!src_reg(c, &r) || !comma(c))
+        expr *r;
+        if (!src_expr(c, &r, NULL) || !comma(c))
             return false;
-        return branch_on(c, in, litmus_asm_binop(c, m[2] == 'N' ? LITMUS_OP_NE : LITMUS_OP_EQ, r,
-                                                 litmus_asm_imm(0)));
+        return branch_on(c, in, node(c, m[2] == 'N' ? LITMUS_OP_NE : LITMUS_OP_EQ, r, num(c, 0)));
+    }
+    if (strcmp(m, "TBZ") == 0 || strcmp(m, "TBNZ") == 0) {
+        expr *r;
+        int64_t bit;
+        if (!src_expr(c, &r, NULL) || !comma(c) || !hash_imm(c, &bit) || !comma(c))
+            return false;
+        expr *set = node(c, LITMUS_OP_AND, node(c, LITMUS_OP_SHR, r, num(c, bit & 63)), num(c, 1));
+        return branch_on(c, in, m[2] == 'N' ? set : node(c, LITMUS_OP_XOR, set, num(c, 1)));
     }
     if (strncmp(m, "B.", 2) == 0) {
         litmus_expr *cond = condition(c, m + 2);
@@ -488,52 +909,9 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
             return unsupported(c, op);
         return branch_on(c, in, cond);
     }
-    if (strcmp(m, "CMP") == 0) {
-        litmus_operand a, b;
-        if (!src_reg(c, &a) || !comma(c) || !reg_or_imm(c, &b) || !extension(c, op))
-            return false;
-        litmus_instr mv = in;
-        mv.kind = LITMUS_I_MOV;
-        mv.reg = litmus_asm_temp(c, "%cmpa");
-        mv.expr = litmus_asm_leaf(c, a);
-        litmus_asm_emit(c, &mv);
-        mv.reg = litmus_asm_temp(c, "%cmpb");
-        mv.expr = litmus_asm_leaf(c, b);
-        litmus_asm_emit(c, &mv);
-        return true;
-    }
-    uint32_t rd;
-    if (strcmp(m, "MOV") == 0) {
-        litmus_operand a;
-        if (!dst_reg(c, &rd) || !comma(c) || !reg_or_imm(c, &a))
-            return false;
-        in.kind = LITMUS_I_MOV;
-        in.reg = rd;
-        in.expr = litmus_asm_leaf(c, a);
-        litmus_asm_emit(c, &in);
-        return true;
-    }
-    for (size_t i = 0; i < sizeof alu / sizeof alu[0]; i++) {
-        if (strcmp(m, alu[i].name) != 0)
-            continue;
-        litmus_operand a, b;
-        if (!dst_reg(c, &rd) || !comma(c) || !src_reg(c, &a) || !comma(c) ||
-            !reg_or_imm(c, &b) || !extension(c, op))
-            return false;
-        in.kind = LITMUS_I_MOV;
-        in.reg = rd;
-        in.expr = litmus_asm_binop(c, alu[i].op, a, b);
-        litmus_asm_emit(c, &in);
-        return true;
-    }
-    if (strcmp(m, "CSEL") == 0) {
-        /* herd's CSEL depends on its condition by a pick dependency
-         * (iico_ctrl) and on the register it selects by data: the ports
-         * keep one kind of dependency per register, so not yet */
-        litmus_error_at(p, op, "unsupported AArch64 instruction 'CSEL' (its pick dependencies)");
-        return false;
-    }
-    return unsupported(c, op);
+    bool handled;
+    bool ok = arith(c, in, m, &handled);
+    return handled ? ok : unsupported(c, op);
 }
 
 const litmus_asm_dialect litmus_aarch64_dialect = {

@@ -46,6 +46,9 @@ void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in);
 litmus_expr *litmus_asm_leaf(litmus_asm_ctx *c, litmus_operand o);
 litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a,
                               litmus_operand b);
+/* An operator on two expressions (and SEL's condition, else NULL). */
+litmus_expr *litmus_asm_node(litmus_asm_ctx *c, litmus_op op, litmus_expr *lhs, litmus_expr *rhs,
+                             litmus_expr *cond);
 /* The sorted annotation set of the given names. */
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n);
 

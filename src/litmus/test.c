@@ -61,3 +61,20 @@ void litmus_test_sort_observables(litmus_test *t)
     t->nobs = n;
     sort_ctx = NULL;
 }
+
+litmus_value litmus_reg_value(const litmus_thread *th, uint32_t reg, litmus_value v)
+{
+    if (!th->reg_types || reg >= th->nregs || v.kind != LITMUS_VAL_INT)
+        return v;
+    switch ((litmus_reg_type)th->reg_types[reg]) {
+    case LITMUS_RT_INT:
+        v.num = (int64_t)(int32_t)(uint32_t)(uint64_t)v.num;
+        break;
+    case LITMUS_RT_UINT32:
+        v.num = (int64_t)((uint64_t)v.num & 0xffffffffu);
+        break;
+    case LITMUS_RT_INT64:
+        break;
+    }
+    return v;
+}
