@@ -103,55 +103,38 @@ static bool hash_imm(litmus_asm_ctx *c, int64_t *v)
     return true;
 }
 
-/* A register or #imm. */
-static bool reg_or_imm(litmus_asm_ctx *c, litmus_operand *o)
-{
-    litmus_parser *p = litmus_asm_parser(c);
-    if (p->tok.kind == LITMUS_ASM_T_HASH) {
-        int64_t v;
-        if (!hash_imm(c, &v))
-            return false;
-        *o = litmus_asm_imm(v);
-        return true;
-    }
-    return src_reg(c, o);
-}
+typedef litmus_expr expr;
+static expr *num(litmus_asm_ctx *c, int64_t v);
+static expr *rg(litmus_asm_ctx *c, uint32_t r);
+static expr *node(litmus_asm_ctx *c, litmus_op op, expr *a, expr *b);
+static void mov(litmus_asm_ctx *c, litmus_instr in, uint32_t rd, expr *e);
+static bool src_expr(litmus_asm_ctx *c, expr **e, bool *w);
+static bool modifier(litmus_asm_ctx *c, expr **e, bool w);
+static bool is_w(const litmus_token *t);
+static bool load_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                       const char *ann2, bool reserve, int bits, bool sign);
+static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                        int bits);
 
-/* An optional extension after a register operand: `,SXTW`, `,UXTW`,
- * `,LSL #0` (the value as it is); other shifts are errors. Consumes the
- * comma only when an extension follows. */
-static bool extension(litmus_asm_ctx *c, const litmus_token *op)
-{
-    litmus_parser *p = litmus_asm_parser(c);
-    if (p->tok.kind != LITMUS_T_COMMA)
-        return true;
-    const litmus_token *n = litmus_peek2(p);
-    if (n->kind != LITMUS_T_IDENT || reg_number(n) >= 0)
-        return true;
-    litmus_next(p);
-    if (litmus_tok_is(&p->tok, "SXTW") || litmus_tok_is(&p->tok, "UXTW") ||
-        litmus_tok_is(&p->tok, "sxtw") || litmus_tok_is(&p->tok, "uxtw")) {
-        litmus_next(p);
-        return true;
-    }
-    if (litmus_tok_is(&p->tok, "LSL") || litmus_tok_is(&p->tok, "lsl")) {
-        litmus_next(p);
-        int64_t k;
-        if (!hash_imm(c, &k))
-            return false;
-        if (k == 0)
-            return true;
-    }
-    litmus_error_at(p, op, "unsupported: shifted or extended register operands in '%.*s'",
-                    (int)(op->len > 40 ? 40 : op->len), op->start);
-    return false;
-}
+/* A base register's post-index update (`[Xn],#imm`): Xn += imm after the
+ * access. */
+typedef struct writeback {
+    bool post;
+    uint32_t reg;
+    int64_t imm;
+} writeback;
 
-/* '[' Xn [',' (#imm | Xm [ext])] ']' */
-static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token *op)
+/* '[' Xn [',' (#imm | Xm [modifier])] ']' ['!'] [',' #imm]. A modified
+ * register offset goes through a hidden register; a pre-index updates Xn
+ * before (in's position), a post-index fills *wb (NULL: an error). */
+static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token *op,
+                        litmus_instr in, writeback *wb)
 {
+    (void)op;
     litmus_parser *p = litmus_asm_parser(c);
     memset(a, 0, sizeof *a);
+    if (wb)
+        wb->post = false;
     if (!litmus_expect(p, LITMUS_T_LBRACK, "'[' before the address"))
         return false;
     if (!src_reg(c, &a->base))
@@ -159,8 +142,23 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     if (p->tok.kind == LITMUS_T_COMMA) {
         litmus_next(p);
         litmus_operand off;
-        if (!reg_or_imm(c, &off) || !extension(c, op))
-            return false;
+        if (p->tok.kind == LITMUS_ASM_T_HASH) {
+            int64_t v;
+            if (!hash_imm(c, &v))
+                return false;
+            off = litmus_asm_imm(v);
+        } else {
+            expr *e;
+            if (!src_expr(c, &e, NULL) || !modifier(c, &e, false))
+                return false;
+            if (e->op == LITMUS_OP_NONE) {
+                off = e->opnd;
+            } else {
+                uint32_t t = litmus_asm_temp(c, "%off");
+                mov(c, in, t, e);
+                off = litmus_asm_regop(t);
+            }
+        }
         if (off.kind != LITMUS_OPND_IMM || off.imm != 0) {
             a->has_offset = true;
             a->offset = off;
@@ -168,11 +166,38 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     }
     if (!litmus_expect(p, LITMUS_T_RBRACK, "']'"))
         return false;
-    if (p->tok.kind == LITMUS_ASM_T_BANG || p->tok.kind == LITMUS_T_COMMA) {
-        litmus_error_at(p, &p->tok, "unsupported: pre- and post-indexed addressing");
+    bool pre = p->tok.kind == LITMUS_ASM_T_BANG;
+    bool post = p->tok.kind == LITMUS_T_COMMA;
+    if (!pre && !post)
+        return true;
+    litmus_token at = p->tok;
+    if (!wb || a->base.kind != LITMUS_OPND_REG || (pre && a->has_offset && a->offset.kind != LITMUS_OPND_IMM)) {
+        litmus_error_at(p, &at, "unsupported: pre- and post-indexed addressing here");
         return false;
     }
+    litmus_next(p);
+    if (pre) {
+        if (a->has_offset)
+            mov(c, in, a->base.reg, node(c, LITMUS_OP_ADD, rg(c, a->base.reg), num(c, a->offset.imm)));
+        a->has_offset = false;
+        return true;
+    }
+    int64_t v;
+    if (a->has_offset || !hash_imm(c, &v)) {
+        if (a->has_offset)
+            litmus_error_at(p, &at, "unsupported: pre- and post-indexed addressing here");
+        return false;
+    }
+    wb->post = true;
+    wb->reg = a->base.reg;
+    wb->imm = v;
     return true;
+}
+
+static void do_writeback(litmus_asm_ctx *c, litmus_instr in, const writeback *wb)
+{
+    if (wb->post)
+        mov(c, in, wb->reg, node(c, LITMUS_OP_ADD, rg(c, wb->reg), num(c, wb->imm)));
 }
 
 /* --- instructions --- */
@@ -221,27 +246,63 @@ static int form(const char *m, const char *prefix, const char *const *suffixes, 
 
 static const char *const ord_sfx[] = { "", "A", "L", "AL" };
 
+/* The value of a sub-word access of `bits` bits (0: a whole one), signed
+ * or not, into a register of w bits. */
+static expr *sub_word(litmus_asm_ctx *c, expr *e, int bits, bool sign, bool w)
+{
+    if (sign)
+        e = node(c, LITMUS_OP_ASR, node(c, LITMUS_OP_SHL, e, num(c, 64 - bits)), num(c, 64 - bits));
+    else
+        e = node(c, LITMUS_OP_AND, e, num(c, (int64_t)((1ull << bits) - 1)));
+    return w ? node(c, LITMUS_OP_ZEXT32, e, num(c, 0)) : e;
+}
+
 static bool load(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
                  const char *ann2, bool reserve)
 {
+    return load_sized(c, in, op, ann, ann2, reserve, 0, false);
+}
+
+static bool load_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                       const char *ann2, bool reserve, int bits, bool sign)
+{
     uint32_t rt;
-    if (!dst_reg(c, &rt) || !comma(c) || !mem_operand(c, &in.addr, op))
+    writeback wb;
+    bool w = is_w(&litmus_asm_parser(c)->tok);
+    if (!dst_reg(c, &rt) || !comma(c) || !mem_operand(c, &in.addr, op, in, reserve ? NULL : &wb))
         return false;
     in.kind = LITMUS_I_READ;
     in.reg = rt;
     in.reserve = reserve;
     in.annots = annots(c, ann, ann2, NULL);
     litmus_asm_emit(c, &in);
+    if (bits)
+        mov(c, in, rt, sub_word(c, rg(c, rt), bits, sign, w));
+    if (!reserve)
+        do_writeback(c, in, &wb);
     return true;
 }
 
 static bool store(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann)
 {
-    if (!src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
+    return store_sized(c, in, op, ann, 0);
+}
+
+static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                        int bits)
+{
+    writeback wb;
+    if (!src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, &wb))
         return false;
+    if (bits) {
+        uint32_t t = litmus_asm_temp(c, "%st");
+        mov(c, in, t, sub_word(c, litmus_asm_leaf(c, in.value), bits, false, false));
+        in.value = litmus_asm_regop(t);
+    }
     in.kind = LITMUS_I_WRITE;
     in.annots = annots(c, ann, NULL, NULL);
     litmus_asm_emit(c, &in);
+    do_writeback(c, in, &wb);
     return true;
 }
 
@@ -254,7 +315,7 @@ static bool store_excl(litmus_asm_ctx *c, litmus_instr in, const litmus_token *o
         return false;
     in.ok_reg = n == 31 ? UINT32_MAX : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
-    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
+    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, NULL))
         return false;
     in.kind = LITMUS_I_SC;
     in.annots = annots(c, "X", rel ? "L" : NULL, NULL);
@@ -280,7 +341,7 @@ static bool atomic_op(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
             return false;
     }
     litmus_address a;
-    if (!mem_operand(c, &a, op))
+    if (!mem_operand(c, &a, op, in, NULL))
         return false;
     uint32_t arg = litmus_asm_temp(c, "%arg"), old = litmus_asm_temp(c, "%old");
     litmus_instr mv = in;
@@ -316,7 +377,7 @@ static bool cas(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int 
     litmus_operand cmp = n == 31 ? litmus_asm_imm(0) : litmus_asm_regop(litmus_asm_reg(c, &p->tok));
     uint32_t rs = n == 31 ? litmus_asm_temp(c, "%zr") : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
-    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
+    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, NULL))
         return false;
     in.kind = LITMUS_I_CAS;
     in.reg = rs;
@@ -375,8 +436,6 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
 }
 
 /* --- register arithmetic and the flags --- */
-
-typedef litmus_expr expr;
 
 static expr *num(litmus_asm_ctx *c, int64_t v)
 {
@@ -461,6 +520,17 @@ static bool tok_upper_is(const litmus_token *t, const char *s)
     return true;
 }
 
+/* A shift amount: #k, or k as herd also takes it. */
+static bool amount(litmus_asm_ctx *c, int64_t *k)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (p->tok.kind != LITMUS_T_NUM)
+        return hash_imm(c, k);
+    *k = p->tok.num;
+    litmus_next(p);
+    return true;
+}
+
 /* `,LSL #k`-like modifiers after an operand: a shift (LSL, LSR, ASR) or an
  * extension ([SU]XT[BHWX]) with an optional left shift. e is w bits wide. */
 static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
@@ -479,7 +549,7 @@ static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
     for (int i = 0; i < 3; i++) {
         if (!tok_upper_is(&k, shifts[i]))
             continue;
-        if (!hash_imm(c, &amt))
+        if (!amount(c, &amt))
             return false;
         if (i == 2 && w)
             *e = sext(c, *e);
@@ -502,8 +572,8 @@ static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
                           num(c, 64 - bits));
             }
         }
-        if (p->tok.kind == LITMUS_ASM_T_HASH) {
-            if (!hash_imm(c, &amt))
+        if (p->tok.kind == LITMUS_ASM_T_HASH || p->tok.kind == LITMUS_T_NUM) {
+            if (!amount(c, &amt))
                 return false;
             *e = node(c, LITMUS_OP_SHL, *e, num(c, amt));
         }
@@ -841,8 +911,24 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         litmus_asm_emit(c, &in);
         return true;
     }
-    if (strcmp(m, "LDR") == 0)
+    if (strcmp(m, "LDR") == 0 || strcmp(m, "LDUR") == 0)
         return load(c, in, op, NULL, NULL, false);
+    static const struct { const char *name; int bits; bool sign; const char *ann; bool store; } sized[] = {
+        { "LDRB", 8, false, NULL, false }, { "LDRH", 16, false, NULL, false },
+        { "LDURB", 8, false, NULL, false }, { "LDURH", 16, false, NULL, false },
+        { "LDRSB", 8, true, NULL, false }, { "LDRSH", 16, true, NULL, false },
+        { "LDRSW", 32, true, NULL, false }, { "LDARB", 8, false, "A", false },
+        { "LDARH", 16, false, "A", false }, { "LDAPRB", 8, false, "Q", false },
+        { "LDAPRH", 16, false, "Q", false }, { "STRB", 8, false, NULL, true },
+        { "STRH", 16, false, NULL, true }, { "STURB", 8, false, NULL, true },
+        { "STURH", 16, false, NULL, true }, { "STLRB", 8, false, "L", true },
+        { "STLRH", 16, false, "L", true }, { "STUR", 0, false, NULL, true },
+    };
+    for (size_t i = 0; i < sizeof sized / sizeof sized[0]; i++)
+        if (strcmp(m, sized[i].name) == 0)
+            return sized[i].store ? store_sized(c, in, op, sized[i].ann, sized[i].bits)
+                                  : load_sized(c, in, op, sized[i].ann, NULL, false, sized[i].bits,
+                                               sized[i].sign);
     if (strcmp(m, "LDAR") == 0)
         return load(c, in, op, "A", NULL, false);
     if (strcmp(m, "LDAPR") == 0)

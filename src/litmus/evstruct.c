@@ -261,6 +261,13 @@ static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s,
     return a.loc;
 }
 
+/* A value written to loc, as its type takes it (litmus_location.typed). */
+static litmus_value loc_typed(const builder *b, uint32_t loc, litmus_value v)
+{
+    const litmus_location *l = &b->t->locs[loc];
+    return l->typed ? litmus_typed_value((litmus_reg_type)l->type, v) : v;
+}
+
 static void deps_for(builder *b, uint32_t ev, const regval *addr, const regval *data,
                      const state *s)
 {
@@ -614,7 +621,7 @@ static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint3
             }
             litmus_event *we = &b->es->events[w];
             we->loc = loc;
-            we->value = val.v;
+            we->value = val.v = loc_typed(b, loc, val.v);
             b->es->events[s->resv_ev].rmw_write = w;
             port_links(b, w);
             deps_for(b, w, &at, &val, c);
@@ -695,7 +702,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 return;
             port_links(b, ev);
             b->es->events[ev].loc = loc;
-            b->es->events[ev].value = val.v;
+            b->es->events[ev].value = val.v = loc_typed(b, loc, val.v);
             deps_for(b, ev, &at, &val, s);
             note_write(b, thread, pc, loc, &val);
             parent = ev;
@@ -819,7 +826,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     }
                     litmus_event *we = &b->es->events[w];
                     we->loc = loc;
-                    we->value = val.v;
+                    we->value = val.v = loc_typed(b, loc, val.v);
                     we->rmw = true;
                     if (in->has_wannots)
                         we->annots = &in->wannots;

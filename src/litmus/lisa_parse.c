@@ -379,6 +379,8 @@ static int reg_type_named(const token *t)
         { "unsigned", LITMUS_RT_UINT32 }, { "int64_t", LITMUS_RT_INT64 },
         { "uint64_t", LITMUS_RT_INT64 }, { "long", LITMUS_RT_INT64 },
         { "intptr_t", LITMUS_RT_INT64 }, { "uintptr_t", LITMUS_RT_INT64 },
+        { "int8_t", LITMUS_RT_INT8 }, { "uint8_t", LITMUS_RT_UINT8 }, { "char", LITMUS_RT_INT8 },
+        { "int16_t", LITMUS_RT_INT16 }, { "uint16_t", LITMUS_RT_UINT16 }, { "short", LITMUS_RT_INT16 },
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (litmus_tok_is(t, types[i].name))
@@ -446,6 +448,10 @@ static bool init_entry(litmus_parser *b)
     } else {
         uint32_t l = litmus_location_of(b, &name);
         b->locs.data[l].init = v;
+        if (type >= 0) {
+            b->locs.data[l].typed = true;
+            b->locs.data[l].type = (uint8_t)type;
+        }
     }
     return true;
 }
@@ -1043,6 +1049,8 @@ static void typed_values(const litmus_test *t, litmus_prop *pr)
         return;
     if (pr->kind == LITMUS_P_REG)
         pr->value = litmus_reg_value(&t->threads[pr->thread], pr->reg, pr->value);
+    if (pr->kind == LITMUS_P_LOC && t->locs[pr->location].typed)
+        pr->value = litmus_typed_value((litmus_reg_type)t->locs[pr->location].type, pr->value);
     typed_values(t, pr->lhs);
     typed_values(t, pr->rhs);
 }
@@ -1160,6 +1168,11 @@ static bool parse_body(parser *p, thread_build *tbs)
                 th->reg_types[r] = r < tb->types.len ? tb->types.data[r] : (uint8_t)LITMUS_RT_INT;
         }
     }
+    if (p->dialect == &litmus_aarch64_dialect) /* herd's types of AArch64 locations */
+        for (size_t l = 0; l < b->locs.len; l++) {
+            b->locs.data[l].typed = true; /* int by default */
+            b->locs.data[l].init = litmus_typed_value(b->locs.data[l].type, b->locs.data[l].init);
+        }
     litmus_finish_test(b);
     typed_values(t, t->cond);
     typed_values(t, t->filter);

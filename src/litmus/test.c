@@ -62,19 +62,26 @@ void litmus_test_sort_observables(litmus_test *t)
     sort_ctx = NULL;
 }
 
-litmus_value litmus_reg_value(const litmus_thread *th, uint32_t reg, litmus_value v)
+litmus_value litmus_typed_value(litmus_reg_type type, litmus_value v)
 {
-    if (!th->reg_types || reg >= th->nregs || v.kind != LITMUS_VAL_INT)
+    if (v.kind != LITMUS_VAL_INT)
         return v;
-    switch ((litmus_reg_type)th->reg_types[reg]) {
-    case LITMUS_RT_INT:
-        v.num = (int64_t)(int32_t)(uint32_t)(uint64_t)v.num;
-        break;
-    case LITMUS_RT_UINT32:
-        v.num = (int64_t)((uint64_t)v.num & 0xffffffffu);
-        break;
-    case LITMUS_RT_INT64:
-        break;
+    uint64_t u = (uint64_t)v.num;
+    switch (type) {
+    case LITMUS_RT_INT: v.num = (int64_t)(int32_t)(uint32_t)u; break;
+    case LITMUS_RT_UINT32: v.num = (int64_t)(u & 0xffffffffu); break;
+    case LITMUS_RT_INT64: break;
+    case LITMUS_RT_INT8: v.num = (int64_t)(int8_t)(uint8_t)u; break;
+    case LITMUS_RT_UINT8: v.num = (int64_t)(u & 0xffu); break;
+    case LITMUS_RT_INT16: v.num = (int64_t)(int16_t)(uint16_t)u; break;
+    case LITMUS_RT_UINT16: v.num = (int64_t)(u & 0xffffu); break;
     }
     return v;
+}
+
+litmus_value litmus_reg_value(const litmus_thread *th, uint32_t reg, litmus_value v)
+{
+    if (!th->reg_types || reg >= th->nregs)
+        return v;
+    return litmus_typed_value((litmus_reg_type)th->reg_types[reg], v);
 }

@@ -172,7 +172,11 @@ typedef enum litmus_reg_type {
     LITMUS_RT_INT,    /* int, herd's default: the low 32 bits, signed */
     LITMUS_RT_UINT32, /* the low 32 bits, unsigned */
     LITMUS_RT_INT64,  /* 64 bits (uint64_t too) */
+    LITMUS_RT_INT8, LITMUS_RT_UINT8, LITMUS_RT_INT16, LITMUS_RT_UINT16,
 } litmus_reg_type;
+
+/* v as a variable of that type holds it (an address stays). */
+litmus_value litmus_typed_value(litmus_reg_type type, litmus_value v);
 
 typedef struct litmus_thread {
     uint32_t proc;         /* the N of PN */
@@ -189,6 +193,8 @@ typedef struct litmus_location {
     base_sym name;
     litmus_value init;     /* 0 unless the init block says otherwise */
     base_srcloc loc;       /* where it was first mentioned */
+    bool typed;            /* AArch64: every value written is taken as `type` (init too) */
+    uint8_t type;          /* a litmus_reg_type */
 } litmus_location;
 
 /* The final condition's propositions. */
