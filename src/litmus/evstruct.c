@@ -200,6 +200,11 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     if (e->op == LITMUS_OP_ZEXT32 && x.v.kind == LITMUS_VAL_ADDR)
         return; /* an address is kept whole, as before widths were read */
     if (x.v.kind == LITMUS_VAL_ADDR || y.v.kind == LITMUS_VAL_ADDR) {
+        if (e->op == LITMUS_OP_SUB && x.v.kind == LITMUS_VAL_ADDR && y.v.kind == LITMUS_VAL_INT) {
+            r->v = x.v;
+            r->v.num = wrap((uint64_t)x.v.num - (uint64_t)y.v.num);
+            return;
+        }
         if (e->op == LITMUS_OP_ADD && (x.v.kind != y.v.kind)) {
             litmus_value a = x.v.kind == LITMUS_VAL_ADDR ? x.v : y.v;
             litmus_value k = x.v.kind == LITMUS_VAL_ADDR ? y.v : x.v;

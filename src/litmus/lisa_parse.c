@@ -273,7 +273,8 @@ static bool parse_value(parser *p, litmus_value *v)
     }
     if (b->tok.kind == T_AMP)
         litmus_next(b);
-    if (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok)) {
+    /* an assembly's value is never a register: `0:X1=x0` names location x0 */
+    if (b->tok.kind == T_IDENT && (p->dialect || !is_register_name(p, &b->tok))) {
         *v = litmus_addr(litmus_location_of(b, &b->tok));
         litmus_next(b);
         return true;
@@ -397,9 +398,14 @@ static bool init_entry(litmus_parser *b)
     int type = -1;
     if (p->dialect) /* a C type before the name: `int64_t 0:a0 = 1` */
         while (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok) &&
-               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM)) {
+               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM ||
+                litmus_peek2(b)->kind == T_STAR)) {
             type = reg_type_named(&b->tok);
             litmus_next(b);
+            if (b->tok.kind == T_STAR) { /* `uint64_t *p = &x`: a pointer */
+                type = LITMUS_RT_INT64;
+                litmus_next(b);
+            }
         }
     long th = -1;
     token name = b->tok;
@@ -984,7 +990,7 @@ static bool state_var(litmus_parser *lp, litmus_observable *o)
     bool bracket = lp->tok.kind == T_LBRACK;
     if (bracket)
         litmus_next(lp);
-    if (lp->tok.kind != T_IDENT || is_register_name(p, &lp->tok)) {
+    if (lp->tok.kind != T_IDENT || (!p->dialect && is_register_name(p, &lp->tok))) {
         litmus_error_at(lp, &lp->tok, "expected a location or THREAD:REGISTER, found %s",
                         litmus_tok_desc(&lp->tok, buf, sizeof buf));
         return false;
@@ -1190,6 +1196,7 @@ static bool parse_header(parser *p)
     token first = lex_raw(p);
     p->x86 = litmus_tok_is(&first, "X86");
     p->dialect = first.kind == T_IDENT ? dialect_named(first.start, first.len) : NULL;
+    p->b.asm_syntax = p->dialect != NULL;
     if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell") || p->x86 ||
                         p->dialect)) {
         char buf[64];
