@@ -67,56 +67,24 @@ static void a64_canon_reg(const litmus_token *t, char *buf, size_t n)
 
 static bool comma(litmus_asm_ctx *c)
 {
-    return litmus_expect(litmus_asm_parser(c), LITMUS_T_COMMA, "','");
+    return litmus_asm_comma(c);
 }
 
 static bool need_reg(litmus_asm_ctx *c, int *num)
 {
-    litmus_parser *p = litmus_asm_parser(c);
-    *num = reg_number(&p->tok);
-    if (*num < 0) {
-        char buf[64];
-        litmus_error_at(p, &p->tok, "expected an AArch64 register, found %s",
-                        litmus_tok_desc(&p->tok, buf, sizeof buf));
-        return false;
-    }
-    return true;
-}
-
-static litmus_operand imm_opnd(int64_t v)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
-    return o;
-}
-
-static litmus_operand reg_opnd(uint32_t r)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = r };
-    return o;
+    return litmus_asm_need_reg(c, num);
 }
 
 /* A source register: the zero register is the immediate 0. */
 static bool src_reg(litmus_asm_ctx *c, litmus_operand *o)
 {
-    int n;
-    if (!need_reg(c, &n))
-        return false;
-    litmus_parser *p = litmus_asm_parser(c);
-    *o = n == 31 ? imm_opnd(0) : reg_opnd(litmus_asm_reg(c, &p->tok));
-    litmus_next(p);
-    return true;
+    return litmus_asm_src_reg(c, 31, o);
 }
 
 /* A destination: the zero register becomes a hidden register nothing reads. */
 static bool dst_reg(litmus_asm_ctx *c, uint32_t *reg)
 {
-    int n;
-    if (!need_reg(c, &n))
-        return false;
-    litmus_parser *p = litmus_asm_parser(c);
-    *reg = n == 31 ? litmus_asm_temp(c, "%zr") : litmus_asm_reg(c, &p->tok);
-    litmus_next(p);
-    return true;
+    return litmus_asm_dst_reg(c, 31, "%zr", reg);
 }
 
 static bool hash_imm(litmus_asm_ctx *c, int64_t *v)
@@ -135,55 +103,38 @@ static bool hash_imm(litmus_asm_ctx *c, int64_t *v)
     return true;
 }
 
-/* A register or #imm. */
-static bool reg_or_imm(litmus_asm_ctx *c, litmus_operand *o)
-{
-    litmus_parser *p = litmus_asm_parser(c);
-    if (p->tok.kind == LITMUS_ASM_T_HASH) {
-        int64_t v;
-        if (!hash_imm(c, &v))
-            return false;
-        *o = imm_opnd(v);
-        return true;
-    }
-    return src_reg(c, o);
-}
+typedef litmus_expr expr;
+static expr *num(litmus_asm_ctx *c, int64_t v);
+static expr *rg(litmus_asm_ctx *c, uint32_t r);
+static expr *node(litmus_asm_ctx *c, litmus_op op, expr *a, expr *b);
+static void mov(litmus_asm_ctx *c, litmus_instr in, uint32_t rd, expr *e);
+static bool src_expr(litmus_asm_ctx *c, expr **e, bool *w);
+static bool modifier(litmus_asm_ctx *c, expr **e, bool w);
+static bool is_w(const litmus_token *t);
+static bool load_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                       const char *ann2, bool reserve, int bits, bool sign);
+static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                        int bits);
 
-/* An optional extension after a register operand: `,SXTW`, `,UXTW`,
- * `,LSL #0` (the value as it is); other shifts are errors. Consumes the
- * comma only when an extension follows. */
-static bool extension(litmus_asm_ctx *c, const litmus_token *op)
-{
-    litmus_parser *p = litmus_asm_parser(c);
-    if (p->tok.kind != LITMUS_T_COMMA)
-        return true;
-    const litmus_token *n = litmus_peek2(p);
-    if (n->kind != LITMUS_T_IDENT || reg_number(n) >= 0)
-        return true;
-    litmus_next(p);
-    if (litmus_tok_is(&p->tok, "SXTW") || litmus_tok_is(&p->tok, "UXTW") ||
-        litmus_tok_is(&p->tok, "sxtw") || litmus_tok_is(&p->tok, "uxtw")) {
-        litmus_next(p);
-        return true;
-    }
-    if (litmus_tok_is(&p->tok, "LSL") || litmus_tok_is(&p->tok, "lsl")) {
-        litmus_next(p);
-        int64_t k;
-        if (!hash_imm(c, &k))
-            return false;
-        if (k == 0)
-            return true;
-    }
-    litmus_error_at(p, op, "unsupported: shifted or extended register operands in '%.*s'",
-                    (int)(op->len > 40 ? 40 : op->len), op->start);
-    return false;
-}
+/* A base register's post-index update (`[Xn],#imm`): Xn += imm after the
+ * access. */
+typedef struct writeback {
+    bool post;
+    uint32_t reg;
+    int64_t imm;
+} writeback;
 
-/* '[' Xn [',' (#imm | Xm [ext])] ']' */
-static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token *op)
+/* '[' Xn [',' (#imm | Xm [modifier])] ']' ['!'] [',' #imm]. A modified
+ * register offset goes through a hidden register; a pre-index updates Xn
+ * before (in's position), a post-index fills *wb (NULL: an error). */
+static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token *op,
+                        litmus_instr in, writeback *wb)
 {
+    (void)op;
     litmus_parser *p = litmus_asm_parser(c);
     memset(a, 0, sizeof *a);
+    if (wb)
+        wb->post = false;
     if (!litmus_expect(p, LITMUS_T_LBRACK, "'[' before the address"))
         return false;
     if (!src_reg(c, &a->base))
@@ -191,8 +142,23 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     if (p->tok.kind == LITMUS_T_COMMA) {
         litmus_next(p);
         litmus_operand off;
-        if (!reg_or_imm(c, &off) || !extension(c, op))
-            return false;
+        if (p->tok.kind == LITMUS_ASM_T_HASH) {
+            int64_t v;
+            if (!hash_imm(c, &v))
+                return false;
+            off = litmus_asm_imm(v);
+        } else {
+            expr *e;
+            if (!src_expr(c, &e, NULL) || !modifier(c, &e, false))
+                return false;
+            if (e->op == LITMUS_OP_NONE) {
+                off = e->opnd;
+            } else {
+                uint32_t t = litmus_asm_temp(c, "%off");
+                mov(c, in, t, e);
+                off = litmus_asm_regop(t);
+            }
+        }
         if (off.kind != LITMUS_OPND_IMM || off.imm != 0) {
             a->has_offset = true;
             a->offset = off;
@@ -200,11 +166,38 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     }
     if (!litmus_expect(p, LITMUS_T_RBRACK, "']'"))
         return false;
-    if (p->tok.kind == LITMUS_ASM_T_BANG || p->tok.kind == LITMUS_T_COMMA) {
-        litmus_error_at(p, &p->tok, "unsupported: pre- and post-indexed addressing");
+    bool pre = p->tok.kind == LITMUS_ASM_T_BANG;
+    bool post = p->tok.kind == LITMUS_T_COMMA;
+    if (!pre && !post)
+        return true;
+    litmus_token at = p->tok;
+    if (!wb || a->base.kind != LITMUS_OPND_REG || (pre && a->has_offset && a->offset.kind != LITMUS_OPND_IMM)) {
+        litmus_error_at(p, &at, "unsupported: pre- and post-indexed addressing here");
         return false;
     }
+    litmus_next(p);
+    if (pre) {
+        if (a->has_offset)
+            mov(c, in, a->base.reg, node(c, LITMUS_OP_ADD, rg(c, a->base.reg), num(c, a->offset.imm)));
+        a->has_offset = false;
+        return true;
+    }
+    int64_t v;
+    if (a->has_offset || !hash_imm(c, &v)) {
+        if (a->has_offset)
+            litmus_error_at(p, &at, "unsupported: pre- and post-indexed addressing here");
+        return false;
+    }
+    wb->post = true;
+    wb->reg = a->base.reg;
+    wb->imm = v;
     return true;
+}
+
+static void do_writeback(litmus_asm_ctx *c, litmus_instr in, const writeback *wb)
+{
+    if (wb->post)
+        mov(c, in, wb->reg, node(c, LITMUS_OP_ADD, rg(c, wb->reg), num(c, wb->imm)));
 }
 
 /* --- instructions --- */
@@ -253,27 +246,63 @@ static int form(const char *m, const char *prefix, const char *const *suffixes, 
 
 static const char *const ord_sfx[] = { "", "A", "L", "AL" };
 
+/* The value of a sub-word access of `bits` bits (0: a whole one), signed
+ * or not, into a register of w bits. */
+static expr *sub_word(litmus_asm_ctx *c, expr *e, int bits, bool sign, bool w)
+{
+    if (sign)
+        e = node(c, LITMUS_OP_ASR, node(c, LITMUS_OP_SHL, e, num(c, 64 - bits)), num(c, 64 - bits));
+    else
+        e = node(c, LITMUS_OP_AND, e, num(c, (int64_t)((1ull << bits) - 1)));
+    return w ? node(c, LITMUS_OP_ZEXT32, e, num(c, 0)) : e;
+}
+
 static bool load(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
                  const char *ann2, bool reserve)
 {
+    return load_sized(c, in, op, ann, ann2, reserve, 0, false);
+}
+
+static bool load_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                       const char *ann2, bool reserve, int bits, bool sign)
+{
     uint32_t rt;
-    if (!dst_reg(c, &rt) || !comma(c) || !mem_operand(c, &in.addr, op))
+    writeback wb;
+    bool w = is_w(&litmus_asm_parser(c)->tok);
+    if (!dst_reg(c, &rt) || !comma(c) || !mem_operand(c, &in.addr, op, in, reserve ? NULL : &wb))
         return false;
     in.kind = LITMUS_I_READ;
     in.reg = rt;
     in.reserve = reserve;
     in.annots = annots(c, ann, ann2, NULL);
     litmus_asm_emit(c, &in);
+    if (bits)
+        mov(c, in, rt, sub_word(c, rg(c, rt), bits, sign, w));
+    if (!reserve)
+        do_writeback(c, in, &wb);
     return true;
 }
 
 static bool store(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann)
 {
-    if (!src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
+    return store_sized(c, in, op, ann, 0);
+}
+
+static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
+                        int bits)
+{
+    writeback wb;
+    if (!src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, &wb))
         return false;
+    if (bits) {
+        uint32_t t = litmus_asm_temp(c, "%st");
+        mov(c, in, t, sub_word(c, litmus_asm_leaf(c, in.value), bits, false, false));
+        in.value = litmus_asm_regop(t);
+    }
     in.kind = LITMUS_I_WRITE;
     in.annots = annots(c, ann, NULL, NULL);
     litmus_asm_emit(c, &in);
+    do_writeback(c, in, &wb);
     return true;
 }
 
@@ -286,7 +315,7 @@ static bool store_excl(litmus_asm_ctx *c, litmus_instr in, const litmus_token *o
         return false;
     in.ok_reg = n == 31 ? UINT32_MAX : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
-    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
+    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, NULL))
         return false;
     in.kind = LITMUS_I_SC;
     in.annots = annots(c, "X", rel ? "L" : NULL, NULL);
@@ -312,7 +341,7 @@ static bool atomic_op(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
             return false;
     }
     litmus_address a;
-    if (!mem_operand(c, &a, op))
+    if (!mem_operand(c, &a, op, in, NULL))
         return false;
     uint32_t arg = litmus_asm_temp(c, "%arg"), old = litmus_asm_temp(c, "%old");
     litmus_instr mv = in;
@@ -328,11 +357,11 @@ static bool atomic_op(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
     rmw.annots = annots(c, "%amo", acq ? "A" : NULL, noret ? "NoRet" : NULL);
     rmw.has_wannots = true;
     rmw.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
-    rmw.expr = swap ? litmus_asm_leaf(c, reg_opnd(arg))
-                    : litmus_asm_binop(c, aop, reg_opnd(old), reg_opnd(arg));
+    rmw.expr = swap ? litmus_asm_leaf(c, litmus_asm_regop(arg))
+                    : litmus_asm_binop(c, aop, litmus_asm_regop(old), litmus_asm_regop(arg));
     litmus_asm_emit(c, &rmw);
     mv.reg = rt;
-    mv.expr = litmus_asm_leaf(c, reg_opnd(old));
+    mv.expr = litmus_asm_leaf(c, litmus_asm_regop(old));
     litmus_asm_emit(c, &mv);
     return true;
 }
@@ -345,10 +374,10 @@ static bool cas(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int 
     if (!need_reg(c, &n))
         return false;
     bool noret = n == 31; /* the old value is dropped: no acquire (herd's NoRet) */
-    litmus_operand cmp = n == 31 ? imm_opnd(0) : reg_opnd(litmus_asm_reg(c, &p->tok));
+    litmus_operand cmp = n == 31 ? litmus_asm_imm(0) : litmus_asm_regop(litmus_asm_reg(c, &p->tok));
     uint32_t rs = n == 31 ? litmus_asm_temp(c, "%zr") : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
-    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op))
+    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, NULL))
         return false;
     in.kind = LITMUS_I_CAS;
     in.reg = rs;
@@ -406,24 +435,259 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
     return true;
 }
 
-/* The condition codes B.cond and CSEL test, over CMP's two operands. */
-static litmus_expr *condition(litmus_asm_ctx *c, const char *cc)
+/* --- register arithmetic and the flags --- */
+
+static expr *num(litmus_asm_ctx *c, int64_t v)
 {
-    litmus_operand a = reg_opnd(litmus_asm_temp(c, "%cmpa"));
-    litmus_operand b = reg_opnd(litmus_asm_temp(c, "%cmpb"));
-    if (strcmp(cc, "EQ") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_EQ, a, b);
-    if (strcmp(cc, "NE") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_NE, a, b);
-    if (strcmp(cc, "LT") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LT, a, b);
-    if (strcmp(cc, "LE") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LE, a, b);
-    if (strcmp(cc, "GT") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LT, b, a);
-    if (strcmp(cc, "GE") == 0)
-        return litmus_asm_binop(c, LITMUS_OP_LE, b, a);
-    return NULL;
+    return litmus_asm_leaf(c, litmus_asm_imm(v));
+}
+
+static expr *rg(litmus_asm_ctx *c, uint32_t r)
+{
+    return litmus_asm_leaf(c, litmus_asm_regop(r));
+}
+
+static expr *node(litmus_asm_ctx *c, litmus_op op, expr *a, expr *b)
+{
+    return litmus_asm_node(c, op, a, b, NULL);
+}
+
+static expr *not_(litmus_asm_ctx *c, expr *a)
+{
+    return node(c, LITMUS_OP_XOR, a, num(c, -1));
+}
+
+static expr *zext(litmus_asm_ctx *c, expr *a)
+{
+    return node(c, LITMUS_OP_ZEXT32, a, num(c, 0));
+}
+
+static expr *sext(litmus_asm_ctx *c, expr *a)
+{
+    return node(c, LITMUS_OP_SEXT32, a, num(c, 0));
+}
+
+/* Is t a 32-bit register name (Wn, WZR)? */
+static bool is_w(const litmus_token *t)
+{
+    return t->kind == LITMUS_T_IDENT && (t->start[0] == 'W' || t->start[0] == 'w');
+}
+
+static void mov(litmus_asm_ctx *c, litmus_instr in, uint32_t rd, expr *e)
+{
+    in.kind = LITMUS_I_MOV;
+    in.reg = rd;
+    in.expr = e;
+    litmus_asm_emit(c, &in);
+}
+
+/* A register read as a value: Wn is Xn's low 32 bits. */
+static bool src_expr(litmus_asm_ctx *c, expr **e, bool *w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    bool w32 = is_w(&p->tok);
+    litmus_operand o;
+    if (!src_reg(c, &o))
+        return false;
+    *e = litmus_asm_leaf(c, o);
+    if (w32 && o.kind == LITMUS_OPND_REG)
+        *e = zext(c, *e);
+    if (w)
+        *w = w32;
+    return true;
+}
+
+static bool dst_expr(litmus_asm_ctx *c, uint32_t *rd, bool *w)
+{
+    *w = is_w(&litmus_asm_parser(c)->tok);
+    return dst_reg(c, rd);
+}
+
+/* The result of a w-bit operation. */
+static expr *width(litmus_asm_ctx *c, expr *e, bool w)
+{
+    return w ? zext(c, e) : e;
+}
+
+static bool tok_upper_is(const litmus_token *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->kind != LITMUS_T_IDENT || t->len != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (toupper((unsigned char)t->start[i]) != s[i])
+            return false;
+    return true;
+}
+
+/* A shift amount: #k, or k as herd also takes it. */
+static bool amount(litmus_asm_ctx *c, int64_t *k)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (p->tok.kind != LITMUS_T_NUM)
+        return hash_imm(c, k);
+    *k = p->tok.num;
+    litmus_next(p);
+    return true;
+}
+
+/* `,LSL #k`-like modifiers after an operand: a shift (LSL, LSR, ASR) or an
+ * extension ([SU]XT[BHWX]) with an optional left shift. e is w bits wide. */
+static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (p->tok.kind != LITMUS_T_COMMA)
+        return true;
+    const litmus_token *n = litmus_peek2(p);
+    if (n->kind != LITMUS_T_IDENT || reg_number(n) >= 0)
+        return true;
+    litmus_next(p);
+    litmus_token k = p->tok;
+    litmus_next(p);
+    int64_t amt = 0;
+    static const char *const shifts[] = { "LSL", "LSR", "ASR" };
+    for (int i = 0; i < 3; i++) {
+        if (!tok_upper_is(&k, shifts[i]))
+            continue;
+        if (!amount(c, &amt))
+            return false;
+        if (i == 2 && w)
+            *e = sext(c, *e);
+        *e = width(c, node(c, i == 0 ? LITMUS_OP_SHL : i == 1 ? LITMUS_OP_SHR : LITMUS_OP_ASR, *e,
+                            num(c, amt & (w ? 31 : 63))), w);
+        return true;
+    }
+    static const char *const exts[] = { "UXTB", "UXTH", "UXTW", "UXTX", "SXTB", "SXTH", "SXTW", "SXTX" };
+    for (int i = 0; i < 8; i++) {
+        if (!tok_upper_is(&k, exts[i]))
+            continue;
+        int bits = 8 << (i % 4);
+        if (bits < 64) {
+            if (i < 4) {
+                *e = node(c, LITMUS_OP_AND, *e, num(c, (int64_t)((1ull << bits) - 1)));
+            } else if (bits == 32) {
+                *e = sext(c, *e);
+            } else {
+                *e = node(c, LITMUS_OP_ASR, node(c, LITMUS_OP_SHL, *e, num(c, 64 - bits)),
+                          num(c, 64 - bits));
+            }
+        }
+        if (p->tok.kind == LITMUS_ASM_T_HASH || p->tok.kind == LITMUS_T_NUM) {
+            if (!amount(c, &amt))
+                return false;
+            *e = node(c, LITMUS_OP_SHL, *e, num(c, amt));
+        }
+        return true;
+    }
+    litmus_error_at(p, &k, "unsupported: operand modifier '%.*s'", (int)(k.len > 20 ? 20 : k.len),
+                    k.start);
+    return false;
+}
+
+/* The flexible second operand: #imm [, LSL #k] or a register with a
+ * modifier; w-bit wide. */
+static bool operand2(litmus_asm_ctx *c, expr **e, bool w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (p->tok.kind == LITMUS_ASM_T_HASH) {
+        int64_t v;
+        if (!hash_imm(c, &v))
+            return false;
+        *e = num(c, v);
+    } else if (!src_expr(c, e, NULL)) {
+        return false;
+    }
+    if (!modifier(c, e, w))
+        return false;
+    *e = width(c, *e, w);
+    return true;
+}
+
+enum { FL_ADD, FL_SUB, FL_LOGIC };
+
+/* Sets NZCV (hidden registers %N %Z %C %V) for a w-bit a op b whose result
+ * is r (already w bits). */
+static void set_flags(litmus_asm_ctx *c, litmus_instr in, int kind, bool w, uint32_t a, uint32_t b,
+                      uint32_t r)
+{
+    uint32_t N = litmus_asm_temp(c, "%N"), Z = litmus_asm_temp(c, "%Z");
+    uint32_t C = litmus_asm_temp(c, "%C"), V = litmus_asm_temp(c, "%V");
+    expr *sign = w ? node(c, LITMUS_OP_SHR, rg(c, r), num(c, 31))
+                   : node(c, LITMUS_OP_LT, rg(c, r), num(c, 0));
+    mov(c, in, N, sign);
+    /* a compare's Z compares the operands, so that addresses compare too */
+    mov(c, in, Z, kind == FL_SUB ? node(c, LITMUS_OP_EQ, rg(c, a), rg(c, b))
+                                 : node(c, LITMUS_OP_EQ, rg(c, r), num(c, 0)));
+    if (kind == FL_LOGIC) {
+        mov(c, in, C, num(c, 0));
+        mov(c, in, V, num(c, 0));
+        return;
+    }
+    expr *carry;
+    if (kind == FL_ADD)
+        carry = w ? node(c, LITMUS_OP_SHR, node(c, LITMUS_OP_ADD, rg(c, a), rg(c, b)), num(c, 32))
+                  : node(c, LITMUS_OP_LTU, rg(c, r), rg(c, a));
+    else
+        carry = node(c, LITMUS_OP_XOR, node(c, LITMUS_OP_LTU, rg(c, a), rg(c, b)), num(c, 1));
+    mov(c, in, C, carry);
+    /* overflow: the operands' signs agree (add) or differ (sub), and the
+     * result's differs from a's */
+    expr *ov = node(c, LITMUS_OP_AND,
+                    kind == FL_ADD ? node(c, LITMUS_OP_XOR, rg(c, b), rg(c, r))
+                                   : node(c, LITMUS_OP_XOR, rg(c, a), rg(c, b)),
+                    node(c, LITMUS_OP_XOR, rg(c, a), rg(c, r)));
+    mov(c, in, V, w ? node(c, LITMUS_OP_AND, node(c, LITMUS_OP_SHR, ov, num(c, 31)), num(c, 1))
+                    : node(c, LITMUS_OP_LT, ov, num(c, 0)));
+}
+
+/* The condition codes B.cond, CSEL and its family test, over NZCV. */
+static expr *condition(litmus_asm_ctx *c, const char *cc)
+{
+    expr *N = rg(c, litmus_asm_temp(c, "%N")), *Z = rg(c, litmus_asm_temp(c, "%Z"));
+    expr *C = rg(c, litmus_asm_temp(c, "%C")), *V = rg(c, litmus_asm_temp(c, "%V"));
+    static const char *const codes[] = { "EQ", "NE", "CS", "CC", "MI", "PL", "VS", "VC",
+                                         "HI", "LS", "GE", "LT", "GT", "LE", "AL", "NV" };
+    int k = -1;
+    for (int i = 0; i < 16; i++)
+        if (strcmp(cc, codes[i]) == 0)
+            k = i;
+    if (strcmp(cc, "HS") == 0)
+        k = 2;
+    if (strcmp(cc, "LO") == 0)
+        k = 3;
+    if (k < 0)
+        return NULL;
+    expr *e;
+    switch (k / 2) {
+    case 0: e = Z; break;
+    case 1: e = C; break;
+    case 2: e = N; break;
+    case 3: e = V; break;
+    case 4: e = node(c, LITMUS_OP_AND, C, node(c, LITMUS_OP_XOR, Z, num(c, 1))); break;
+    case 5: e = node(c, LITMUS_OP_EQ, N, V); break;
+    case 6:
+        e = node(c, LITMUS_OP_AND, node(c, LITMUS_OP_XOR, Z, num(c, 1)), node(c, LITMUS_OP_EQ, N, V));
+        break;
+    case 7: return num(c, 1);
+    default: return NULL;
+    }
+    return k % 2 ? node(c, LITMUS_OP_XOR, e, num(c, 1)) : e;
+}
+
+static bool cond_code(litmus_asm_ctx *c, expr **cond)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    char cc[8];
+    upper(&p->tok, cc, sizeof cc);
+    *cond = p->tok.kind == LITMUS_T_IDENT ? condition(c, cc) : NULL;
+    if (!*cond) {
+        char buf[64];
+        litmus_error_at(p, &p->tok, "expected a condition code like EQ or GE, found %s",
+                        litmus_tok_desc(&p->tok, buf, sizeof buf));
+        return false;
+    }
+    litmus_next(p);
+    return true;
 }
 
 static bool branch_on(litmus_asm_ctx *c, litmus_instr in, litmus_expr *cond)
@@ -443,14 +707,202 @@ static bool branch_on(litmus_asm_ctx *c, litmus_instr in, litmus_expr *cond)
     return true;
 }
 
-static const struct { const char *name; litmus_op op; } alu[] = {
-    { "ADD", LITMUS_OP_ADD }, { "SUB", LITMUS_OP_SUB }, { "EOR", LITMUS_OP_XOR },
-    { "ORR", LITMUS_OP_OR }, { "AND", LITMUS_OP_AND },
+/* Data processing: Rd := Rn op operand2 (flags: the S forms, CMP, CMN, TST),
+ * Rd := op operand2 (MOV, MVN, NEG), shifts, multiplies, extensions, MOVZ,
+ * MOVN, MOVK. false after an error, or with *handled false when m is none
+ * of these. */
+static const struct { const char *name; litmus_op op; bool inv; int flags; } alu[] = {
+    { "ADD", LITMUS_OP_ADD, false, FL_ADD }, { "SUB", LITMUS_OP_SUB, false, FL_SUB },
+    { "EOR", LITMUS_OP_XOR, false, FL_LOGIC }, { "ORR", LITMUS_OP_OR, false, FL_LOGIC },
+    { "AND", LITMUS_OP_AND, false, FL_LOGIC }, { "ORN", LITMUS_OP_OR, true, FL_LOGIC },
+    { "BIC", LITMUS_OP_AND, true, FL_LOGIC }, { "EON", LITMUS_OP_XOR, true, FL_LOGIC },
 };
+
+static bool arith(litmus_asm_ctx *c, litmus_instr in, const char *m, bool *handled)
+{
+    *handled = true;
+    uint32_t rd;
+    bool w;
+    expr *a, *b;
+    uint32_t fa = litmus_asm_temp(c, "%fa"), fb = litmus_asm_temp(c, "%fb");
+    uint32_t fr = litmus_asm_temp(c, "%fr");
+    /* compares: SUBS/ADDS/ANDS into the zero register */
+    static const char *const cmps[] = { "CMP", "CMN", "TST" };
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(m, cmps[i]) != 0)
+            continue;
+        w = is_w(&litmus_asm_parser(c)->tok);
+        if (!src_expr(c, &a, NULL) || !comma(c) || !operand2(c, &b, w))
+            return false;
+        mov(c, in, fa, a);
+        mov(c, in, fb, b);
+        litmus_op op = i == 0 ? LITMUS_OP_SUB : i == 1 ? LITMUS_OP_ADD : LITMUS_OP_AND;
+        mov(c, in, fr, width(c, node(c, op, rg(c, fa), rg(c, fb)), w));
+        set_flags(c, in, i == 0 ? FL_SUB : i == 1 ? FL_ADD : FL_LOGIC, w, fa, fb, fr);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof alu / sizeof alu[0]; i++) {
+        size_t n = strlen(alu[i].name);
+        bool s_form = m[n] == 'S' && m[n + 1] == 0;
+        if (strncmp(m, alu[i].name, n) != 0 || (m[n] != 0 && !s_form))
+            continue;
+        if (s_form && (alu[i].op == LITMUS_OP_OR || alu[i].op == LITMUS_OP_XOR))
+            break;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL) || !comma(c) ||
+            !operand2(c, &b, w))
+            return false;
+        if (alu[i].inv)
+            b = width(c, not_(c, b), w);
+        expr *r = width(c, node(c, alu[i].op, a, b), w);
+        if (!s_form) {
+            mov(c, in, rd, r);
+            return true;
+        }
+        mov(c, in, fa, a);
+        mov(c, in, fb, b);
+        mov(c, in, fr, width(c, node(c, alu[i].op, rg(c, fa), rg(c, fb)), w));
+        set_flags(c, in, alu[i].flags, w, fa, fb, fr);
+        mov(c, in, rd, rg(c, fr));
+        return true;
+    }
+    /* one source: MOV, MVN, NEG(S) */
+    if (!strcmp(m, "MOV") || !strcmp(m, "MVN") || !strcmp(m, "NEG") || !strcmp(m, "NEGS")) {
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !operand2(c, &b, w))
+            return false;
+        if (m[1] == 'V') {
+            mov(c, in, rd, width(c, not_(c, b), w));
+        } else if (m[0] == 'M') {
+            mov(c, in, rd, b);
+        } else {
+            mov(c, in, fa, num(c, 0));
+            mov(c, in, fb, b);
+            mov(c, in, fr, width(c, node(c, LITMUS_OP_SUB, rg(c, fa), rg(c, fb)), w));
+            if (m[3] == 'S')
+                set_flags(c, in, FL_SUB, w, fa, fb, fr);
+            mov(c, in, rd, rg(c, fr));
+        }
+        return true;
+    }
+    /* shifts by an immediate or a register */
+    static const char *const shifts[] = { "LSL", "LSR", "ASR", "LSLV", "LSRV", "ASRV" };
+    for (int i = 0; i < 6; i++) {
+        if (strcmp(m, shifts[i]) != 0)
+            continue;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL) || !comma(c))
+            return false;
+        litmus_parser *p = litmus_asm_parser(c);
+        if (p->tok.kind == LITMUS_ASM_T_HASH) {
+            int64_t v;
+            if (!hash_imm(c, &v))
+                return false;
+            b = num(c, v);
+        } else if (!src_expr(c, &b, NULL)) {
+            return false;
+        }
+        b = node(c, LITMUS_OP_AND, b, num(c, w ? 31 : 63));
+        int k = i % 3;
+        if (k == 2 && w)
+            a = sext(c, a);
+        litmus_op op = k == 0 ? LITMUS_OP_SHL : k == 1 ? LITMUS_OP_SHR : LITMUS_OP_ASR;
+        mov(c, in, rd, width(c, node(c, op, a, b), w));
+        return true;
+    }
+    /* multiplies: MUL, MNEG, MADD, MSUB, and the widening SMULL, UMULL */
+    if (!strcmp(m, "MUL") || !strcmp(m, "MNEG") || !strcmp(m, "MADD") || !strcmp(m, "MSUB") ||
+        !strcmp(m, "SMULL") || !strcmp(m, "UMULL")) {
+        bool wa, wb;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, &wa) || !comma(c) ||
+            !src_expr(c, &b, &wb))
+            return false;
+        if (m[0] == 'S') {
+            a = sext(c, a);
+            b = sext(c, b);
+        }
+        expr *prod = node(c, LITMUS_OP_MUL, a, b), *acc;
+        if (!strcmp(m, "MADD") || !strcmp(m, "MSUB")) {
+            if (!comma(c) || !src_expr(c, &acc, NULL))
+                return false;
+            prod = node(c, m[1] == 'A' ? LITMUS_OP_ADD : LITMUS_OP_SUB, acc, prod);
+        } else if (!strcmp(m, "MNEG")) {
+            prod = node(c, LITMUS_OP_SUB, num(c, 0), prod);
+        }
+        mov(c, in, rd, width(c, prod, w));
+        return true;
+    }
+    /* extensions: SXTW, SXTH, SXTB, UXTH, UXTB */
+    static const char *const exts[] = { "UXTB", "UXTH", "SXTB", "SXTH", "SXTW" };
+    for (int i = 0; i < 5; i++) {
+        if (strcmp(m, exts[i]) != 0)
+            continue;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL))
+            return false;
+        int bits = i == 4 ? 32 : i % 2 ? 16 : 8;
+        if (i < 2)
+            a = node(c, LITMUS_OP_AND, a, num(c, (1 << bits) - 1));
+        else
+            a = node(c, LITMUS_OP_ASR, node(c, LITMUS_OP_SHL, a, num(c, 64 - bits)), num(c, 64 - bits));
+        mov(c, in, rd, width(c, a, w));
+        return true;
+    }
+    /* wide immediates: MOVZ, MOVN, MOVK Rd, #imm [, LSL #s] */
+    if (!strcmp(m, "MOVZ") || !strcmp(m, "MOVN") || !strcmp(m, "MOVK")) {
+        int64_t v;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !hash_imm(c, &v))
+            return false;
+        b = num(c, v);
+        if (!modifier(c, &b, w))
+            return false;
+        if (m[3] == 'N') {
+            b = not_(c, b);
+        } else if (m[3] == 'K') {
+            /* the 16 bits b covers: its shift is what the modifier applied */
+            int64_t sh = 0;
+            if (b->op == LITMUS_OP_SHL || (b->op == LITMUS_OP_ZEXT32 && b->lhs->op == LITMUS_OP_SHL))
+                sh = (b->op == LITMUS_OP_SHL ? b : b->lhs)->rhs->opnd.imm;
+            expr *keep = node(c, LITMUS_OP_AND, rg(c, rd), num(c, ~(int64_t)((uint64_t)0xffff << sh)));
+            b = node(c, LITMUS_OP_OR, keep, b);
+        }
+        mov(c, in, rd, width(c, b, w));
+        return true;
+    }
+    /* conditional selects: CSEL, CSINC, CSINV, CSNEG Rd, Rn, Rm, cond and
+     * the aliases CSET, CSETM Rd, cond and CINC, CINV, CNEG Rd, Rn, cond */
+    static const char *const csels[] = { "CSEL", "CSINC", "CSINV", "CSNEG" };
+    static const char *const cincs[] = { "", "CINC", "CINV", "CNEG" };
+    static const char *const csets[] = { "", "CSET", "CSETM", "" };
+    for (int i = 0; i < 4; i++) {
+        bool full = !strcmp(m, csels[i]), alias = i && !strcmp(m, cincs[i]), set = !strcmp(m, csets[i]);
+        if (!full && !alias && !(i && set))
+            continue;
+        expr *cond;
+        if (!dst_expr(c, &rd, &w) || !comma(c))
+            return false;
+        if (set) {
+            a = num(c, 0);
+            b = num(c, 0);
+        } else if (!src_expr(c, &a, NULL) || !comma(c)) {
+            return false;
+        } else if (alias) {
+            b = a;
+        } else if (!src_expr(c, &b, NULL) || !comma(c)) {
+            return false;
+        }
+        if (!cond_code(c, &cond))
+            return false;
+        expr *alt = i == 1 ? node(c, LITMUS_OP_ADD, b, num(c, 1))
+                  : i == 2 ? not_(c, b) : i == 3 ? node(c, LITMUS_OP_SUB, num(c, 0), b) : b;
+        /* the aliases test the inverted condition: Rd := cond ? op(Rn) : Rn */
+        expr *e = full ? litmus_asm_node(c, LITMUS_OP_SEL, a, alt, cond)
+                       : litmus_asm_node(c, LITMUS_OP_SEL, alt, a, cond);
+        mov(c, in, rd, width(c, e, w));
+        return true;
+    }
+    *handled = false;
+    return false;
+}
 
 static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
 {
-    litmus_parser *p = litmus_asm_parser(c);
     char m[24];
     upper(op, m, sizeof m);
     int k;
@@ -459,8 +911,24 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         litmus_asm_emit(c, &in);
         return true;
     }
-    if (strcmp(m, "LDR") == 0)
+    if (strcmp(m, "LDR") == 0 || strcmp(m, "LDUR") == 0)
         return load(c, in, op, NULL, NULL, false);
+    static const struct { const char *name; int bits; bool sign; const char *ann; bool store; } sized[] = {
+        { "LDRB", 8, false, NULL, false }, { "LDRH", 16, false, NULL, false },
+        { "LDURB", 8, false, NULL, false }, { "LDURH", 16, false, NULL, false },
+        { "LDRSB", 8, true, NULL, false }, { "LDRSH", 16, true, NULL, false },
+        { "LDRSW", 32, true, NULL, false }, { "LDARB", 8, false, "A", false },
+        { "LDARH", 16, false, "A", false }, { "LDAPRB", 8, false, "Q", false },
+        { "LDAPRH", 16, false, "Q", false }, { "STRB", 8, false, NULL, true },
+        { "STRH", 16, false, NULL, true }, { "STURB", 8, false, NULL, true },
+        { "STURH", 16, false, NULL, true }, { "STLRB", 8, false, "L", true },
+        { "STLRH", 16, false, "L", true }, { "STUR", 0, false, NULL, true },
+    };
+    for (size_t i = 0; i < sizeof sized / sizeof sized[0]; i++)
+        if (strcmp(m, sized[i].name) == 0)
+            return sized[i].store ? store_sized(c, in, op, sized[i].ann, sized[i].bits)
+                                  : load_sized(c, in, op, sized[i].ann, NULL, false, sized[i].bits,
+                                               sized[i].sign);
     if (strcmp(m, "LDAR") == 0)
         return load(c, in, op, "A", NULL, false);
     if (strcmp(m, "LDAPR") == 0)
@@ -508,11 +976,18 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         return true;
     }
     if (strcmp(m, "CBZ") == 0 || strcmp(m, "CBNZ") == 0) {
-        litmus_operand r;
-        if (!src_reg(c, &r) || !comma(c))
+        expr *r;
+        if (!src_expr(c, &r, NULL) || !comma(c))
             return false;
-        return branch_on(c, in, litmus_asm_binop(c, m[2] == 'N' ? LITMUS_OP_NE : LITMUS_OP_EQ, r,
-                                                 imm_opnd(0)));
+        return branch_on(c, in, node(c, m[2] == 'N' ? LITMUS_OP_NE : LITMUS_OP_EQ, r, num(c, 0)));
+    }
+    if (strcmp(m, "TBZ") == 0 || strcmp(m, "TBNZ") == 0) {
+        expr *r;
+        int64_t bit;
+        if (!src_expr(c, &r, NULL) || !comma(c) || !hash_imm(c, &bit) || !comma(c))
+            return false;
+        expr *set = node(c, LITMUS_OP_AND, node(c, LITMUS_OP_SHR, r, num(c, bit & 63)), num(c, 1));
+        return branch_on(c, in, m[2] == 'N' ? set : node(c, LITMUS_OP_XOR, set, num(c, 1)));
     }
     if (strncmp(m, "B.", 2) == 0) {
         litmus_expr *cond = condition(c, m + 2);
@@ -520,52 +995,9 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
             return unsupported(c, op);
         return branch_on(c, in, cond);
     }
-    if (strcmp(m, "CMP") == 0) {
-        litmus_operand a, b;
-        if (!src_reg(c, &a) || !comma(c) || !reg_or_imm(c, &b) || !extension(c, op))
-            return false;
-        litmus_instr mv = in;
-        mv.kind = LITMUS_I_MOV;
-        mv.reg = litmus_asm_temp(c, "%cmpa");
-        mv.expr = litmus_asm_leaf(c, a);
-        litmus_asm_emit(c, &mv);
-        mv.reg = litmus_asm_temp(c, "%cmpb");
-        mv.expr = litmus_asm_leaf(c, b);
-        litmus_asm_emit(c, &mv);
-        return true;
-    }
-    uint32_t rd;
-    if (strcmp(m, "MOV") == 0) {
-        litmus_operand a;
-        if (!dst_reg(c, &rd) || !comma(c) || !reg_or_imm(c, &a))
-            return false;
-        in.kind = LITMUS_I_MOV;
-        in.reg = rd;
-        in.expr = litmus_asm_leaf(c, a);
-        litmus_asm_emit(c, &in);
-        return true;
-    }
-    for (size_t i = 0; i < sizeof alu / sizeof alu[0]; i++) {
-        if (strcmp(m, alu[i].name) != 0)
-            continue;
-        litmus_operand a, b;
-        if (!dst_reg(c, &rd) || !comma(c) || !src_reg(c, &a) || !comma(c) ||
-            !reg_or_imm(c, &b) || !extension(c, op))
-            return false;
-        in.kind = LITMUS_I_MOV;
-        in.reg = rd;
-        in.expr = litmus_asm_binop(c, alu[i].op, a, b);
-        litmus_asm_emit(c, &in);
-        return true;
-    }
-    if (strcmp(m, "CSEL") == 0) {
-        /* herd's CSEL depends on its condition by a pick dependency
-         * (iico_ctrl) and on the register it selects by data: the ports
-         * keep one kind of dependency per register, so not yet */
-        litmus_error_at(p, op, "unsupported AArch64 instruction 'CSEL' (its pick dependencies)");
-        return false;
-    }
-    return unsupported(c, op);
+    bool handled;
+    bool ok = arith(c, in, m, &handled);
+    return handled ? ok : unsupported(c, op);
 }
 
 const litmus_asm_dialect litmus_aarch64_dialect = {
@@ -573,4 +1005,6 @@ const litmus_asm_dialect litmus_aarch64_dialect = {
     .is_reg = a64_is_reg,
     .canon_reg = a64_canon_reg,
     .instr = a64_instr,
+    .reg_number = reg_number,
+    .reg_what = "an AArch64 register",
 };

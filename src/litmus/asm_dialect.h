@@ -31,6 +31,9 @@ typedef struct litmus_asm_dialect {
      * a copy of `in` (which carries the source position) with its fields
      * set. false after reporting an error. */
     bool (*instr)(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op);
+    /* The number of the register t names, -1 if none (litmus_asm_src_reg). */
+    int (*reg_number)(const litmus_token *t);
+    const char *reg_what; /* "an AArch64 register", for errors */
 } litmus_asm_dialect;
 
 /* The shared parser (its cursor, the test, error reporting). */
@@ -43,8 +46,36 @@ void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in);
 litmus_expr *litmus_asm_leaf(litmus_asm_ctx *c, litmus_operand o);
 litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a,
                               litmus_operand b);
+/* An operator on two expressions (and SEL's condition, else NULL). */
+litmus_expr *litmus_asm_node(litmus_asm_ctx *c, litmus_op op, litmus_expr *lhs, litmus_expr *rhs,
+                             litmus_expr *cond);
 /* The sorted annotation set of the given names. */
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n);
+
+/* Operands of one register or one immediate. */
+static inline litmus_operand litmus_asm_imm(int64_t v)
+{
+    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
+    return o;
+}
+static inline litmus_operand litmus_asm_regop(uint32_t r)
+{
+    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = r };
+    return o;
+}
+
+/* The operands every dialect reads (asm_dialect.c). `zero` is the number
+ * of the dialect's zero register, which reads as 0 and whose writes go to
+ * the hidden register `zero_temp`. Each reports its own error. */
+bool litmus_asm_comma(litmus_asm_ctx *c);
+/* The register at the cursor, not consumed: its number in *num. */
+bool litmus_asm_need_reg(litmus_asm_ctx *c, int *num);
+/* A source register (consumed): the zero register is the immediate 0. */
+bool litmus_asm_src_reg(litmus_asm_ctx *c, int zero, litmus_operand *o);
+/* A destination register (consumed). */
+bool litmus_asm_dst_reg(litmus_asm_ctx *c, int zero, const char *zero_temp, uint32_t *reg);
+/* The dialect being read. */
+const litmus_asm_dialect *litmus_asm_dialect_of(litmus_asm_ctx *c);
 
 /* The token kinds of '#' and '!' in the table layout's lexer. */
 enum { LITMUS_ASM_T_HASH = LITMUS_T_NSHARED + 4, LITMUS_ASM_T_BANG };

@@ -7,6 +7,10 @@
 #include "base/xalloc.h"
 
 enum { TAINT_MAX = 32, CTRL_MAX = 64, JUST_WORDS = 4 };
+/* A taint entry with this bit is a pick dependency (LITMUS_OP_SEL's
+ * condition): with ports it gives iico_ctrl where a plain one gives rf-reg,
+ * and it is no addr, data or ctrl dependency of ravel's own. */
+#define PICK 0x80000000u
 
 /* A register's value, the read events it depends on (for addr/data
  * dependencies), and the read instructions its value was computed from
@@ -172,6 +176,17 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
         eval_operand(s, &e->opnd, r);
         return;
     }
+    if (e->op == LITMUS_OP_SEL) {
+        regval k = { 0 };
+        eval_expr(b, in, s, e->cond, &k);
+        bool yes = !(k.v.kind == LITMUS_VAL_INT && k.v.num == 0);
+        eval_expr(b, in, s, yes ? e->lhs : e->rhs, r);
+        for (uint32_t i = 0; i < k.nt; i++)
+            k.t[i] |= PICK;
+        k.sym1 = 0;
+        taint_union(b, in, r, &k);
+        return;
+    }
     regval x = { 0 }, y = { 0 };
     eval_expr(b, in, s, e->lhs, &x);
     eval_expr(b, in, s, e->rhs, &y);
@@ -182,7 +197,14 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
         r->v = litmus_int(e->op == LITMUS_OP_EQ ? eq : !eq);
         return;
     }
+    if (e->op == LITMUS_OP_ZEXT32 && x.v.kind == LITMUS_VAL_ADDR)
+        return; /* an address is kept whole, as before widths were read */
     if (x.v.kind == LITMUS_VAL_ADDR || y.v.kind == LITMUS_VAL_ADDR) {
+        if (e->op == LITMUS_OP_SUB && x.v.kind == LITMUS_VAL_ADDR && y.v.kind == LITMUS_VAL_INT) {
+            r->v = x.v;
+            r->v.num = wrap((uint64_t)x.v.num - (uint64_t)y.v.num);
+            return;
+        }
         if (e->op == LITMUS_OP_ADD && (x.v.kind != y.v.kind)) {
             litmus_value a = x.v.kind == LITMUS_VAL_ADDR ? x.v : y.v;
             litmus_value k = x.v.kind == LITMUS_VAL_ADDR ? y.v : x.v;
@@ -207,6 +229,9 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     case LITMUS_OP_SHL: v = c >= 64 ? 0 : a << c; break;
     case LITMUS_OP_SHR: v = c >= 64 ? 0 : a >> c; break;
     case LITMUS_OP_SEXT32: v = (uint64_t)(int64_t)(int32_t)(uint32_t)a; break;
+    case LITMUS_OP_ZEXT32: v = a & 0xffffffffu; break;
+    case LITMUS_OP_LTU: v = a < c; break;
+    case LITMUS_OP_ASR: v = (uint64_t)(c >= 64 ? (x.v.num < 0 ? -1 : 0) : x.v.num >> c); break;
     default: break;
     }
     r->v = litmus_int(wrap(v));
@@ -245,16 +270,25 @@ static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s,
     return a.loc;
 }
 
+/* A value written to loc, as its type takes it (litmus_location.typed). */
+static litmus_value loc_typed(const builder *b, uint32_t loc, litmus_value v)
+{
+    const litmus_location *l = &b->t->locs[loc];
+    return l->typed ? litmus_typed_value((litmus_reg_type)l->type, v) : v;
+}
+
 static void deps_for(builder *b, uint32_t ev, const regval *addr, const regval *data,
                      const state *s)
 {
     litmus_evstruct *es = b->es;
     if (addr)
         for (uint32_t i = 0; i < addr->nt; i++)
-            add_dep(&es->addr, &es->naddr, &es->addr_cap, addr->t[i], ev);
+            if (!(addr->t[i] & PICK))
+                add_dep(&es->addr, &es->naddr, &es->addr_cap, addr->t[i], ev);
     if (data)
         for (uint32_t i = 0; i < data->nt; i++)
-            add_dep(&es->data, &es->ndata, &es->data_cap, data->t[i], ev);
+            if (!(data->t[i] & PICK))
+                add_dep(&es->data, &es->ndata, &es->data_cap, data->t[i], ev);
     for (uint32_t i = 0; i < s->nctrl; i++)
         add_dep(&es->ctrl, &es->nctrl, &es->ctrl_cap, s->ctrl[i], ev);
 }
@@ -272,8 +306,12 @@ static uint32_t port(builder *b, const litmus_instr *in, uint32_t thread, uint32
     litmus_evstruct *es = b->es;
     es->events[ev].port = kind;
     es->events[ev].annots = NULL;
-    for (uint32_t i = 0; i < r->nt; i++)
-        add_dep(&es->rfreg, &es->nrfreg, &es->rfreg_cap, r->t[i], ev);
+    for (uint32_t i = 0; i < r->nt; i++) {
+        if (r->t[i] & PICK)
+            add_dep(&es->iico_ctrl, &es->niico_ctrl, &es->iico_ctrl_cap, r->t[i] & ~PICK, ev);
+        else
+            add_dep(&es->rfreg, &es->nrfreg, &es->rfreg_cap, r->t[i], ev);
+    }
     return ev;
 }
 
@@ -347,7 +385,7 @@ static void record_path(builder *b, uint32_t thread, const state *s, uint32_t la
             p->sym[r] = s->regs[r].sym1 ? s->regs[r].sym1 - 1 : LITMUS_NONE;
     }
     for (uint32_t r = 0; r < th->nregs; r++)
-        p->regs[r] = s->regs[r].v;
+        p->regs[r] = litmus_reg_value(th, r, s->regs[r].v);
     ensure_alive_cap(b);
     mark_alive(b, last);
 }
@@ -473,7 +511,7 @@ static bool expr_uses(const litmus_expr *e, uint32_t reg)
         return false;
     if (e->op == LITMUS_OP_NONE)
         return operand_uses(&e->opnd, reg);
-    return expr_uses(e->lhs, reg) || expr_uses(e->rhs, reg);
+    return expr_uses(e->lhs, reg) || expr_uses(e->rhs, reg) || expr_uses(e->cond, reg);
 }
 
 /* Does instruction in read register reg? (An instruction this does not know
@@ -499,6 +537,8 @@ static bool instr_uses(const litmus_instr *in, uint32_t reg)
         return expr_uses(in->expr, reg);
     case LITMUS_I_BRANCH:
         return in->has_reg && in->reg == reg;
+    case LITMUS_I_SC:
+        return addr || operand_uses(&in->value, reg);
     default:
         return true;
     }
@@ -590,7 +630,7 @@ static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint3
             }
             litmus_event *we = &b->es->events[w];
             we->loc = loc;
-            we->value = val.v;
+            we->value = val.v = loc_typed(b, loc, val.v);
             b->es->events[s->resv_ev].rmw_write = w;
             port_links(b, w);
             deps_for(b, w, &at, &val, c);
@@ -671,7 +711,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 return;
             port_links(b, ev);
             b->es->events[ev].loc = loc;
-            b->es->events[ev].value = val.v;
+            b->es->events[ev].value = val.v = loc_typed(b, loc, val.v);
             deps_for(b, ev, &at, &val, s);
             note_write(b, thread, pc, loc, &val);
             parent = ev;
@@ -795,7 +835,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     }
                     litmus_event *we = &b->es->events[w];
                     we->loc = loc;
-                    we->value = val.v;
+                    we->value = val.v = loc_typed(b, loc, val.v);
                     we->rmw = true;
                     if (in->has_wannots)
                         we->annots = &in->wannots;
@@ -805,7 +845,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                      * register depends on */
                     for (uint32_t q = 0; b->lim->ports && in->kind == LITMUS_I_CAS && q < cmp.nt; q++)
                         add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
-                                cmp.t[q], w);
+                                cmp.t[q] & ~PICK, w);
                     if (b->lim->ports && in->kind == LITMUS_I_CAS) /* and on the value read */
                         add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
                                 ev, w);
@@ -842,6 +882,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 const regval *r = &s->regs[in->reg];
                 taken = !(r->v.kind == LITMUS_VAL_INT && r->v.num == 0);
                 for (uint32_t i = 0; i < r->nt; i++) {
+                    if (r->t[i] & PICK)
+                        continue; /* no ctrl of ravel's own (ports: the cat's) */
                     bool have = false;
                     for (uint32_t j = 0; j < s->nctrl; j++) {
                         if (s->ctrl[j] != r->t[i])

@@ -6,6 +6,7 @@
  * as compilers do for syntax errors) and the partial test is freed. */
 #include "litmus/lisa_parse.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -44,6 +45,7 @@ typedef struct thread_build {
     BASE_VEC(litmus_reg_init) inits;
     BASE_VEC(base_sym) label_names;
     BASE_VEC(uint32_t) label_targets;
+    BASE_VEC(uint8_t) types; /* per register: the litmus_reg_type the init block gives it */
 } thread_build;
 
 typedef struct parser {
@@ -126,6 +128,28 @@ static token lex_raw(parser *p)
     if (c == 0) {
         t.kind = T_ERROR;
         litmus_error_at(b, &t, "unexpected NUL byte");
+        return t;
+    }
+    if (c == '0' && (litmus_peekc(b, 1) == 'x' || litmus_peekc(b, 1) == 'X') &&
+        isxdigit(litmus_peekc(b, 2))) { /* hexadecimal: 64 bits, taken as two's complement */
+        litmus_advance(b);
+        litmus_advance(b);
+        uint64_t v = 0;
+        int digits = 0;
+        while (isxdigit(litmus_peekc(b, 0))) {
+            int d = litmus_peekc(b, 0);
+            v = v * 16 + (uint64_t)(isdigit(d) ? d - '0' : tolower(d) - 'a' + 10);
+            digits++;
+            litmus_advance(b);
+        }
+        if (digits > 16) {
+            t.kind = T_ERROR;
+            litmus_error_at(b, &t, "integer too large");
+            return t;
+        }
+        t.kind = T_NUM;
+        t.num = (int64_t)v;
+        t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
     if (litmus_is_digit(c) || (c == '-' && litmus_is_digit(litmus_peekc(b, 1)))) {
@@ -273,7 +297,8 @@ static bool parse_value(parser *p, litmus_value *v)
     }
     if (b->tok.kind == T_AMP)
         litmus_next(b);
-    if (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok)) {
+    /* an assembly's value is never a register: `0:X1=x0` names location x0 */
+    if (b->tok.kind == T_IDENT && (p->dialect || !is_register_name(p, &b->tok))) {
         *v = litmus_addr(litmus_location_of(b, &b->tok));
         litmus_next(b);
         return true;
@@ -374,6 +399,23 @@ static litmus_expr *parse_expr(parser *p, thread_build *tb, int depth)
 static bool init_location(parser *p, const token *name);
 static bool init_array(parser *p, const token *ctype);
 
+/* The register type a C type name gives (test.h), e.g. uint64_t. */
+static int reg_type_named(const token *t)
+{
+    static const struct { const char *name; litmus_reg_type type; } types[] = {
+        { "int", LITMUS_RT_INT }, { "int32_t", LITMUS_RT_INT }, { "uint32_t", LITMUS_RT_UINT32 },
+        { "unsigned", LITMUS_RT_UINT32 }, { "int64_t", LITMUS_RT_INT64 },
+        { "uint64_t", LITMUS_RT_INT64 }, { "long", LITMUS_RT_INT64 },
+        { "intptr_t", LITMUS_RT_INT64 }, { "uintptr_t", LITMUS_RT_INT64 },
+        { "int8_t", LITMUS_RT_INT8 }, { "uint8_t", LITMUS_RT_UINT8 }, { "char", LITMUS_RT_INT8 },
+        { "int16_t", LITMUS_RT_INT16 }, { "uint16_t", LITMUS_RT_UINT16 }, { "short", LITMUS_RT_INT16 },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (litmus_tok_is(t, types[i].name))
+            return (int)types[i].type;
+    return LITMUS_RT_INT;
+}
+
 /* One entry of the init block: [*]LOC [= VALUE] or THREAD:REG [= VALUE]. */
 static bool init_entry(litmus_parser *b)
 {
@@ -381,11 +423,18 @@ static bool init_entry(litmus_parser *b)
     if (b->tok.kind == T_STAR) /* herd's `*x` pointer declarations */
         litmus_next(b);
     token ctype = { .kind = T_EOF };
+    int type = -1;
     if (p->dialect) /* a C type before the name: `int64_t 0:a0 = 1` */
         while (b->tok.kind == T_IDENT && !is_register_name(p, &b->tok) &&
-               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM)) {
+               (litmus_peek2(b)->kind == T_IDENT || litmus_peek2(b)->kind == T_NUM ||
+                litmus_peek2(b)->kind == T_STAR)) {
             ctype = b->tok;
+            type = reg_type_named(&b->tok);
             litmus_next(b);
+            if (b->tok.kind == T_STAR) { /* `uint64_t *p = &x`: a pointer */
+                type = LITMUS_RT_INT64;
+                litmus_next(b);
+            }
         }
     if (p->dialect && b->tok.kind == T_LBRACK) { /* [x]=1 */
         litmus_next(b);
@@ -401,7 +450,10 @@ static bool init_entry(litmus_parser *b)
         litmus_next(b);
         return init_location(p, &name);
     }
-    if (p->dialect && b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_LBRACK)
+    /* Arrays for X86_64 only: herd prints an AArch64 array as `x={1,2}`,
+     * which the printer does not do yet. */
+    if (p->dialect == &litmus_x86_64_dialect && b->tok.kind == T_IDENT &&
+        litmus_peek2(b)->kind == T_LBRACK)
         return init_array(p, &ctype);
     long th = -1;
     token name = b->tok;
@@ -440,11 +492,20 @@ static bool init_entry(litmus_parser *b)
         thread_build *tb = &p->tbs[th];
         litmus_reg_init ri = { reg_index(p, tb, &name), v };
         base_vec_push(&tb->inits, ri);
+        if (type >= 0) {
+            while (tb->types.len <= ri.reg)
+                base_vec_push(&tb->types, (uint8_t)LITMUS_RT_INT);
+            tb->types.data[ri.reg] = (uint8_t)type;
+        }
         if ((uint32_t)th + 1 > p->max_init_thread)
             p->max_init_thread = (uint32_t)th + 1;
     } else {
         uint32_t l = litmus_location_of(b, &name);
         b->locs.data[l].init = v;
+        if (type >= 0) {
+            b->locs.data[l].typed = true;
+            b->locs.data[l].type = (uint8_t)type;
+        }
     }
     return true;
 }
@@ -830,6 +891,11 @@ litmus_parser *litmus_asm_parser(litmus_asm_ctx *c)
     return &c->p->b;
 }
 
+const litmus_asm_dialect *litmus_asm_dialect_of(litmus_asm_ctx *c)
+{
+    return c->p->dialect;
+}
+
 uint32_t litmus_asm_reg(litmus_asm_ctx *c, const litmus_token *t)
 {
     return reg_index(c->p, c->tb, t);
@@ -854,6 +920,17 @@ litmus_expr *litmus_asm_leaf(litmus_asm_ctx *c, litmus_operand o)
 litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a, litmus_operand b)
 {
     return x86_binop(c->p, op, a, b);
+}
+
+litmus_expr *litmus_asm_node(litmus_asm_ctx *c, litmus_op op, litmus_expr *lhs, litmus_expr *rhs,
+                             litmus_expr *cond)
+{
+    litmus_expr *e = BASE_ARENA_NEW(&c->p->b.t->arena, litmus_expr);
+    e->op = op;
+    e->lhs = lhs;
+    e->rhs = rhs;
+    e->cond = cond;
+    return e;
 }
 
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n)
@@ -1055,7 +1132,7 @@ static bool state_var(litmus_parser *lp, litmus_observable *o)
     bool bracket = lp->tok.kind == T_LBRACK;
     if (bracket)
         litmus_next(lp);
-    if (lp->tok.kind != T_IDENT || is_register_name(p, &lp->tok)) {
+    if (lp->tok.kind != T_IDENT || (!p->dialect && is_register_name(p, &lp->tok))) {
         litmus_error_at(lp, &lp->tok, "expected a location or THREAD:REGISTER, found %s",
                         litmus_tok_desc(&lp->tok, buf, sizeof buf));
         return false;
@@ -1108,8 +1185,22 @@ static void free_builds(thread_build *tbs, uint32_t n)
         base_vec_free(&tbs[i].inits);
         base_vec_free(&tbs[i].label_names);
         base_vec_free(&tbs[i].label_targets);
+        base_vec_free(&tbs[i].types);
     }
     free(tbs);
+}
+
+/* The condition's register values as the registers' types take them. */
+static void typed_values(const litmus_test *t, litmus_prop *pr)
+{
+    if (!pr)
+        return;
+    if (pr->kind == LITMUS_P_REG)
+        pr->value = litmus_reg_value(&t->threads[pr->thread], pr->reg, pr->value);
+    if (pr->kind == LITMUS_P_LOC && t->locs[pr->location].typed)
+        pr->value = litmus_typed_value((litmus_reg_type)t->locs[pr->location].type, pr->value);
+    typed_values(t, pr->lhs);
+    typed_values(t, pr->rhs);
 }
 
 static bool parse_body(parser *p, thread_build *tbs)
@@ -1223,8 +1314,20 @@ static bool parse_body(parser *p, thread_build *tbs)
         th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, th->ninits ? th->ninits : 1);
         if (th->ninits)
             memcpy(th->inits, tb->inits.data, th->ninits * sizeof *th->inits);
+        if (p->dialect == &litmus_aarch64_dialect) { /* herd's types of AArch64 registers */
+            th->reg_types = BASE_ARENA_ARRAY(&t->arena, uint8_t, th->nregs ? th->nregs : 1);
+            for (uint32_t r = 0; r < th->nregs; r++)
+                th->reg_types[r] = r < tb->types.len ? tb->types.data[r] : (uint8_t)LITMUS_RT_INT;
+        }
     }
+    if (p->dialect == &litmus_aarch64_dialect) /* herd's types of AArch64 locations */
+        for (size_t l = 0; l < b->locs.len; l++) {
+            b->locs.data[l].typed = true; /* int by default */
+            b->locs.data[l].init = litmus_typed_value(b->locs.data[l].type, b->locs.data[l].init);
+        }
     litmus_finish_test(b);
+    typed_values(t, t->cond);
+    typed_values(t, t->filter);
     return true;
 }
 
@@ -1239,6 +1342,7 @@ static bool parse_header(parser *p)
     token first = lex_raw(p);
     p->x86 = litmus_tok_is(&first, "X86");
     p->dialect = first.kind == T_IDENT ? dialect_named(first.start, first.len) : NULL;
+    p->b.asm_syntax = p->dialect != NULL;
     if (!b->failed && !(litmus_tok_is(&first, "LISA") || litmus_tok_is(&first, "Bell") || p->x86 ||
                         p->dialect)) {
         char buf[64];

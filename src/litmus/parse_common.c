@@ -441,6 +441,11 @@ bool litmus_parse_sections(litmus_parser *p)
     char buf[64];
     while (!p->failed && p->tok.kind != LITMUS_T_EOF) {
         const litmus_token *tok = &p->tok;
+        if (have_cond && p->asm_syntax && tok->kind == LITMUS_T_SEMI &&
+            litmus_peek2(p)->kind == LITMUS_T_EOF) {
+            litmus_next(p);
+            continue;
+        }
         if (have_cond) {
             litmus_error_at(p, tok, "unexpected %s after the final condition",
                             litmus_tok_desc(tok, buf, sizeof buf));
@@ -473,11 +478,11 @@ bool litmus_parse_sections(litmus_parser *p)
     if (p->failed)
         return false;
     if (!have_cond) {
-        if (!p->c_syntax) {
+        if (!p->c_syntax && !p->asm_syntax) {
             litmus_error_at(p, &p->tok, "missing final condition (exists, ~exists or forall)");
             return false;
         }
-        /* herd7 reads a C test without a condition as `forall (true)`. */
+        /* herd7 reads a C or assembly test without a condition as `forall (true)`. */
         t->quant = LITMUS_Q_FORALL;
         t->cond = new_prop(p, LITMUS_P_TRUE, &p->tok);
     }

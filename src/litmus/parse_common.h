@@ -84,6 +84,9 @@ struct litmus_parser {
     /* C: conditions also take `not` and `!=`, and a test without a final
      * condition is `forall (true)` as in herd7 (LISA: an error). */
     bool c_syntax;
+    /* herd's assembly tests (asm_dialect.h): a missing final condition is
+     * `forall (true)` too, and a ';' may end the condition. */
+    bool asm_syntax;
 };
 
 /* A new empty test named by file (copied) in its own arena. */

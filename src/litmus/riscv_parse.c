@@ -64,50 +64,24 @@ static void rv_canon_reg(const litmus_token *t, char *buf, size_t n)
 
 static bool expect_comma(litmus_asm_ctx *c)
 {
-    return litmus_expect(litmus_asm_parser(c), LITMUS_T_COMMA, "','");
+    return litmus_asm_comma(c);
 }
 
 static bool need_reg(litmus_asm_ctx *c, int *num)
 {
-    litmus_parser *p = litmus_asm_parser(c);
-    *num = reg_number(&p->tok);
-    if (*num < 0) {
-        char buf[64];
-        litmus_error_at(p, &p->tok, "expected a RISC-V register, found %s",
-                        litmus_tok_desc(&p->tok, buf, sizeof buf));
-        return false;
-    }
-    return true;
+    return litmus_asm_need_reg(c, num);
 }
 
 /* A source register: x0 is the immediate 0. */
 static bool src_reg(litmus_asm_ctx *c, litmus_operand *o)
 {
-    int n;
-    if (!need_reg(c, &n))
-        return false;
-    litmus_parser *p = litmus_asm_parser(c);
-    memset(o, 0, sizeof *o);
-    if (n == 0) {
-        o->kind = LITMUS_OPND_IMM;
-    } else {
-        o->kind = LITMUS_OPND_REG;
-        o->reg = litmus_asm_reg(c, &p->tok);
-    }
-    litmus_next(p);
-    return true;
+    return litmus_asm_src_reg(c, 0, o);
 }
 
 /* A destination register; x0 becomes a hidden register nothing reads. */
 static bool dst_reg(litmus_asm_ctx *c, uint32_t *reg)
 {
-    int n;
-    if (!need_reg(c, &n))
-        return false;
-    litmus_parser *p = litmus_asm_parser(c);
-    *reg = n == 0 ? litmus_asm_temp(c, "%x0") : litmus_asm_reg(c, &p->tok);
-    litmus_next(p);
-    return true;
+    return litmus_asm_dst_reg(c, 0, "%x0", reg);
 }
 
 static bool imm(litmus_asm_ctx *c, int64_t *v)
@@ -142,18 +116,6 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a)
         a->offset.imm = off;
     }
     return true;
-}
-
-static litmus_operand reg_opnd(uint32_t r)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = r };
-    return o;
-}
-
-static litmus_operand imm_opnd(int64_t v)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
-    return o;
 }
 
 /* --- mnemonics --- */
@@ -279,7 +241,7 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, size_t k)
         int64_t v;
         if (!imm(c, &v))
             return false;
-        b = imm_opnd(v);
+        b = litmus_asm_imm(v);
     } else if (!src_reg(c, &b)) {
         return false;
     }
@@ -288,7 +250,7 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, size_t k)
     in.expr = litmus_asm_binop(c, alu[k].op, a, b);
     litmus_asm_emit(c, &in);
     if (alu[k].word) {
-        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, reg_opnd(rd), imm_opnd(0));
+        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, litmus_asm_regop(rd), litmus_asm_imm(0));
         litmus_asm_emit(c, &in);
     }
     return true;
@@ -297,7 +259,7 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, size_t k)
 static bool branch(litmus_asm_ctx *c, litmus_instr in, const mnem *m)
 {
     litmus_parser *p = litmus_asm_parser(c);
-    litmus_operand a, b = imm_opnd(0);
+    litmus_operand a, b = litmus_asm_imm(0);
     bool zero = is(m, "beqz") || is(m, "bnez");
     if (!src_reg(c, &a) || !expect_comma(c))
         return false;
@@ -360,11 +322,11 @@ static bool amo(litmus_asm_ctx *c, litmus_instr in, const mnem *m, const litmus_
     rmw.reg = old;
     rmw.addr = a;
     rmw.annots = access_annots(c, m, true);
-    rmw.expr = ops[k].op == LITMUS_OP_NONE ? litmus_asm_leaf(c, reg_opnd(arg))
-               : litmus_asm_binop(c, ops[k].op, reg_opnd(old), reg_opnd(arg));
+    rmw.expr = ops[k].op == LITMUS_OP_NONE ? litmus_asm_leaf(c, litmus_asm_regop(arg))
+               : litmus_asm_binop(c, ops[k].op, litmus_asm_regop(old), litmus_asm_regop(arg));
     litmus_asm_emit(c, &rmw);
     mv.reg = rd;
-    mv.expr = litmus_asm_leaf(c, reg_opnd(old));
+    mv.expr = litmus_asm_leaf(c, litmus_asm_regop(old));
     litmus_asm_emit(c, &mv);
     return true;
 }
@@ -406,7 +368,7 @@ static bool rv_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
             return false;
         in.kind = LITMUS_I_MOV;
         in.reg = rd;
-        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, a, imm_opnd(0));
+        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, a, litmus_asm_imm(0));
         litmus_asm_emit(c, &in);
         return true;
     }
@@ -487,7 +449,7 @@ static bool rv_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
             int64_t v;
             if (!imm(c, &v))
                 return false;
-            a = imm_opnd(is(&m, "lui") ? (int64_t)(int32_t)(uint32_t)((uint64_t)v << 12) : v);
+            a = litmus_asm_imm(is(&m, "lui") ? (int64_t)(int32_t)(uint32_t)((uint64_t)v << 12) : v);
         }
         in.kind = LITMUS_I_MOV;
         in.reg = rd;
@@ -503,4 +465,6 @@ const litmus_asm_dialect litmus_riscv_dialect = {
     .is_reg = rv_is_reg,
     .canon_reg = rv_canon_reg,
     .instr = rv_instr,
+    .reg_number = reg_number,
+    .reg_what = "a RISC-V register",
 };

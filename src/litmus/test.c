@@ -61,3 +61,27 @@ void litmus_test_sort_observables(litmus_test *t)
     t->nobs = n;
     sort_ctx = NULL;
 }
+
+litmus_value litmus_typed_value(litmus_reg_type type, litmus_value v)
+{
+    if (v.kind != LITMUS_VAL_INT)
+        return v;
+    uint64_t u = (uint64_t)v.num;
+    switch (type) {
+    case LITMUS_RT_INT: v.num = (int64_t)(int32_t)(uint32_t)u; break;
+    case LITMUS_RT_UINT32: v.num = (int64_t)(u & 0xffffffffu); break;
+    case LITMUS_RT_INT64: break;
+    case LITMUS_RT_INT8: v.num = (int64_t)(int8_t)(uint8_t)u; break;
+    case LITMUS_RT_UINT8: v.num = (int64_t)(u & 0xffu); break;
+    case LITMUS_RT_INT16: v.num = (int64_t)(int16_t)(uint16_t)u; break;
+    case LITMUS_RT_UINT16: v.num = (int64_t)(u & 0xffffu); break;
+    }
+    return v;
+}
+
+litmus_value litmus_reg_value(const litmus_thread *th, uint32_t reg, litmus_value v)
+{
+    if (!th->reg_types || reg >= th->nregs)
+        return v;
+    return litmus_typed_value((litmus_reg_type)th->reg_types[reg], v);
+}

@@ -90,6 +90,13 @@ typedef enum litmus_op {
     LITMUS_OP_SHL,  /* lhs << rhs (64 bits) */
     LITMUS_OP_SHR,  /* lhs >> rhs, logical (64 bits) */
     LITMUS_OP_SEXT32, /* lhs's low 32 bits, sign-extended (rhs ignored) */
+    LITMUS_OP_ZEXT32, /* lhs's low 32 bits, zero-extended (rhs ignored; an address stays) */
+    LITMUS_OP_LTU,  /* unsigned lhs < rhs, 1 or 0 */
+    LITMUS_OP_ASR,  /* lhs >> rhs, arithmetic (64 bits) */
+    /* cond != 0 ? lhs : rhs, AArch64's conditional select: the result
+     * depends on the operand it selects as that operand does, and on what
+     * cond depends on by a pick dependency (herd's iico_ctrl) */
+    LITMUS_OP_SEL,
 } litmus_op;
 
 typedef struct litmus_expr litmus_expr;
@@ -97,6 +104,7 @@ struct litmus_expr {
     litmus_op op;
     litmus_operand opnd;   /* op == NONE */
     litmus_expr *lhs, *rhs; /* otherwise */
+    litmus_expr *cond;      /* SEL */
 };
 
 /* An address: a base (location or register holding an address) plus an
@@ -169,8 +177,21 @@ typedef struct litmus_reg_init {
     litmus_value value;
 } litmus_reg_init;
 
+/* herd's C type of a register (AArch64's init block: `uint64_t 0:X0`):
+ * a final value is taken as that type, in the states and the condition. */
+typedef enum litmus_reg_type {
+    LITMUS_RT_INT,    /* int, herd's default: the low 32 bits, signed */
+    LITMUS_RT_UINT32, /* the low 32 bits, unsigned */
+    LITMUS_RT_INT64,  /* 64 bits (uint64_t too) */
+    LITMUS_RT_INT8, LITMUS_RT_UINT8, LITMUS_RT_INT16, LITMUS_RT_UINT16,
+} litmus_reg_type;
+
+/* v as a variable of that type holds it (an address stays). */
+litmus_value litmus_typed_value(litmus_reg_type type, litmus_value v);
+
 typedef struct litmus_thread {
     uint32_t proc;         /* the N of PN */
+    uint8_t *reg_types;    /* NULL (values as computed), or per register a litmus_reg_type */
     litmus_instr *instrs;
     uint32_t ninstrs;
     base_sym *regs;        /* register index -> name */
@@ -187,6 +208,8 @@ typedef struct litmus_location {
      * cells - 1 locations, named NAME[1] ..., cell_size bytes apart
      * (address NAME + k * cell_size is the location k after it). */
     uint32_t cells, cell_size;
+    bool typed;            /* AArch64: every value written is taken as `type` (init too) */
+    uint8_t type;          /* a litmus_reg_type */
 } litmus_location;
 
 /* The final condition's propositions. */
@@ -248,6 +271,8 @@ typedef struct litmus_test {
 } litmus_test;
 
 void litmus_test_free(litmus_test *t);
+/* v as register reg of th holds it in the final state (th->reg_types). */
+litmus_value litmus_reg_value(const litmus_thread *th, uint32_t reg, litmus_value v);
 /* Looks up a location by name; UINT32_MAX when absent. */
 uint32_t litmus_test_find_loc(const litmus_test *t, base_sym name);
 /* Sorts and deduplicates the observables in herd's print order. */
