@@ -8,6 +8,8 @@
 # GEN_DIR  where gen.py writes the scaling families (default: a fresh temporary
 #          directory, removed afterwards)
 #
+# First issue 18's table (issue.py: whole corpus in one process against
+# herd7, hard families, J+R per test with its QBF sizes); --issue stops there.
 # --quick limits the scaling families to n = 2..8 (about a minute in all).
 # Other options go to run.py: --cutoff S (stop a family after a run over S
 # seconds, 30), --timeout S (ravel --timeout, 60), --skip-corpus,
@@ -31,14 +33,21 @@ fi
 quick=()
 nmax=32
 args=()
+only_issue=""
 for a in "$@"; do
-    if [[ "$a" == "--quick" ]]; then
+    if [[ "$a" == "--issue" ]]; then
+        only_issue=1
+    elif [[ "$a" == "--quick" ]]; then
         quick=(--quick)
         nmax=8
     else
         args+=("$a")
     fi
 done
+
+python3 "$here/issue.py" --ravel "$RAVEL" --corpus "$CORPUS"
+[[ -n "$only_issue" ]] && exit 0
+echo
 
 cleanup=""
 if [[ -z "${GEN_DIR:-}" ]]; then

@@ -68,8 +68,10 @@ static const char litmus_usage[] =
     "  --fork-reads       unfold every read once per value it may return, also\n"
     "                     those whose register only the final condition reads\n"
     "                     (by default such a read is one event; same answers)\n"
-    "  --max-clauses N    give up on a test (unknown) once its SAT problem has more\n"
-    "                     than N clauses (default 20000000, about 2 GB; 0: no limit)\n"
+    "  --max-memory MB    the memory budget of a test (default 2000; 0: none): a test\n"
+    "                     whose SAT problem outgrows it answers unknown, naming the\n"
+    "                     budget; counted as 10,000 clauses a megabyte\n"
+    "  --max-clauses N    the same budget in clauses (overrides --max-memory)\n"
     "  --qbf              decide with the QBF solver even when the model needs only\n"
     "                     SAT (models with a universal second-order quantifier\n"
     "                     always use it)\n"
@@ -502,7 +504,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
     bool fork_reads = false;
     qbf_cli qc = { 0 };
     const char *dot_dir = NULL;
-    double timeout = 0, unroll = 2, max_clauses = 20e6, jobs = 1;
+    double timeout = 0, unroll = 2, max_clauses = -1, max_memory = 2000, jobs = 1;
     path_vec inputs = { 0 };
     bool only_files = false;
     int early = -1; /* an exit status decided while reading options */
@@ -520,6 +522,7 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
                      strcmp(a, "-conf") == 0 || strcmp(a, "-variant") == 0 ||
                      strcmp(a, "--timeout") == 0 || strcmp(a, "--unroll") == 0 ||
                      strcmp(a, "--max-clauses") == 0 || strcmp(a, "--dump-qbf") == 0 ||
+                     strcmp(a, "--max-memory") == 0 ||
                      strcmp(a, "--qbf-solver") == 0 || strcmp(a, "-j") == 0 ||
                      strcmp(a, "--jobs") == 0;
         if (needs) {
@@ -597,6 +600,15 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
                 return CLI_EXIT_USAGE;
             }
             max_clauses = v;
+        } else if (strcmp(a, "--max-memory") == 0) {
+            double v;
+            if (!parse_number(val, &v) || v != (double)(uint32_t)v) {
+                fprintf(stderr, "ravel litmus: error: option '%s' needs a whole number of "
+                                "megabytes, not '%s'\n", a, val);
+                base_vec_free(&inputs);
+                return CLI_EXIT_USAGE;
+            }
+            max_memory = v;
         } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
             double v;
             if (!parse_number(val, &v) || v != (double)(unsigned)v || v < 1 || v > 256) {
@@ -724,7 +736,10 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
             .verdict_only = verdict_only,
             .want_witness = dot_dir != NULL,
             .explain = explain,
-            .max_clauses = (uint64_t)max_clauses,
+            /* The memory budget in clauses: 20 million clauses took about
+             * 2 GB (CaDiCaL's arena, watches and the grounder's tables). */
+            .max_clauses = max_clauses >= 0 ? (uint64_t)max_clauses : (uint64_t)max_memory * 10000,
+            .max_memory_mb = max_clauses >= 0 ? 0 : (uint32_t)max_memory,
             .limits = { .unroll = (uint32_t)unroll, .max_events = 5000, .max_values = 64,
                         .fork_all_reads = fork_reads },
             .qbf = use_qbf,

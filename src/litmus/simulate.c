@@ -556,7 +556,7 @@ static void explain(sim *s, const litmus_options *opt, const logic_formula *mode
         x->kind = LITMUS_EXPLAIN_UNKNOWN;
         snprintf(x->reason, sizeof x->reason, "%s",
                  e.g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding"
-                 : e.g.status == LOGIC_GROUND_TOO_LARGE ? "the SAT problem grew past --max-clauses"
+                 : e.g.status == LOGIC_GROUND_TOO_LARGE ? "ran out of the memory budget (--max-memory)"
                  : e.g.status == LOGIC_GROUND_NEEDS_QBF
                      ? "the model has a universal second-order quantifier (no explanation on QBF)"
                      : "internal error: the model's formula is ill formed");
@@ -696,9 +696,16 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     } else if (s.g.status == LOGIC_GROUND_TIMEOUT) {
         unknown(res, "timeout while grounding");
     } else if (s.g.status == LOGIC_GROUND_TOO_LARGE) {
-        snprintf(res->reason, sizeof res->reason,
-                 "the SAT problem grew past %llu clauses (raise --max-clauses)",
-                 (unsigned long long)opt->max_clauses);
+        if (opt->max_memory_mb)
+            snprintf(res->reason, sizeof res->reason,
+                     "ran out of the memory budget of %u MB: the SAT problem grew past %llu "
+                     "clauses (raise --max-memory)",
+                     opt->max_memory_mb, (unsigned long long)opt->max_clauses);
+        else
+            snprintf(res->reason, sizeof res->reason,
+                     "ran out of the clause budget: the SAT problem grew past %llu clauses "
+                     "(raise --max-clauses)",
+                     (unsigned long long)opt->max_clauses);
         res->status = LITMUS_UNKNOWN;
     } else if (s.g.status != LOGIC_GROUND_OK || s.b.error) {
         unknown(res, "internal error: the model's formula is ill formed");

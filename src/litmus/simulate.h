@@ -68,6 +68,7 @@ typedef struct litmus_options {
     bool explain;
     double deadline;     /* absolute base_now() time; 0 for none */
     uint64_t max_clauses; /* grounding budget; past it the answer is unknown (0: none) */
+    uint32_t max_memory_mb; /* the --max-memory that max_clauses stands for (0: --max-clauses) */
     litmus_es_limits limits;
 } litmus_options;
 

@@ -561,12 +561,35 @@ sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t nuni
     sat_qbf *q = sat_qbf_new();
     int nv = sat_num_vars(g->circ->solver);
     uint32_t inner = g->max_level + (g->max_level % 2);
+    /* A gate goes to the outermost existential level at or inside its
+     * inputs' levels rather than innermost: its (one-directional)
+     * definition is then a clause of that level, and the level's solver
+     * sees the whole constraint instead of a clause per use that mixes it
+     * with inner variables. The gate is still a function of variables
+     * quantified before it, so the QBF's truth is the same. The constant
+     * (variable 1) is outermost. */
+    uint32_t *lv = base_xmalloc(base_mul_size((size_t)nv + 1, sizeof *lv));
+    for (int v = 1; v <= nv; v++)
+        lv[v] = v == SAT_TRUE ? 0 : logic_ground_var_level(g, v);
+    const sat_circuit *c = g->circ;
+    for (size_t k = 0; k < c->ngates; k++) {
+        uint32_t l = 0;
+        for (uint32_t i = 0; i < c->gate_in_len[k]; i++) {
+            uint32_t li = lv[abs(c->inputs[c->gate_in_off[k] + i])];
+            l = li > l ? li : l;
+        }
+        l += l % 2;
+        int out = c->gate_lit[k];
+        if (out > 0 && out <= nv && l < lv[out])
+            lv[out] = l;
+    }
     for (uint32_t l = 0; l <= inner; l++) {
         sat_qbf_add_block(q, l % 2 ? SAT_QBF_FORALL : SAT_QBF_EXISTS, NULL, 0);
         for (int v = 1; v <= nv; v++)
-            if (logic_ground_var_level(g, v) == l)
+            if (lv[v] == l)
                 sat_qbf_add_var(q, v);
     }
+    free(lv);
     size_t n;
     const int *lits = sat_recorded(g->circ->solver, &n);
     for (size_t i = 0, start = 0; i < n; i++) {

@@ -277,7 +277,14 @@ const logic_formula *logic_mm_jr(logic_builder *b, const logic_exec *e)
         games[i - 1] = aej(&j, prev, cur, ur);
         prev = cur;
     }
-    parts[n++] = logic_so_forall(b, u, logic_and(b, games, k));
+    /* U ranges over configurations (IW ∪ U down-closed, U conflict free):
+     * every C' the adversary reaches is the closure of A within A ∪ C',
+     * and C' is a configuration, so these U already give every C'; the
+     * others only repeat them (the closure G within A ∪ U is reached, and
+     * is the closure of A within A ∪ G). Fewer universal moves, the same
+     * answers. */
+    const logic_formula *uconf = logic_and2(b, down(&j, config_of(&j, u)), conflict_free(&j, ur));
+    parts[n++] = logic_so_forall(b, u, logic_implies(b, uconf, logic_and(b, games, k)));
     const logic_formula *f = logic_and(b, parts, n);
     for (uint32_t i = k; i-- > 1;)
         f = logic_so_exists(b, cs[i], f);

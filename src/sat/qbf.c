@@ -88,7 +88,7 @@ typedef struct level {
     int_vec tmp;
     u32_vec shallow; /* clauses with depth < this level (universal and innermost levels) */
     int ga, gt;      /* universal: a_G, t_G for all of shallow at once (0: not made) */
-    bool *keep;      /* innermost: clause -> needed in the certificate (scratch) */
+    uint8_t *keep;   /* innermost: clause -> KEEP_* while minimising (scratch) */
     u32_vec kept;
 } level;
 
@@ -624,14 +624,35 @@ static bool sat_inner(const sat_qbf *q, uint32_t i, uint32_t c)
     return false;
 }
 
+/* The first literal of clause c at level l that the current assignment
+ * makes true (0: none). */
+static int true_lit_at(const sat_qbf *q, uint32_t l, uint32_t c)
+{
+    size_t n;
+    const int *lits = sat_qbf_clause(q, c, &n);
+    for (size_t k = 0; k < n; k++)
+        if (q->var_level[abs(lits[k])] == l && lit_true(q, lits[k]))
+            return lits[k];
+    return 0;
+}
+
 /* The innermost level i > 0 wins (the caller's solve answered SAT and its
  * assignment is undone): the certificate. Every clause with depth < i, and
  * of the clauses satisfied at entry, those the level needs: first those its
- * model satisfies with no literal of its own, then each of them is tried
- * without (assumption -a_C: satisfy it here) and dropped if the solver
- * still answers SAT — with every other one that the new model satisfies
- * here. Only clauses that level i-1 satisfied are tried. False if the
- * solver gave up. */
+ * model satisfies with no literal of its own (the candidates). Only the
+ * level above refines on the certificate directly; to it, clauses
+ * satisfied further out are constants, so only candidates that level i-1
+ * satisfied are tried, a group at a time: the candidates whose first true
+ * literal of level i-1 is the same (to the level above, keeping one of
+ * them already means keeping that literal). A group is tried with -a_C for
+ * each of its clauses (satisfy it here) and for every clause dropped
+ * before; SAT drops the group, and every untried candidate the new model
+ * satisfies here too; UNSAT keeps the group. So every solve that answers
+ * SAT has -a_C for each clause outside the final certificate, and there is
+ * one solve per literal of level i-1 rather than one per clause. False if
+ * the solver gave up. */
+enum { KEEP_NO = 0, KEEP_TRY, KEEP_YES, KEEP_TEST };
+
 static bool minimise(sat_qbf *q, uint32_t i, u32_vec *cert)
 {
     level *L = &q->levels[i];
@@ -641,41 +662,46 @@ static bool minimise(sat_qbf *q, uint32_t i, u32_vec *cert)
         if (q->sat_by[c] == NONE)
             continue;
         if (!sat_inner(q, i, c)) {
-            L->keep[c] = true;
+            L->keep[c] = q->sat_by[c] == i - 1 ? KEEP_TRY : KEEP_YES;
             base_vec_push(&L->kept, c);
         }
     }
     for (size_t t = 0; t < L->kept.len; t++) {
-        uint32_t drop = L->kept.data[t];
-        /* Only the level above refines on the certificate directly; to it,
-         * clauses satisfied further out are constants (worth no call). */
-        if (!L->keep[drop] || q->sat_by[drop] != i - 1)
+        uint32_t first = L->kept.data[t];
+        if (L->keep[first] != KEEP_TRY)
             continue;
-        L->keep[drop] = false;
+        int key = true_lit_at(q, i - 1, first);
+        for (size_t u = t; u < L->kept.len; u++) {
+            uint32_t c = L->kept.data[u];
+            if (L->keep[c] == KEEP_TRY && (c == first || true_lit_at(q, i - 1, c) == key))
+                L->keep[c] = KEEP_TEST;
+        }
         for (size_t k = 0; k < L->alist.len; k++) {
             uint32_t c = L->alist.data[k];
-            if (q->sat_by[c] == NONE || !L->keep[c])
+            if (q->sat_by[c] == NONE || L->keep[c] == KEEP_NO || L->keep[c] == KEEP_TEST)
                 sat_assume(L->s, -L->avar[c]);
         }
         q->stats.sat_calls++;
         sat_result r = sat_solve(L->s);
-        if (r == SAT_UNKNOWN)
+        if (r == SAT_UNKNOWN) {
+            for (size_t k = 0; k < L->kept.len; k++)
+                L->keep[L->kept.data[k]] = KEEP_NO;
             return false;
-        if (r == SAT_UNSAT) {
-            L->keep[drop] = true;
-            continue;
         }
-        /* The new model may satisfy more of them here: drop those too. */
-        for (size_t u = t + 1; u < L->kept.len; u++)
-            if (L->keep[L->kept.data[u]] && sat_inner(q, i, L->kept.data[u]))
-                L->keep[L->kept.data[u]] = false;
+        for (size_t u = t; u < L->kept.len; u++) {
+            uint32_t c = L->kept.data[u];
+            if (L->keep[c] == KEEP_TEST)
+                L->keep[c] = r == SAT_SAT ? KEEP_NO : KEEP_YES;
+            else if (r == SAT_SAT && L->keep[c] == KEEP_TRY && sat_inner(q, i, c))
+                L->keep[c] = KEEP_NO;
+        }
     }
     base_vec_clear(cert);
     for (size_t k = 0; k < L->kept.len; k++) {
         uint32_t c = L->kept.data[k];
-        if (L->keep[c])
+        if (L->keep[c] == KEEP_YES)
             base_vec_push(cert, c);
-        L->keep[c] = false;
+        L->keep[c] = KEEP_NO;
     }
     for (size_t k = 0; k < L->shallow.len; k++)
         base_vec_push(cert, L->shallow.data[k]);
