@@ -291,13 +291,27 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
                     b[i * w + c / 64] |= (uint64_t)1 << (c % 64);
         return b;
     }
-    case LOGIC_R_SOV:
+    case LOGIC_R_SOV: {
         for (uint32_t i = 0; i < nks; i++)
             if (ks[i].v == r->sov)
                 return (uint64_t *)ks[i].bits;
-        if (r->sov->bound && !r->sov->bound_closure)
-            return may_eval(L, r->sov->bound, ks, nks, depth + 1);
-        return may_new(L, ar, true);
+        if (r->sov->bound_bits)
+            return (uint64_t *)r->sov->bound_bits;
+        if (!r->sov->bound || r->sov->bound_elim)
+            return may_new(L, ar, true);
+        uint64_t *b = may_eval(L, r->sov->bound, ks, nks, depth + 1);
+        if (r->sov->bound_closure && ar == 2) { /* Warshall */
+            uint64_t *o = may_new(L, 2, false);
+            memcpy(o, b, total * sizeof *o);
+            for (uint32_t k = 0; k < n; k++)
+                for (uint32_t i = 0; i < n; i++)
+                    if (may_get(o, w, i, k))
+                        for (size_t j = 0; j < w; j++)
+                            o[i * w + j] |= o[k * w + j];
+            b = o;
+        }
+        return b;
+    }
     case LOGIC_R_UNION:
     case LOGIC_R_INTER: {
         uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
@@ -393,6 +407,9 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
          * containing it where an over-approximation is allowed */
         logic_sovar *w = new_var(L, t->name, v->r->arity);
         w->bound = v->r;
+        /* what it may hold, once, so that the relations defined in terms
+         * of it need not look through it again */
+        w->bound_bits = may_eval(L, v->r, NULL, 0, 0);
         const logic_rexpr *wr = logic_r_sov(L->b, w);
         base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, v->r)
                                                : logic_sub_split(L->b, v->r, wr));
@@ -499,7 +516,48 @@ static const char *op_name(cat_ekind k)
     }
 }
 
-static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc)
+/* How many nested existentials applying r costs (a sequence whose one
+ * side is [S] costs none: the grounder substitutes the equality). */
+static uint32_t seq_weight(const logic_rexpr *r)
+{
+    switch (r->kind) {
+    case LOGIC_R_UNION:
+    case LOGIC_R_INTER:
+    case LOGIC_R_DIFF: {
+        uint32_t a = seq_weight(r->a), b = seq_weight(r->b);
+        return a > b ? a : b;
+    }
+    case LOGIC_R_INV:
+        return seq_weight(r->a);
+    case LOGIC_R_SEQ: {
+        uint32_t a = seq_weight(r->a), b = seq_weight(r->b);
+        if (r->a->kind == LOGIC_R_ID)
+            return b;
+        if (r->b->kind == LOGIC_R_ID)
+            return a;
+        return 1 + (a > b ? a : b);
+    }
+    case LOGIC_R_FORMULA:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* r as an SO variable equal to it (EXACT) or containing it (OVER), so
+ * that a sequence through it is a lookup per pair, not r's existentials
+ * again: a chain r1;...;rk grounds in k*n^3 rather than n^(k+1). */
+static const logic_rexpr *share(lower *L, const logic_rexpr *r, int mode)
+{
+    logic_sovar *w = new_var(L, "seq", r->arity);
+    w->bound = r;
+    w->bound_bits = may_eval(L, r, NULL, 0, 0);
+    const logic_rexpr *wr = logic_r_sov(L->b, w);
+    base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, r) : logic_sub_split(L->b, r, wr));
+    return wr;
+}
+
+static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc, int mode)
 {
     if (!a || !b)
         return NULL;
@@ -535,7 +593,18 @@ static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc)
     case CAT_E_UNION: return mkrel(L, logic_union(L->b, ra, rb), approx);
     case CAT_E_INTER: return mkrel(L, logic_inter(L->b, ra, rb), approx);
     case CAT_E_DIFF: return mkrel(L, logic_diff(L->b, ra, rb), approx);
-    case CAT_E_SEQ: return mkrel(L, logic_seq(L->b, ra, rb), approx);
+    case CAT_E_SEQ: {
+        bool shared = false;
+        if (seq_weight(ra) > 0) {
+            ra = share(L, ra, mode);
+            shared = true;
+        }
+        if (seq_weight(rb) > 0) {
+            rb = share(L, rb, mode);
+            shared = true;
+        }
+        return mkrel(L, logic_seq(L->b, ra, rb), approx || (shared && mode == OVER));
+    }
     case CAT_E_PROD: return mkrel(L, logic_prod(L->b, ra, rb), approx);
     default: return err(L, loc, "internal error: operator %d", (int)k);
     }
@@ -630,7 +699,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = b;
             break;
         }
-        v = b ? binop(L, ex->kind, eval(L, ex->a, en, mode), b, ex->loc) : NULL;
+        v = b ? binop(L, ex->kind, eval(L, ex->a, en, mode), b, ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_SEQ:
@@ -644,12 +713,12 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = a;
             break;
         }
-        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_UNION: {
         value *a = eval(L, ex->a, en, mode);
-        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_DIFF: {
@@ -658,7 +727,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = a;
             break;
         }
-        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, EXACT), ex->loc) : NULL;
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, EXACT), ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_ADD:
@@ -939,6 +1008,42 @@ static bool group_monotone(const recgroup *g)
     return true;
 }
 
+/* Sets each member's bound_bits to the least fixpoint of the may
+ * abstraction of its definition rs[i] (monotone: at most as many rounds as
+ * there are tuples). */
+static void rec_may_bound(lower *L, recgroup *g, logic_sovar **xs, const logic_rexpr **rs,
+                          const uint32_t *arity)
+{
+    uint32_t n = g->n;
+    maysov *ks = anew(L, n * sizeof *ks);
+    uint32_t nks = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (is_member(g, i)) {
+            ks[nks].v = xs[i];
+            ks[nks++].bits = may_new(L, arity[i], false);
+        }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0, k = 0; i < n; i++) {
+            if (!is_member(g, i))
+                continue;
+            uint64_t *nb = may_eval(L, rs[i], ks, nks, 0);
+            size_t total = may_words(L) * (arity[i] == 2 ? L->b->st->n : 1);
+            if (memcmp(nb, ks[k].bits, total * sizeof *nb) != 0) {
+                uint64_t *u = may_new(L, arity[i], false);
+                for (size_t j = 0; j < total; j++)
+                    u[j] = nb[j] | ks[k].bits[j];
+                changed |= memcmp(u, ks[k].bits, total * sizeof *u) != 0;
+                ks[k].bits = u;
+            }
+            k++;
+        }
+    }
+    for (uint32_t i = 0, k = 0; i < n; i++)
+        if (is_member(g, i))
+            xs[i]->bound_bits = ks[k++].bits;
+}
+
 static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcloc loc)
 {
     /* a prefixpoint is the least fixpoint's stand-in only for monotone
@@ -986,10 +1091,13 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
     ne = rec_env(L, g, cur);
     if (mode == OVER) {
         /* a prefixpoint f(X) <= X for each member */
+        logic_sovar **xs = anew(L, n * sizeof *xs);
+        const logic_rexpr **rs = anew(L, n * sizeof *rs);
         for (uint32_t i = 0; i < n; i++)
-            if (is_member(g, i))
-                cur[i] = mkrel(L, logic_r_sov(L->b, new_var(L, g->binds[i].lhs.names[0], arity[i])),
-                               true);
+            if (is_member(g, i)) {
+                xs[i] = new_var(L, g->binds[i].lhs.names[0], arity[i]);
+                cur[i] = mkrel(L, logic_r_sov(L->b, xs[i]), true);
+            }
         ne = rec_env(L, g, cur);
         for (uint32_t i = 0; i < n && ok; i++) {
             if (!is_member(g, i))
@@ -1001,8 +1109,14 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 ok = false;
                 break;
             }
+            rs[i] = r;
             base_vec_push(&L->parts, logic_sub_split(L->b, r, cur[i]->r));
         }
+        /* each X within the static least fixpoint (the may-bits iterated
+         * from empty until stable): the least fixpoint lies within it, so
+         * the solver may still choose it */
+        if (ok)
+            rec_may_bound(L, g, xs, rs, arity);
     } else {
         /* Kleene iteration from the empty relations: each round that
          * changes adds a tuple, so there are at most that many rounds */
