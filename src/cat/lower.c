@@ -67,6 +67,7 @@ typedef struct lower {
     BASE_VEC(const logic_sovar *) vars;
     BASE_VEC(const logic_formula *) parts;
     BASE_VEC(logic_mm_flag) flags;
+    BASE_VEC(uint64_t *) cmust_memo; /* SO variable id -> cmust_eval of its bound, or NULL */
 } lower;
 
 static value *err(lower *L, base_srcloc loc, const char *fmt, ...)
@@ -270,8 +271,12 @@ static inline bool may_get(const uint64_t *b, size_t w, uint32_t r, uint32_t c)
     return b[r * w + c / 64] >> (c % 64) & 1;
 }
 
+static uint64_t *cmust_eval(lower *L, const logic_rexpr *r, uint32_t depth);
+static uint64_t may_count(const lower *L, const uint64_t *b, uint32_t arity);
+
 /* Over-approximates the tuples r may hold in any execution (a difference
- * by its left side, a closure or a formula by everything). */
+ * by what its right side holds whenever its events run, a formula by
+ * everything). */
 static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint32_t nks,
                           uint32_t depth)
 {
@@ -320,8 +325,15 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
             o[i] = r->kind == LOGIC_R_UNION ? a[i] | b[i] : a[i] & b[i];
         return o;
     }
-    case LOGIC_R_DIFF:
-        return may_eval(L, r->a, ks, nks, depth + 1);
+    case LOGIC_R_DIFF: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1);
+        if (may_count(L, a, ar) == 0)
+            return a;
+        uint64_t *b = cmust_eval(L, r->b, depth + 1), *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = a[i] & ~b[i];
+        return o;
+    }
     case LOGIC_R_SEQ: {
         uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
         uint64_t *o = may_new(L, 2, false);
@@ -362,6 +374,95 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
         break;
     }
     return may_new(L, ar, true);
+}
+
+/* Under-approximates the tuples r holds in every execution that runs both
+ * of their events ("conditional must"): the relations of the model hold
+ * only between events of X, so a tuple of a \ b here is one of a whose
+ * events run, and then it is in b. A sequence through an event that may
+ * not run holds nothing here (unless one side is [S]). */
+static uint64_t *cmust_eval(lower *L, const logic_rexpr *r, uint32_t depth)
+{
+    uint32_t n = L->b->st->n, ar = r->arity;
+    size_t w = may_words(L), total = w * (ar == 2 ? n : 1);
+    if (depth > 400)
+        return may_new(L, ar, false);
+    switch (r->kind) {
+    case LOGIC_R_REL:
+        return may_eval(L, r, NULL, 0, depth);
+    case LOGIC_R_ALL:
+        return may_new(L, ar, true);
+    case LOGIC_R_SOV:
+        if (r->sov == L->e->X)
+            return may_new(L, ar, true);
+        if (r->sov->bound && !r->sov->bound_closure && !r->sov->bound_elim &&
+            r->sov->bound_bits) { /* a named relation, containing its bound */
+            uint32_t id = r->sov->id;
+            while (L->cmust_memo.len <= id)
+                base_vec_push(&L->cmust_memo, NULL);
+            if (!L->cmust_memo.data[id])
+                L->cmust_memo.data[id] = cmust_eval(L, r->sov->bound, depth + 1);
+            return L->cmust_memo.data[id];
+        }
+        return may_new(L, ar, false);
+    case LOGIC_R_UNION:
+    case LOGIC_R_INTER: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = cmust_eval(L, r->b, depth + 1);
+        uint64_t *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = r->kind == LOGIC_R_UNION ? a[i] | b[i] : a[i] & b[i];
+        return o;
+    }
+    case LOGIC_R_DIFF: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = may_eval(L, r->b, NULL, 0, depth + 1);
+        uint64_t *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = a[i] & ~b[i];
+        return o;
+    }
+    case LOGIC_R_INV: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < n; k++)
+                if (may_get(a, w, i, k))
+                    o[k * w + i / 64] |= (uint64_t)1 << (i % 64);
+        return o;
+    }
+    case LOGIC_R_ID: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            if (may_get(a, w, 0, i))
+                o[i * w + i / 64] |= (uint64_t)1 << (i % 64);
+        return o;
+    }
+    case LOGIC_R_PROD: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = cmust_eval(L, r->b, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            if (may_get(a, w, 0, i))
+                memcpy(o + i * w, b, w * sizeof *o);
+        return o;
+    }
+    case LOGIC_R_SEQ:
+        if (r->a->kind == LOGIC_R_ID || r->b->kind == LOGIC_R_ID) {
+            /* the middle event is an end */
+            uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = cmust_eval(L, r->b, depth + 1);
+            uint64_t *o = may_new(L, 2, false);
+            for (uint32_t i = 0; i < n; i++)
+                for (uint32_t k = 0; k < n; k++)
+                    if (may_get(a, w, i, k))
+                        for (size_t j = 0; j < w; j++)
+                            o[i * w + j] |= b[k * w + j];
+            return o;
+        }
+        break;
+    case LOGIC_R_EMPTY:
+    case LOGIC_R_FORMULA:
+        break;
+    }
+    return may_new(L, ar, false);
 }
 
 static uint64_t may_count(const lower *L, const uint64_t *b, uint32_t arity)
@@ -410,6 +511,13 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
         /* what it may hold, once, so that the relations defined in terms
          * of it need not look through it again */
         w->bound_bits = may_eval(L, v->r, NULL, 0, 0);
+        if (may_count(L, w->bound_bits, v->r->arity) == 0) {
+            /* empty in every execution: say so, so that what is built on
+             * it (a difference, a sequence) needs nothing more */
+            v = mkrel(L, logic_r_empty(L->b, v->r->arity), v->approx);
+            t->memo[mode] = v;
+            return v;
+        }
         const logic_rexpr *wr = logic_r_sov(L->b, w);
         base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, v->r)
                                                : logic_sub_split(L->b, v->r, wr));
@@ -1537,5 +1645,6 @@ const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const
     base_vec_free(&L.vars);
     base_vec_free(&L.parts);
     base_vec_free(&L.flags);
+    base_vec_free(&L.cmust_memo);
     return f;
 }

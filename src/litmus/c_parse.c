@@ -1493,16 +1493,18 @@ static bool parse_decl(parser *p, thread_build *tb)
             seen |= tb->declared.data[i] == s;
         if (!seen)
             base_vec_push(&tb->declared, s);
-        /* An uninitialised local holds 0, as herd7's registers do; its
-         * scope starts before its initializer (C's), which may name it. */
-        if (!emit_mov(p, tb, &name, reg, x_imm(p, 0)))
-            return false;
+        /* its scope starts before its initializer (C's), which may name
+         * it (a register not yet written holds 0) */
         local nl = { s, tb->depth };
         base_vec_push(&tb->scope, nl);
         if (b->tok.kind == T_ASSIGN) {
             litmus_next(b);
             cexpr *e = parse_expr(p, tb, 0);
             if (!e || !lower_into(p, tb, e, reg, &name))
+                return false;
+        } else {
+            /* An uninitialised local holds 0, as herd7's registers do. */
+            if (!emit_mov(p, tb, &name, reg, x_imm(p, 0)))
                 return false;
         }
         if (b->tok.kind == T_COMMA) {
