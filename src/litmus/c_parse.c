@@ -620,6 +620,16 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
             return parse_unary(p, tb, depth + 1);
         }
         if (is_narrow_type_word(&b->tok)) {
+            /* to a pointer type ((char *), (void **)): the address unchanged */
+            const token *t2 = litmus_peek2(b);
+            if (t2->kind == T_STAR) {
+                litmus_next(b);
+                while (b->tok.kind == T_STAR)
+                    litmus_next(b);
+                if (!litmus_expect(b, T_RPAR, "')' after the type of a cast"))
+                    return NULL;
+                return parse_unary(p, tb, depth + 1);
+            }
             litmus_error_at(b, &at, "unsupported: casts to narrow or non-integer types");
             return NULL;
         }
