@@ -608,10 +608,12 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
     }
     if (at.kind == T_LPAR) {
         litmus_next(b);
-        if (is_int_type_word(&b->tok)) {
-            /* a cast to an integer or pointer type: the value unchanged
-             * (ravel's values are unbounded integers and addresses) */
-            while (is_int_type_word(&b->tok))
+        /* a cast to an integer type, or to a pointer to any type ((char
+         * *), (void **)): the value unchanged (ravel's values are unbounded
+         * integers and addresses); to a narrow type it is not */
+        bool narrow = is_narrow_type_word(&b->tok);
+        if (is_int_type_word(&b->tok) || (narrow && litmus_peek2(b)->kind == T_STAR)) {
+            while (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok))
                 litmus_next(b);
             while (b->tok.kind == T_STAR)
                 litmus_next(b);
@@ -619,17 +621,7 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
                 return NULL;
             return parse_unary(p, tb, depth + 1);
         }
-        if (is_narrow_type_word(&b->tok)) {
-            /* to a pointer type ((char *), (void **)): the address unchanged */
-            const token *t2 = litmus_peek2(b);
-            if (t2->kind == T_STAR) {
-                litmus_next(b);
-                while (b->tok.kind == T_STAR)
-                    litmus_next(b);
-                if (!litmus_expect(b, T_RPAR, "')' after the type of a cast"))
-                    return NULL;
-                return parse_unary(p, tb, depth + 1);
-            }
+        if (narrow) {
             litmus_error_at(b, &at, "unsupported: casts to narrow or non-integer types");
             return NULL;
         }
