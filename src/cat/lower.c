@@ -67,6 +67,7 @@ typedef struct lower {
     BASE_VEC(const logic_sovar *) vars;
     BASE_VEC(const logic_formula *) parts;
     BASE_VEC(logic_mm_flag) flags;
+    BASE_VEC(uint64_t *) cmust_memo; /* SO variable id -> cmust_eval of its bound, or NULL */
 } lower;
 
 static value *err(lower *L, base_srcloc loc, const char *fmt, ...)
@@ -270,8 +271,12 @@ static inline bool may_get(const uint64_t *b, size_t w, uint32_t r, uint32_t c)
     return b[r * w + c / 64] >> (c % 64) & 1;
 }
 
+static uint64_t *cmust_eval(lower *L, const logic_rexpr *r, uint32_t depth);
+static uint64_t may_count(const lower *L, const uint64_t *b, uint32_t arity);
+
 /* Over-approximates the tuples r may hold in any execution (a difference
- * by its left side, a closure or a formula by everything). */
+ * by what its right side holds whenever its events run, a formula by
+ * everything). */
 static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint32_t nks,
                           uint32_t depth)
 {
@@ -291,13 +296,27 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
                     b[i * w + c / 64] |= (uint64_t)1 << (c % 64);
         return b;
     }
-    case LOGIC_R_SOV:
+    case LOGIC_R_SOV: {
         for (uint32_t i = 0; i < nks; i++)
             if (ks[i].v == r->sov)
                 return (uint64_t *)ks[i].bits;
-        if (r->sov->bound && !r->sov->bound_closure)
-            return may_eval(L, r->sov->bound, ks, nks, depth + 1);
-        return may_new(L, ar, true);
+        if (r->sov->bound_bits)
+            return (uint64_t *)r->sov->bound_bits;
+        if (!r->sov->bound || r->sov->bound_elim)
+            return may_new(L, ar, true);
+        uint64_t *b = may_eval(L, r->sov->bound, ks, nks, depth + 1);
+        if (r->sov->bound_closure && ar == 2) { /* Warshall */
+            uint64_t *o = may_new(L, 2, false);
+            memcpy(o, b, total * sizeof *o);
+            for (uint32_t k = 0; k < n; k++)
+                for (uint32_t i = 0; i < n; i++)
+                    if (may_get(o, w, i, k))
+                        for (size_t j = 0; j < w; j++)
+                            o[i * w + j] |= o[k * w + j];
+            b = o;
+        }
+        return b;
+    }
     case LOGIC_R_UNION:
     case LOGIC_R_INTER: {
         uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
@@ -306,8 +325,15 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
             o[i] = r->kind == LOGIC_R_UNION ? a[i] | b[i] : a[i] & b[i];
         return o;
     }
-    case LOGIC_R_DIFF:
-        return may_eval(L, r->a, ks, nks, depth + 1);
+    case LOGIC_R_DIFF: {
+        uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1);
+        if (may_count(L, a, ar) == 0)
+            return a;
+        uint64_t *b = cmust_eval(L, r->b, depth + 1), *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = a[i] & ~b[i];
+        return o;
+    }
     case LOGIC_R_SEQ: {
         uint64_t *a = may_eval(L, r->a, ks, nks, depth + 1), *b = may_eval(L, r->b, ks, nks, depth + 1);
         uint64_t *o = may_new(L, 2, false);
@@ -348,6 +374,95 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
         break;
     }
     return may_new(L, ar, true);
+}
+
+/* Under-approximates the tuples r holds in every execution that runs both
+ * of their events ("conditional must"): the relations of the model hold
+ * only between events of X, so a tuple of a \ b here is one of a whose
+ * events run, and then it is in b. A sequence through an event that may
+ * not run holds nothing here (unless one side is [S]). */
+static uint64_t *cmust_eval(lower *L, const logic_rexpr *r, uint32_t depth)
+{
+    uint32_t n = L->b->st->n, ar = r->arity;
+    size_t w = may_words(L), total = w * (ar == 2 ? n : 1);
+    if (depth > 400)
+        return may_new(L, ar, false);
+    switch (r->kind) {
+    case LOGIC_R_REL:
+        return may_eval(L, r, NULL, 0, depth);
+    case LOGIC_R_ALL:
+        return may_new(L, ar, true);
+    case LOGIC_R_SOV:
+        if (r->sov == L->e->X)
+            return may_new(L, ar, true);
+        if (r->sov->bound && !r->sov->bound_closure && !r->sov->bound_elim &&
+            r->sov->bound_bits) { /* a named relation, containing its bound */
+            uint32_t id = r->sov->id;
+            while (L->cmust_memo.len <= id)
+                base_vec_push(&L->cmust_memo, NULL);
+            if (!L->cmust_memo.data[id])
+                L->cmust_memo.data[id] = cmust_eval(L, r->sov->bound, depth + 1);
+            return L->cmust_memo.data[id];
+        }
+        return may_new(L, ar, false);
+    case LOGIC_R_UNION:
+    case LOGIC_R_INTER: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = cmust_eval(L, r->b, depth + 1);
+        uint64_t *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = r->kind == LOGIC_R_UNION ? a[i] | b[i] : a[i] & b[i];
+        return o;
+    }
+    case LOGIC_R_DIFF: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = may_eval(L, r->b, NULL, 0, depth + 1);
+        uint64_t *o = may_new(L, ar, false);
+        for (size_t i = 0; i < total; i++)
+            o[i] = a[i] & ~b[i];
+        return o;
+    }
+    case LOGIC_R_INV: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t k = 0; k < n; k++)
+                if (may_get(a, w, i, k))
+                    o[k * w + i / 64] |= (uint64_t)1 << (i % 64);
+        return o;
+    }
+    case LOGIC_R_ID: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            if (may_get(a, w, 0, i))
+                o[i * w + i / 64] |= (uint64_t)1 << (i % 64);
+        return o;
+    }
+    case LOGIC_R_PROD: {
+        uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = cmust_eval(L, r->b, depth + 1);
+        uint64_t *o = may_new(L, 2, false);
+        for (uint32_t i = 0; i < n; i++)
+            if (may_get(a, w, 0, i))
+                memcpy(o + i * w, b, w * sizeof *o);
+        return o;
+    }
+    case LOGIC_R_SEQ:
+        if (r->a->kind == LOGIC_R_ID || r->b->kind == LOGIC_R_ID) {
+            /* the middle event is an end */
+            uint64_t *a = cmust_eval(L, r->a, depth + 1), *b = cmust_eval(L, r->b, depth + 1);
+            uint64_t *o = may_new(L, 2, false);
+            for (uint32_t i = 0; i < n; i++)
+                for (uint32_t k = 0; k < n; k++)
+                    if (may_get(a, w, i, k))
+                        for (size_t j = 0; j < w; j++)
+                            o[i * w + j] |= b[k * w + j];
+            return o;
+        }
+        break;
+    case LOGIC_R_EMPTY:
+    case LOGIC_R_FORMULA:
+        break;
+    }
+    return may_new(L, ar, false);
 }
 
 static uint64_t may_count(const lower *L, const uint64_t *b, uint32_t arity)
@@ -393,6 +508,16 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
          * containing it where an over-approximation is allowed */
         logic_sovar *w = new_var(L, t->name, v->r->arity);
         w->bound = v->r;
+        /* what it may hold, once, so that the relations defined in terms
+         * of it need not look through it again */
+        w->bound_bits = may_eval(L, v->r, NULL, 0, 0);
+        if (may_count(L, w->bound_bits, v->r->arity) == 0) {
+            /* empty in every execution: say so, so that what is built on
+             * it (a difference, a sequence) needs nothing more */
+            v = mkrel(L, logic_r_empty(L->b, v->r->arity), v->approx);
+            t->memo[mode] = v;
+            return v;
+        }
         const logic_rexpr *wr = logic_r_sov(L->b, w);
         base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, v->r)
                                                : logic_sub_split(L->b, v->r, wr));
@@ -535,7 +660,48 @@ static const char *op_name(cat_ekind k)
     }
 }
 
-static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc)
+/* How many nested existentials applying r costs (a sequence whose one
+ * side is [S] costs none: the grounder substitutes the equality). */
+static uint32_t seq_weight(const logic_rexpr *r)
+{
+    switch (r->kind) {
+    case LOGIC_R_UNION:
+    case LOGIC_R_INTER:
+    case LOGIC_R_DIFF: {
+        uint32_t a = seq_weight(r->a), b = seq_weight(r->b);
+        return a > b ? a : b;
+    }
+    case LOGIC_R_INV:
+        return seq_weight(r->a);
+    case LOGIC_R_SEQ: {
+        uint32_t a = seq_weight(r->a), b = seq_weight(r->b);
+        if (r->a->kind == LOGIC_R_ID)
+            return b;
+        if (r->b->kind == LOGIC_R_ID)
+            return a;
+        return 1 + (a > b ? a : b);
+    }
+    case LOGIC_R_FORMULA:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* r as an SO variable equal to it (EXACT) or containing it (OVER), so
+ * that a sequence through it is a lookup per pair, not r's existentials
+ * again: a chain r1;...;rk grounds in k*n^3 rather than n^(k+1). */
+static const logic_rexpr *share(lower *L, const logic_rexpr *r, int mode)
+{
+    logic_sovar *w = new_var(L, "seq", r->arity);
+    w->bound = r;
+    w->bound_bits = may_eval(L, r, NULL, 0, 0);
+    const logic_rexpr *wr = logic_r_sov(L->b, w);
+    base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, r) : logic_sub_split(L->b, r, wr));
+    return wr;
+}
+
+static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc, int mode)
 {
     if (!a || !b)
         return NULL;
@@ -571,7 +737,18 @@ static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc)
     case CAT_E_UNION: return mkrel(L, logic_union(L->b, ra, rb), approx);
     case CAT_E_INTER: return mkrel(L, logic_inter(L->b, ra, rb), approx);
     case CAT_E_DIFF: return mkrel(L, logic_diff(L->b, ra, rb), approx);
-    case CAT_E_SEQ: return mkrel(L, logic_seq(L->b, ra, rb), approx);
+    case CAT_E_SEQ: {
+        bool shared = false;
+        if (seq_weight(ra) > 0) {
+            ra = share(L, ra, mode);
+            shared = true;
+        }
+        if (seq_weight(rb) > 0) {
+            rb = share(L, rb, mode);
+            shared = true;
+        }
+        return mkrel(L, logic_seq(L->b, ra, rb), approx || (shared && mode == OVER));
+    }
     case CAT_E_PROD: return mkrel(L, logic_prod(L->b, ra, rb), approx);
     default: return err(L, loc, "internal error: operator %d", (int)k);
     }
@@ -666,7 +843,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = b;
             break;
         }
-        v = b ? binop(L, ex->kind, eval(L, ex->a, en, mode), b, ex->loc) : NULL;
+        v = b ? binop(L, ex->kind, eval(L, ex->a, en, mode), b, ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_SEQ:
@@ -680,12 +857,12 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = a;
             break;
         }
-        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_UNION: {
         value *a = eval(L, ex->a, en, mode);
-        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc) : NULL;
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, mode), ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_DIFF: {
@@ -694,7 +871,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = a;
             break;
         }
-        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, EXACT), ex->loc) : NULL;
+        v = a ? binop(L, ex->kind, a, eval(L, ex->b, en, EXACT), ex->loc, mode) : NULL;
         break;
     }
     case CAT_E_ADD:
@@ -1061,6 +1238,42 @@ static bool group_monotone(const recgroup *g)
     return true;
 }
 
+/* Sets each member's bound_bits to the least fixpoint of the may
+ * abstraction of its definition rs[i] (monotone: at most as many rounds as
+ * there are tuples). */
+static void rec_may_bound(lower *L, recgroup *g, logic_sovar **xs, const logic_rexpr **rs,
+                          const uint32_t *arity)
+{
+    uint32_t n = g->n;
+    maysov *ks = anew(L, n * sizeof *ks);
+    uint32_t nks = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (is_member(g, i)) {
+            ks[nks].v = xs[i];
+            ks[nks++].bits = may_new(L, arity[i], false);
+        }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0, k = 0; i < n; i++) {
+            if (!is_member(g, i))
+                continue;
+            uint64_t *nb = may_eval(L, rs[i], ks, nks, 0);
+            size_t total = may_words(L) * (arity[i] == 2 ? L->b->st->n : 1);
+            if (memcmp(nb, ks[k].bits, total * sizeof *nb) != 0) {
+                uint64_t *u = may_new(L, arity[i], false);
+                for (size_t j = 0; j < total; j++)
+                    u[j] = nb[j] | ks[k].bits[j];
+                changed |= memcmp(u, ks[k].bits, total * sizeof *u) != 0;
+                ks[k].bits = u;
+            }
+            k++;
+        }
+    }
+    for (uint32_t i = 0, k = 0; i < n; i++)
+        if (is_member(g, i))
+            xs[i]->bound_bits = ks[k++].bits;
+}
+
 static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcloc loc)
 {
     /* a prefixpoint is the least fixpoint's stand-in only for monotone
@@ -1108,10 +1321,13 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
     ne = rec_env(L, g, cur);
     if (mode == OVER) {
         /* a prefixpoint f(X) <= X for each member */
+        logic_sovar **xs = anew(L, n * sizeof *xs);
+        const logic_rexpr **rs = anew(L, n * sizeof *rs);
         for (uint32_t i = 0; i < n; i++)
-            if (is_member(g, i))
-                cur[i] = mkrel(L, logic_r_sov(L->b, new_var(L, g->binds[i].lhs.names[0], arity[i])),
-                               true);
+            if (is_member(g, i)) {
+                xs[i] = new_var(L, g->binds[i].lhs.names[0], arity[i]);
+                cur[i] = mkrel(L, logic_r_sov(L->b, xs[i]), true);
+            }
         ne = rec_env(L, g, cur);
         for (uint32_t i = 0; i < n && ok; i++) {
             if (!is_member(g, i))
@@ -1123,8 +1339,14 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 ok = false;
                 break;
             }
+            rs[i] = r;
             base_vec_push(&L->parts, logic_sub_split(L->b, r, cur[i]->r));
         }
+        /* each X within the static least fixpoint (the may-bits iterated
+         * from empty until stable): the least fixpoint lies within it, so
+         * the solver may still choose it */
+        if (ok)
+            rec_may_bound(L, g, xs, rs, arity);
     } else {
         /* Kleene iteration from the empty relations: each round that
          * changes adds a tuple, so there are at most that many rounds */
@@ -1558,5 +1780,6 @@ const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const
     base_vec_free(&L.vars);
     base_vec_free(&L.parts);
     base_vec_free(&L.flags);
+    base_vec_free(&L.cmust_memo);
     return f;
 }

@@ -93,6 +93,7 @@ typedef struct thread_build {
     BASE_VEC(base_sym) regs;      /* register index -> name */
     BASE_VEC(base_sym) declared;  /* every local ever declared */
     BASE_VEC(local) scope;        /* the locals in scope, innermost last */
+    BASE_VEC(local) implicit;     /* assigned undeclared (herd7: registers), thread-wide */
     BASE_VEC(param) params;
     uint32_t ntemps;
     uint32_t depth;
@@ -354,6 +355,9 @@ static const local *find_local(const thread_build *tb, base_sym s)
     for (size_t i = tb->scope.len; i-- > 0;)
         if (tb->scope.data[i].name == s)
             return &tb->scope.data[i];
+    for (size_t i = 0; i < tb->implicit.len; i++)
+        if (tb->implicit.data[i].name == s)
+            return &tb->implicit.data[i];
     return NULL;
 }
 
@@ -589,6 +593,8 @@ static cexpr *parse_prim(parser *p, thread_build *tb, const token *at, int prim,
     return e;
 }
 
+static cexpr *parse_unary(parser *p, thread_build *tb, int depth);
+
 static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
 {
     litmus_parser *b = &p->b;
@@ -602,8 +608,21 @@ static cexpr *parse_primary(parser *p, thread_build *tb, int depth)
     }
     if (at.kind == T_LPAR) {
         litmus_next(b);
-        if (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
-            litmus_error_at(b, &at, "unsupported: casts");
+        /* a cast to an integer type, or to a pointer to any type ((char
+         * *), (void **)): the value unchanged (ravel's values are unbounded
+         * integers and addresses); to a narrow type it is not */
+        bool narrow = is_narrow_type_word(&b->tok);
+        if (is_int_type_word(&b->tok) || (narrow && litmus_peek2(b)->kind == T_STAR)) {
+            while (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok))
+                litmus_next(b);
+            while (b->tok.kind == T_STAR)
+                litmus_next(b);
+            if (!litmus_expect(b, T_RPAR, "')' after the type of a cast"))
+                return NULL;
+            return parse_unary(p, tb, depth + 1);
+        }
+        if (narrow) {
+            litmus_error_at(b, &at, "unsupported: casts to narrow or non-integer types");
             return NULL;
         }
         cexpr *e = parse_expr(p, tb, depth + 1);
@@ -931,7 +950,7 @@ static litmus_op aop_of(tok_kind k)
  * become annotations, which a bell file's enum turns into sets):
  * __load{t}(*p), __store{t}(*p,v): a read, a write tagged t; __fence{t}: a
  * fence; __xchg{t}(p,v), __cmpxchg{t}(p,old,new) (its failure a lone read
- * tagged once), __atomic_op_return{t}(p,op,v) (the new value),
+ * tagged once, still in the set RMW), __atomic_op_return{t}(p,op,v) (the new value),
  * __atomic_fetch_op{t}(p,op,v) (the old one): the read tagged acquire for
  * t = acquire, else once, the write tagged release for t = release, else
  * once, and for t = mb a fence tagged mb on each side (a cmpxchg's only
@@ -1053,6 +1072,7 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         in->wannots = wa;
         in->fence_annots = fa;
         in->fail_annots = annot1(p, "once");
+        in->fail_rmw = true;
         *value = r;
         return true;
     }
@@ -1475,6 +1495,10 @@ static bool parse_decl(parser *p, thread_build *tb)
             seen |= tb->declared.data[i] == s;
         if (!seen)
             base_vec_push(&tb->declared, s);
+        /* its scope starts before its initializer (C's), which may name
+         * it (a register not yet written holds 0) */
+        local nl = { s, tb->depth };
+        base_vec_push(&tb->scope, nl);
         if (b->tok.kind == T_ASSIGN) {
             litmus_next(b);
             cexpr *e = parse_expr(p, tb, 0);
@@ -1485,8 +1509,6 @@ static bool parse_decl(parser *p, thread_build *tb)
             if (!emit_mov(p, tb, &name, reg, x_imm(p, 0)))
                 return false;
         }
-        local nl = { s, tb->depth };
-        base_vec_push(&tb->scope, nl);
         if (b->tok.kind == T_COMMA) {
             litmus_next(b);
             continue;
@@ -1578,6 +1600,21 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
     }
     if (is_int_type_word(&at) || is_narrow_type_word(&at))
         return parse_decl(p, tb);
+    if (at.kind == T_IDENT && litmus_peek2(b)->kind == T_ASSIGN && prim_of(&at) == P_NONE) {
+        /* herd7's C: assigning to an undeclared name makes it a register
+         * of the thread (holding 0 until then) */
+        base_sym s = litmus_tok_sym(b, &at);
+        if (!find_local(tb, s) && !find_param(tb, s)) {
+            (void)reg_of(tb, s);
+            bool seen = false;
+            for (size_t i = 0; i < tb->declared.len; i++)
+                seen |= tb->declared.data[i] == s;
+            if (!seen)
+                base_vec_push(&tb->declared, s);
+            local nl = { s, 0 };
+            base_vec_push(&tb->implicit, nl);
+        }
+    }
     cexpr *e = parse_expr(p, tb, 0);
     if (!e)
         return false;
@@ -1758,6 +1795,8 @@ static bool init_entry(litmus_parser *b)
     if (b->tok.kind == T_LBRACK) {
         bracket = true;
         litmus_next(b);
+    } else if (litmus_tok_is(&b->tok, "atomic_t") && litmus_peek2(b)->kind == T_IDENT) {
+        litmus_next(b); /* the kernel's atomic_t: an int */
     } else if (is_int_type_word(&b->tok) || is_narrow_type_word(&b->tok)) {
         if (!skip_type(p))
             return false;
@@ -1781,7 +1820,13 @@ static bool init_entry(litmus_parser *b)
     litmus_value v = litmus_int(0);
     if (b->tok.kind == T_ASSIGN) {
         litmus_next(b);
-        if (!parse_value(p, &v))
+        /* the kernel's ATOMIC_INIT(v) */
+        bool wrapped = litmus_tok_is(&b->tok, "ATOMIC_INIT") && litmus_peek2(b)->kind == T_LPAR;
+        if (wrapped) {
+            litmus_next(b);
+            litmus_next(b);
+        }
+        if (!parse_value(p, &v) || (wrapped && !litmus_expect(b, T_RPAR, "')' after ATOMIC_INIT's value")))
             return false;
     }
     b->locs.data[l].init = v;
@@ -2152,6 +2197,7 @@ litmus_test *litmus_parse_c_macros(const char *file, const char *text, size_t le
         base_vec_free(&tb->regs);
         base_vec_free(&tb->declared);
         base_vec_free(&tb->scope);
+        base_vec_free(&tb->implicit);
         base_vec_free(&tb->params);
     }
     free(p.tbs);

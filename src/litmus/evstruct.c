@@ -786,7 +786,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     break;
                 b->es->events[ev].loc = loc;
                 b->es->events[ev].value = vals[i];
-                b->es->events[ev].rmw = writes;
+                b->es->events[ev].rmw = writes || (in->kind == LITMUS_I_CAS && in->fail_rmw);
                 port_links(b, ev);
                 if (in->kind == LITMUS_I_CAS && !writes)
                     b->es->events[ev].annots = &in->fail_annots;

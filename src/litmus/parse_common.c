@@ -460,9 +460,13 @@ bool litmus_parse_sections(litmus_parser *p)
                 return false;
         } else if (litmus_tok_is(tok, "filter")) {
             litmus_next(p);
+            /* herd7 prints what `locations` and the condition name, not
+             * what only the filter names */
+            size_t nobs = p->obs.len;
             t->filter = litmus_parse_prop(p, 0);
             if (!t->filter)
                 return false;
+            p->obs.len = nobs;
         } else if (litmus_tok_is(tok, "exists") || litmus_tok_is(tok, "forall") ||
                    tok->kind == LITMUS_T_TILDE) {
             if (!parse_final(p))

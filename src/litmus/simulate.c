@@ -297,8 +297,7 @@ static void enumerate(sim *s, const litmus_options *opt)
         if (r == SAT_UNSAT)
             break;
         read_state(s, row);
-        bool filtered = t->filter && !litmus_prop_eval(t, t->filter, row);
-        if (!filtered) {
+        { /* the filter is asserted: every execution here passes it */
             bool pos = litmus_prop_eval(t, t->cond, row);
             if (pos)
                 res->positive++;
@@ -414,8 +413,6 @@ static void verdict(sim *s, const litmus_options *opt)
 static int ask_some(sim *s, const litmus_options *opt, const logic_formula *f, const char *what)
 {
     litmus_result *res = s->res;
-    if (!opt->verdict_only && s->t->filter)
-        f = logic_and2(&s->b, f, prop_formula(s, s->t->filter));
     int lit = logic_ground_lit(&s->g, f);
     if (s->g.status != LOGIC_GROUND_OK) {
         unknown(res, s->g.status == LOGIC_GROUND_TIMEOUT ? "timeout while grounding" : what);
@@ -663,7 +660,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         s.g.max_clauses = opt->max_clauses;
         sat_set_deadline(s.solver, opt->deadline);
         logic_ground_assert(&s.g, phi);
-        if (verdict_only && t->filter && s.g.status == LOGIC_GROUND_OK)
+        if (t->filter && s.g.status == LOGIC_GROUND_OK)
             logic_ground_assert(&s.g, prop_formula(&s, t->filter));
         if (some_thread_empty)
             sat_add_clause(s.solver, NULL, 0);

@@ -154,6 +154,8 @@ typedef struct litmus_instr {
     uint32_t ok_reg;       /* CAS: receives 1 when it succeeded, else 0; SC: 0 on
                             * success, 1 on failure (UINT32_MAX: not kept) */
     litmus_annots fail_annots; /* CAS: the annotations of a failed CAS's read */
+    bool fail_rmw;         /* CAS: a failed CAS's read is still in the set RMW (herd's C
+                            * __cmpxchg, whose failure herd7 makes an R* event) */
     bool weak;             /* CAS: may fail spuriously */
     bool reserve;          /* READ: a load-reserve (RISC-V lr), for a later SC */
     bool has_wannots;      /* RMW, CAS: the write has its own annotations... */

@@ -53,6 +53,10 @@ typedef struct logic_sovar {
      * cycle to a contradiction (logic_acyclic). Arity 2 only. */
     bool bound_elim;
     const logic_rexpr *exclude; /* NULL, or a fixed relation removed from the bound */
+    /* NULL, or the tuples the variable may hold as bit rows (arity 2: n
+     * rows, arity 1: one row, each of n/64+1 words; bit c of row a is the
+     * tuple (a, c)), computed before grounding: intersected with the bound. */
+    const uint64_t *bound_bits;
 } logic_sovar;
 
 typedef enum logic_kind {

@@ -490,6 +490,9 @@ static void declare(logic_grounder *g, const logic_sovar *v)
             mat_free(&ex);
         }
     }
+    if (v->bound_bits)
+        for (size_t i = 0; i < rw * nrows; i++)
+            rows[i] &= v->bound_bits[i];
     free(g->tables[v->id]);
     int *t = base_xmalloc(base_mul_size(size ? size : 1, sizeof(int)));
     for (size_t i = 0; i < size; i++) {
@@ -612,6 +615,132 @@ sat_qbf *logic_ground_qbf(const logic_grounder *g, const int *units, size_t nuni
     return q;
 }
 
+static int ground(logic_grounder *g, const logic_formula *f, int pol);
+
+/* --- existentials over conjunctions: equalities pick the witness --- */
+
+enum { MAX_CONJ = 64 };
+
+/* Appends f's conjuncts (nested ANDs flattened) to cs; false when there
+ * are more than MAX_CONJ. */
+static bool conjuncts(const logic_formula *f, const logic_formula **cs, uint32_t *n)
+{
+    if (f->kind == LOGIC_AND) {
+        for (uint32_t i = 0; i < f->nkids; i++)
+            if (!conjuncts(f->kids[i], cs, n))
+                return false;
+        return true;
+    }
+    if (*n == MAX_CONJ)
+        return false;
+    cs[(*n)++] = f;
+    return true;
+}
+
+/* Is c the equality var = t (or t = var) with t another term? Its value
+ * in *val. */
+static bool eq_on(const logic_grounder *g, const logic_formula *c, int32_t var, uint32_t *val)
+{
+    if (c->kind != LOGIC_EQ)
+        return false;
+    logic_term a = c->args[0], b = c->args[1];
+    if (a == var && b != var) {
+        *val = term(g, b);
+        return true;
+    }
+    if (b == var && a != var) {
+        *val = term(g, a);
+        return true;
+    }
+    return false;
+}
+
+/* The conjunction cs[0..n) except cs[skip], as a literal. */
+static int ground_conj(logic_grounder *g, const logic_formula *const *cs, uint32_t n, uint32_t skip,
+                       int pol)
+{
+    size_t base = g->sp;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i == skip)
+            continue;
+        int l = ground(g, cs[i], pol);
+        if (l == SAT_FALSE) {
+            g->sp = base;
+            return SAT_FALSE;
+        }
+        push(g, l);
+    }
+    int r = sat_and(g->circ, g->stack + base, g->sp - base);
+    g->sp = base;
+    return r;
+}
+
+/* exists var. cs[0] & ... & cs[n-1]. A conjunct var = t fixes var (one
+ * instance, not n); a disjunction one of whose disjuncts fixes var is
+ * split into one existential per disjunct (r? ; s, [S] ; r). Else var
+ * ranges over the universe. */
+static int ground_exists(logic_grounder *g, int32_t var, const logic_formula *const *cs, uint32_t n,
+                         int pol, uint32_t depth)
+{
+    uint32_t val;
+    for (uint32_t i = 0; i < n; i++)
+        if (eq_on(g, cs[i], var, &val)) {
+            set_var(g, var, val);
+            return ground_conj(g, cs, n, i, pol);
+        }
+    for (uint32_t i = 0; depth < 4 && i < n; i++) {
+        if (cs[i]->kind != LOGIC_OR)
+            continue;
+        bool fixes = false;
+        for (uint32_t d = 0; d < cs[i]->nkids && !fixes; d++) {
+            const logic_formula *ds[MAX_CONJ];
+            uint32_t nd = 0;
+            if (conjuncts(cs[i]->kids[d], ds, &nd))
+                for (uint32_t k = 0; k < nd && !fixes; k++)
+                    fixes = eq_on(g, ds[k], var, &val);
+        }
+        if (!fixes)
+            continue;
+        size_t base = g->sp;
+        for (uint32_t d = 0; d < cs[i]->nkids; d++) {
+            const logic_formula *ds[MAX_CONJ];
+            uint32_t nd = 0;
+            bool fit = conjuncts(cs[i]->kids[d], ds, &nd) && nd + n - 1 <= MAX_CONJ;
+            if (!fit) { /* too many conjuncts: the disjunct whole */
+                nd = 0;
+                ds[nd++] = cs[i]->kids[d];
+            }
+            for (uint32_t k = 0; k < n; k++)
+                if (k != i)
+                    ds[nd++] = cs[k];
+            int l = ground_exists(g, var, ds, nd, pol, depth + 1);
+            if (l == SAT_TRUE) {
+                g->sp = base;
+                return SAT_TRUE;
+            }
+            if (l != SAT_FALSE)
+                push(g, l);
+        }
+        int r = sat_or(g->circ, g->stack + base, g->sp - base);
+        g->sp = base;
+        return r;
+    }
+    size_t base = g->sp;
+    for (uint32_t e = 0; e < g->st->n; e++) {
+        set_var(g, var, e);
+        int l = ground_conj(g, cs, n, UINT32_MAX, pol);
+        if (l == SAT_TRUE) {
+            g->sp = base;
+            return SAT_TRUE;
+        }
+        if (l != SAT_FALSE)
+            push(g, l);
+    }
+    int r = sat_or(g->circ, g->stack + base, g->sp - base);
+    g->sp = base;
+    return r;
+}
+
 static int ground(logic_grounder *g, const logic_formula *f, int pol)
 {
     if (stopped(g))
@@ -674,6 +803,12 @@ static int ground(logic_grounder *g, const logic_formula *f, int pol)
     }
     case LOGIC_FORALL:
     case LOGIC_EXISTS: {
+        if (f->kind == LOGIC_EXISTS) {
+            const logic_formula *cs[MAX_CONJ];
+            uint32_t n = 0;
+            if (conjuncts(f->kids[0], cs, &n))
+                return ground_exists(g, f->var, cs, n, pol, 0);
+        }
         int zero = f->kind == LOGIC_FORALL ? SAT_FALSE : SAT_TRUE;
         size_t base = g->sp;
         for (uint32_t e = 0; e < g->st->n; e++) {
