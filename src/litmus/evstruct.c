@@ -169,6 +169,65 @@ static void eval_operand(const state *s, const litmus_operand *o, regval *r)
 
 static int64_t wrap(uint64_t x) { return (int64_t)x; }
 
+/* Are a and b the same expression over the same registers (so, in one
+ * state, the same value)? */
+static bool expr_same(const litmus_expr *a, const litmus_expr *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->op != b->op)
+        return false;
+    if (a->op == LITMUS_OP_NONE)
+        return a->opnd.kind == b->opnd.kind &&
+               (a->opnd.kind == LITMUS_OPND_REG ? a->opnd.reg == b->opnd.reg
+                : a->opnd.kind == LITMUS_OPND_IMM ? a->opnd.imm == b->opnd.imm
+                                                  : a->opnd.loc == b->opnd.loc);
+    return expr_same(a->lhs, b->lhs) && expr_same(a->rhs, b->rhs) && expr_same(a->cond, b->cond);
+}
+
+/* An operand, or an operand's low 32 bits: evaluating it cannot fail. */
+static bool expr_plain(const litmus_expr *e)
+{
+    return e && (e->op == LITMUS_OP_NONE || (e->op == LITMUS_OP_ZEXT32 && expr_plain(e->lhs) &&
+                                            e->rhs && e->rhs->op == LITMUS_OP_NONE));
+}
+
+/* The justification of e's value (x op y): the reads the value depends on,
+ * not every read its expression mentions (that is the taint: herd's
+ * syntactic dependencies, which stay). The value fixpoint keeps a value out
+ * of a read's own domain when the value is justified by that read; a value
+ * that does not vary with the read must not be kept out: `r0 ^ r0` is 0 and
+ * `r0 * 0` is 0 whatever r0 read, and with a model that does not order
+ * dependencies the outcome it allows would otherwise be missed (a wrong
+ * Never). A smaller justification only lets more values in. */
+static void result_just(const litmus_expr *e, const regval *x, const regval *y, regval *r)
+{
+    bool x0 = x->v.kind == LITMUS_VAL_INT && x->v.num == 0;
+    bool y0 = y->v.kind == LITMUS_VAL_INT && y->v.num == 0;
+    switch (e->op) {
+    case LITMUS_OP_XOR: case LITMUS_OP_SUB: case LITMUS_OP_EQ: case LITMUS_OP_NE:
+    case LITMUS_OP_LT: case LITMUS_OP_LE: case LITMUS_OP_LTU:
+        if (expr_same(e->lhs, e->rhs))
+            memset(r->just, 0, sizeof r->just);
+        break;
+    case LITMUS_OP_MUL: case LITMUS_OP_AND:
+        if (y0)
+            memcpy(r->just, y->just, sizeof r->just);
+        else if (x0)
+            memcpy(r->just, x->just, sizeof r->just);
+        break;
+    case LITMUS_OP_SHL: case LITMUS_OP_SHR:
+        if (y->v.kind == LITMUS_VAL_INT && (uint64_t)y->v.num >= 64)
+            memcpy(r->just, y->just, sizeof r->just);
+        break;
+    case LITMUS_OP_SEXT32: case LITMUS_OP_ZEXT32: /* rhs ignored */
+        memcpy(r->just, x->just, sizeof r->just);
+        break;
+    default:
+        break;
+    }
+}
+
 static void eval_expr(builder *b, const litmus_instr *in, const state *s, const litmus_expr *e,
                       regval *r)
 {
@@ -181,9 +240,20 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
         eval_expr(b, in, s, e->cond, &k);
         bool yes = !(k.v.kind == LITMUS_VAL_INT && k.v.num == 0);
         eval_expr(b, in, s, yes ? e->lhs : e->rhs, r);
+        /* two plain operands (or their low halves) of one value: it does not vary with the
+         * condition, so the condition's reads are no justification of it
+         * (they stay a pick dependency) */
+        bool same = false;
+        if (expr_plain(e->lhs) && expr_plain(e->rhs)) {
+            regval other = { 0 };
+            eval_expr(b, in, s, yes ? e->rhs : e->lhs, &other);
+            same = litmus_value_eq(other.v, r->v);
+        }
         for (uint32_t i = 0; i < k.nt; i++)
             k.t[i] |= PICK;
         k.sym1 = 0;
+        if (same)
+            memset(k.just, 0, sizeof k.just);
         taint_union(b, in, r, &k);
         return;
     }
@@ -192,6 +262,7 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     eval_expr(b, in, s, e->rhs, &y);
     *r = x;
     taint_union(b, in, r, &y);
+    result_just(e, &x, &y, r);
     if (e->op == LITMUS_OP_EQ || e->op == LITMUS_OP_NE) {
         bool eq = litmus_value_eq(x.v, y.v);
         r->v = litmus_int(e->op == LITMUS_OP_EQ ? eq : !eq);
