@@ -146,7 +146,7 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
             int64_t v;
             if (!hash_imm(c, &v))
                 return false;
-            off = litmus_asm_imm(v);
+            off = litmus_imm_operand(v);
         } else {
             expr *e;
             if (!src_expr(c, &e, NULL) || !modifier(c, &e, false))
@@ -156,7 +156,7 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
             } else {
                 uint32_t t = litmus_asm_temp(c, "%off");
                 mov(c, in, t, e);
-                off = litmus_asm_regop(t);
+                off = litmus_reg_operand(t);
             }
         }
         if (off.kind != LITMUS_OPND_IMM || off.imm != 0) {
@@ -297,7 +297,7 @@ static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *
     if (bits) {
         uint32_t t = litmus_asm_temp(c, "%st");
         mov(c, in, t, sub_word(c, litmus_asm_leaf(c, in.value), bits, false, false));
-        in.value = litmus_asm_regop(t);
+        in.value = litmus_reg_operand(t);
     }
     in.kind = LITMUS_I_WRITE;
     in.annots = annots(c, ann, NULL, NULL);
@@ -357,11 +357,11 @@ static bool atomic_op(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
     rmw.annots = annots(c, "%amo", acq ? "A" : NULL, noret ? "NoRet" : NULL);
     rmw.has_wannots = true;
     rmw.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
-    rmw.expr = swap ? litmus_asm_leaf(c, litmus_asm_regop(arg))
-                    : litmus_asm_binop(c, aop, litmus_asm_regop(old), litmus_asm_regop(arg));
+    rmw.expr = swap ? litmus_asm_leaf(c, litmus_reg_operand(arg))
+                    : litmus_asm_binop(c, aop, litmus_reg_operand(old), litmus_reg_operand(arg));
     litmus_asm_emit(c, &rmw);
     mv.reg = rt;
-    mv.expr = litmus_asm_leaf(c, litmus_asm_regop(old));
+    mv.expr = litmus_asm_leaf(c, litmus_reg_operand(old));
     litmus_asm_emit(c, &mv);
     return true;
 }
@@ -374,7 +374,7 @@ static bool cas(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int 
     if (!need_reg(c, &n))
         return false;
     bool noret = n == 31; /* the old value is dropped: no acquire (herd's NoRet) */
-    litmus_operand cmp = n == 31 ? litmus_asm_imm(0) : litmus_asm_regop(litmus_asm_reg(c, &p->tok));
+    litmus_operand cmp = n == 31 ? litmus_imm_operand(0) : litmus_reg_operand(litmus_asm_reg(c, &p->tok));
     uint32_t rs = n == 31 ? litmus_asm_temp(c, "%zr") : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
     if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, NULL))
@@ -439,12 +439,12 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
 
 static expr *num(litmus_asm_ctx *c, int64_t v)
 {
-    return litmus_asm_leaf(c, litmus_asm_imm(v));
+    return litmus_asm_leaf(c, litmus_imm_operand(v));
 }
 
 static expr *rg(litmus_asm_ctx *c, uint32_t r)
 {
-    return litmus_asm_leaf(c, litmus_asm_regop(r));
+    return litmus_asm_leaf(c, litmus_reg_operand(r));
 }
 
 static expr *node(litmus_asm_ctx *c, litmus_op op, expr *a, expr *b)

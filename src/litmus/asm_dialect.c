@@ -26,7 +26,7 @@ bool litmus_asm_src_reg(litmus_asm_ctx *c, int zero, litmus_operand *o)
     if (!litmus_asm_need_reg(c, &n))
         return false;
     litmus_parser *p = litmus_asm_parser(c);
-    *o = n == zero ? litmus_asm_imm(0) : litmus_asm_regop(litmus_asm_reg(c, &p->tok));
+    *o = n == zero ? litmus_imm_operand(0) : litmus_reg_operand(litmus_asm_reg(c, &p->tok));
     litmus_next(p);
     return true;
 }

@@ -52,17 +52,6 @@ litmus_expr *litmus_asm_node(litmus_asm_ctx *c, litmus_op op, litmus_expr *lhs, 
 /* The sorted annotation set of the given names. */
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n);
 
-/* Operands of one register or one immediate. */
-static inline litmus_operand litmus_asm_imm(int64_t v)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_IMM, .imm = v };
-    return o;
-}
-static inline litmus_operand litmus_asm_regop(uint32_t r)
-{
-    litmus_operand o = { .kind = LITMUS_OPND_REG, .reg = r };
-    return o;
-}
 
 /* The operands every dialect reads (asm_dialect.c). `zero` is the number
  * of the dialect's zero register, which reads as 0 and whose writes go to

@@ -241,7 +241,7 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, size_t k)
         int64_t v;
         if (!imm(c, &v))
             return false;
-        b = litmus_asm_imm(v);
+        b = litmus_imm_operand(v);
     } else if (!src_reg(c, &b)) {
         return false;
     }
@@ -250,7 +250,7 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, size_t k)
     in.expr = litmus_asm_binop(c, alu[k].op, a, b);
     litmus_asm_emit(c, &in);
     if (alu[k].word) {
-        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, litmus_asm_regop(rd), litmus_asm_imm(0));
+        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, litmus_reg_operand(rd), litmus_imm_operand(0));
         litmus_asm_emit(c, &in);
     }
     return true;
@@ -259,7 +259,7 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, size_t k)
 static bool branch(litmus_asm_ctx *c, litmus_instr in, const mnem *m)
 {
     litmus_parser *p = litmus_asm_parser(c);
-    litmus_operand a, b = litmus_asm_imm(0);
+    litmus_operand a, b = litmus_imm_operand(0);
     bool zero = is(m, "beqz") || is(m, "bnez");
     if (!src_reg(c, &a) || !expect_comma(c))
         return false;
@@ -322,11 +322,11 @@ static bool amo(litmus_asm_ctx *c, litmus_instr in, const mnem *m, const litmus_
     rmw.reg = old;
     rmw.addr = a;
     rmw.annots = access_annots(c, m, true);
-    rmw.expr = ops[k].op == LITMUS_OP_NONE ? litmus_asm_leaf(c, litmus_asm_regop(arg))
-               : litmus_asm_binop(c, ops[k].op, litmus_asm_regop(old), litmus_asm_regop(arg));
+    rmw.expr = ops[k].op == LITMUS_OP_NONE ? litmus_asm_leaf(c, litmus_reg_operand(arg))
+               : litmus_asm_binop(c, ops[k].op, litmus_reg_operand(old), litmus_reg_operand(arg));
     litmus_asm_emit(c, &rmw);
     mv.reg = rd;
-    mv.expr = litmus_asm_leaf(c, litmus_asm_regop(old));
+    mv.expr = litmus_asm_leaf(c, litmus_reg_operand(old));
     litmus_asm_emit(c, &mv);
     return true;
 }
@@ -368,7 +368,7 @@ static bool rv_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
             return false;
         in.kind = LITMUS_I_MOV;
         in.reg = rd;
-        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, a, litmus_asm_imm(0));
+        in.expr = litmus_asm_binop(c, LITMUS_OP_SEXT32, a, litmus_imm_operand(0));
         litmus_asm_emit(c, &in);
         return true;
     }
@@ -449,7 +449,7 @@ static bool rv_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
             int64_t v;
             if (!imm(c, &v))
                 return false;
-            a = litmus_asm_imm(is(&m, "lui") ? (int64_t)(int32_t)(uint32_t)((uint64_t)v << 12) : v);
+            a = litmus_imm_operand(is(&m, "lui") ? (int64_t)(int32_t)(uint32_t)((uint64_t)v << 12) : v);
         }
         in.kind = LITMUS_I_MOV;
         in.reg = rd;
