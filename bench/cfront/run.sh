@@ -21,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 ravel=${RAVEL:-$here/../../build/ravel}
 ravel=$(cd "$(dirname "$ravel")" && pwd)/$(basename "$ravel")
 bench=${RAVEL_BENCH_DIR:-$HOME/.cache/ravel-bench}
-programs=${*:-fio lbzip2 xz-utils zstd rsyslog pigz memcached grep coreutils}
+programs=${*:-fio lbzip2 xz-utils zstd rsyslog pixz memcached grep coreutils}
 deps=${DEPS:-$([ "$(id -u)" = 0 ] && echo 1 || echo 0)}
 export DEBIAN_FRONTEND=noninteractive
 
@@ -119,6 +119,8 @@ configure() {
     xz-utils) ./configure --prefix=/usr --enable-threads --disable-static \
         --disable-xzdec --disable-lzmadec ;; # Debian's normal-build flavour
     zstd | pigz) : ;;                            # plain Makefiles
+    pixz) [ -x configure ] || autoreconf -fi # the upstream tarball (the mirror lacks Debian's)
+        ./configure --prefix=/usr --without-manpage ;;
     rsyslog) ./configure --prefix=/usr --enable-imfile --enable-impstats --enable-klog \
         --enable-kmsg --enable-mail --enable-pmaixforwardedfrom --enable-pmciscoios \
         --enable-pmcisconames --enable-pmlastmsg --enable-pmsnare --enable-omstdout \
