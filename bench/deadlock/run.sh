@@ -33,7 +33,9 @@
 #     bench/cfront/run.sh PROGRAM first for a program not yet fetched: sort
 #     is coreutils' src/sort, pixz replaces pigz, whose source the mirror
 #     lacks)
-#   TIMEOUT=120   the budget of each real program's --from run (--timeout)
+#   TIMEOUT=60    the budget of each ravel run on a real program (--timeout;
+#                 rsyslog needs it). All programs and the generated code
+#                 bases take about 25 minutes on 2 busy cores.
 #   J1=1          also a -j1 -p run of each real program
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -124,7 +126,7 @@ capture_measure() {
     local name=$1 tree=$2 edit=$3 rx=$4; shift 5
     local w=$tmp/cap-$name; rm -rf "$w"; mkdir -p "$w"
     cp -a "$tree" "$w/tree"; rm -rf "$w/tree/.ravel-cache"
-    local budget=(--timeout "${TIMEOUT:-120}")
+    local budget=(--timeout "${TIMEOUT:-60}")
     (cd "$w/tree" && make clean > /dev/null 2>&1
      # generated sources first when only some programs are built
      if [ "$rx" != . ]; then
