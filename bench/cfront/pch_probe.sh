@@ -2,7 +2,8 @@
 # bench/cfront/pch_probe.sh DB-DIR [REGEX]: builds pch_probe.c and runs it on
 # the C units of DB-DIR/compile_commands.json (those whose path matches
 # REGEX), without and with PCHs shared by units that begin with the same
-# #include. Figures only; see pch_probe.c.
+# #include (mode 1) or the same run of #include lines (mode 2). Figures
+# only; see pch_probe.c.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -30,3 +31,4 @@ PY
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 PCH_DIR=$tmp "$tmp/probe" "$tmp/args" 0 2> /dev/null
 PCH_DIR=$tmp "$tmp/probe" "$tmp/args" 1 2> /dev/null
+PCH_DIR=$tmp "$tmp/probe" "$tmp/args" 2 2> /dev/null
