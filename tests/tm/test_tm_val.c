@@ -1,5 +1,7 @@
 /* Unit tests for tm's values: intervals at the IR type's width with
- * wraparound and overflow going to the whole range, pointer target sets,
+ * unsigned wraparound (exact when the whole interval wraps alike, else the
+ * whole range) and signed overflow going to the whole range, pointer
+ * target sets,
  * comparisons that are certain only when they must be, and guards that
  * narrow an interval. */
 #include <setjmp.h>
