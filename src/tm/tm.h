@@ -13,7 +13,11 @@
  *  - W(g): every value any thread writes to g after that;
  *  - P(g): the mutexes (an atomic section counts as one more) held at
  *    every such write — g is protected by each of them;
- *  - U(g, m): g's values whenever a thread releases m, for m in P(g).
+ *  - U(g, m): g's values whenever a thread releases m, for m in P(g);
+ *  - mono(g): every write to g while multithreaded is non-decreasing.
+ * Beside intervals, states keep difference constraints between the
+ * frame's locals and a few globals (tm_rel.h); a global that other
+ * threads may write keeps only its lower bounds, and only while mono(g).
  * A thread that holds some m of P(g) is the only one that can write g, so
  * it keeps g in its local state; when it acquires the first such m it
  * reads init(g) ⊔ U(g, m) (just U(g, m) once it has itself written g);
@@ -23,8 +27,9 @@
  *
  * The engine answers only "proved" or "no proof" (with a reason): any
  * construct outside what it models (heap, pointers it cannot bound,
- * addresses of locals, unknown calls, recursion, recursive or
- * error-checking mutexes, rwlocks, ...) gives "no proof". */
+ * addresses of locals other than as an argument the callee only
+ * dereferences, unknown calls, recursion, recursive or error-checking
+ * mutexes, rwlocks, ...) gives "no proof". */
 #ifndef RAVEL_TM_TM_H
 #define RAVEL_TM_TM_H
 

@@ -330,6 +330,23 @@ static tm_val ptr_compare(ir_op op, tm_val a, tm_val b)
     return op == IR_OP_EQ ? boolean(eq_may, !eq_sure) : boolean(!eq_sure, eq_may);
 }
 
+/* [lo, hi] (exact results) at type ty: an unsigned type below 64 bits
+ * wraps modulo 2^bits, which keeps the interval when all of it wraps by
+ * the same multiple; anything else outside the range is the whole range
+ * (signed overflow). */
+static tm_val wrap_range(const ir_type *ty, int64_t lo, int64_t hi)
+{
+    if (ty && ty->kind == IR_T_INT && !ty->is_signed && ty->bits >= 1 && ty->bits < 64 &&
+        lo <= hi) {
+        int64_t m = (int64_t)1 << ty->bits;
+        int64_t qlo = lo >= 0 ? lo / m : -((-lo + m - 1) / m);
+        int64_t qhi = hi >= 0 ? hi / m : -((-hi + m - 1) / m);
+        if (qlo == qhi && qlo != 0)
+            return tm_val_range(ty, lo - qlo * m, hi - qlo * m);
+    }
+    return tm_val_range(ty, lo, hi);
+}
+
 tm_val tm_val_binary(ir_op op, const ir_type *ty, tm_val a, tm_val b)
 {
     if (a.bot || b.bot)
@@ -374,11 +391,11 @@ tm_val tm_val_binary(ir_op op, const ir_type *ty, tm_val a, tm_val b)
     case IR_OP_ADD:
         if (__builtin_add_overflow(a.lo, b.lo, &lo) || __builtin_add_overflow(a.hi, b.hi, &hi))
             return tm_val_top(ty);
-        return tm_val_range(ty, lo, hi);
+        return wrap_range(ty, lo, hi);
     case IR_OP_SUB:
         if (__builtin_sub_overflow(a.lo, b.hi, &lo) || __builtin_sub_overflow(a.hi, b.lo, &hi))
             return tm_val_top(ty);
-        return tm_val_range(ty, lo, hi);
+        return wrap_range(ty, lo, hi);
     case IR_OP_MUL: {
         int64_t xs[2] = { a.lo, a.hi }, ys[2] = { b.lo, b.hi };
         bool first = true;
@@ -393,7 +410,7 @@ tm_val tm_val_binary(ir_op op, const ir_type *ty, tm_val a, tm_val b)
                     hi = r;
                 first = false;
             }
-        return tm_val_range(ty, lo, hi);
+        return wrap_range(ty, lo, hi);
     }
     case IR_OP_DIV:
     case IR_OP_MOD:

@@ -1,5 +1,7 @@
 /* Unit tests for tm's values: intervals at the IR type's width with
- * wraparound and overflow going to the whole range, pointer target sets,
+ * unsigned wraparound (exact when the whole interval wraps alike, else the
+ * whole range) and signed overflow going to the whole range, pointer
+ * target sets,
  * comparisons that are certain only when they must be, and guards that
  * narrow an interval. */
 #include <setjmp.h>
@@ -45,13 +47,19 @@ static void test_wraparound(void **state)
     (void)state;
     const ir_type *u8 = ir_type_int(&prog, 8, false), *u32 = ir_type_int(&prog, 32, false);
     const ir_type *i32 = ir_type_int(&prog, 32, true), *u64 = ir_type_int(&prog, 64, false);
-    /* 255 + 1 in unsigned char wraps to 0: the whole range, never [256,256] */
+    /* 255 + 1 in unsigned char wraps to 0 (modulo 256), never [256,256] */
     tm_val r = tm_val_binary(IR_OP_ADD, u8, tm_val_const(255), tm_val_const(1));
-    assert_range(r, 0, 255);
+    assert_range(r, 0, 0);
     assert_true(tm_val_may_zero(r));
-    /* 0u - 1 */
+    /* an interval of which only a part wraps: the whole range */
+    r = tm_val_binary(IR_OP_ADD, u8, tm_val_range(u8, 250, 255), tm_val_const(3));
+    assert_range(r, 0, 255);
+    /* all of it wraps by the same multiple: shifted */
+    r = tm_val_binary(IR_OP_SUB, u8, tm_val_range(u8, 0, 2), tm_val_const(5));
+    assert_range(r, 251, 253);
+    /* 0u - 1 is UINT_MAX */
     r = tm_val_binary(IR_OP_SUB, u32, tm_val_const(0), tm_val_const(1));
-    assert_range(r, 0, UINT32_MAX);
+    assert_range(r, UINT32_MAX, UINT32_MAX);
     /* INT_MAX + 1 (undefined) */
     r = tm_val_binary(IR_OP_ADD, i32, tm_val_const(INT32_MAX), tm_val_const(1));
     assert_range(r, INT32_MIN, INT32_MAX);
