@@ -839,7 +839,8 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
         }
     *thread = t;
     const thr *th = &c->thrs.data[t];
-    /* the last po event of the thread made at or before bev */
+    /* the last po event of the thread made at or before bev that ran (one
+     * of a path not taken, an earlier branch or iteration, has any clock) */
     uint32_t lo = th->ev0, hi = th->ev1;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -849,6 +850,8 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
             hi = mid;
     }
     uint32_t e = lo > th->ev0 ? lo - 1 : th->ev0;
+    while (e > th->ev0 && !bmc_smt_model_bool(c->s, c->evs.data[e].guard))
+        e--;
     return 2 * bmc_smt_model_bv(c->s, c->evs.data[e].clock) + 1;
 }
 
