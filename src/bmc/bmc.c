@@ -48,6 +48,8 @@ typedef struct state {
     bmc_smt_term mem;
     bmc_smt_term *regs;
     uint32_t nregs;
+    bmc_smt_term dirty; /* the concurrent mode: the path did more than test since its loop's
+                         * head (finfo.reduce); 0: no */
 } state;
 
 typedef struct frame {
@@ -97,6 +99,8 @@ typedef struct cut {
 typedef struct finfo {
     uint32_t *last_back; /* per statement t: the last statement jumping back to t, or UINT32_MAX */
     bool *in_mem;        /* per parameter, then local */
+    bool *reduce;        /* per statement t: t heads a loop whose test-only iterations are not
+                          * taken again (is_reducible) */
 } finfo;
 
 typedef struct ctx {
@@ -249,7 +253,7 @@ static bmc_smt_term approx(ctx *c, const state *st, uint32_t w, const char *why)
 
 static state st_copy(const state *a, bmc_smt_term guard)
 {
-    state b = { guard, a->mem, NULL, a->nregs };
+    state b = { guard, a->mem, NULL, a->nregs, a->dirty };
     b.regs = base_xmalloc((a->nregs ? a->nregs : 1) * sizeof *b.regs);
     if (a->nregs)
         memcpy(b.regs, a->regs, a->nregs * sizeof *b.regs);
@@ -291,6 +295,9 @@ static void st_merge(ctx *c, state *dst, state *src)
         }
     if (dst->mem != src->mem)
         dst->mem = bmc_smt_ite(c->s, g, src->mem, dst->mem);
+    if (dst->dirty != src->dirty)
+        dst->dirty = bmc_smt_ite(c->s, g, src->dirty ? src->dirty : bmc_smt_false(c->s),
+                                 dst->dirty ? dst->dirty : bmc_smt_false(c->s));
     dst->guard = bmc_smt_or(c->s, dst->guard, g);
     st_free(src);
 }
@@ -319,6 +326,41 @@ static bmc_smt_term func_addr(ctx *c, const ir_func *f)
     return bvc(c, c->pw, v);
 }
 
+/* Whether statements from..to of f (a loop, to jumping back to from) only
+ * test: GOTOs and SKIPs, so an iteration changes nothing but time. */
+static bool pure_spin(const ir_func *f, uint32_t from, uint32_t to)
+{
+    for (uint32_t k = from; k <= to; k++)
+        if (f->stmts[k].kind != IR_S_GOTO && f->stmts[k].kind != IR_S_SKIP)
+            return false;
+    return true;
+}
+
+/* Whether the loop from..to of f (to is the last statement jumping back to
+ * from) may leave out its test-only iterations (the concurrent mode,
+ * exec_body): it is not a pure spin (those take no back edge at all), the
+ * loops inside it are pure spins ending inside it (so no other such head
+ * resets a path's dirty flag), and no jump from outside enters it other
+ * than at from (so every path at its back edge passed from since it
+ * entered the loop). */
+static bool is_reducible(const ir_func *f, const uint32_t *last_back, uint32_t from, uint32_t to)
+{
+    if (pure_spin(f, from, to))
+        return false;
+    for (uint32_t k = from + 1; k <= to; k++)
+        if (last_back[k] != UINT32_MAX && (last_back[k] > to || !pure_spin(f, k, last_back[k])))
+            return false;
+    for (uint32_t pc = 0; pc < f->nstmts; pc++) {
+        const ir_stmt *s = &f->stmts[pc];
+        if (s->kind != IR_S_GOTO || (pc >= from && pc <= to))
+            continue;
+        for (uint32_t k = 0; k < s->ntargets; k++)
+            if (s->targets[k] > from && s->targets[k] <= to)
+                return false;
+    }
+    return true;
+}
+
 static finfo *func_info(ctx *c, const ir_func *f)
 {
     uint64_t i;
@@ -338,6 +380,10 @@ static finfo *func_info(ctx *c, const ir_func *f)
                 fi.last_back[t] = pc;
         }
     }
+    fi.reduce = base_xcalloc(f->nstmts + 1, sizeof *fi.reduce);
+    for (uint32_t t = 0; t < f->nstmts; t++)
+        fi.reduce[t] =
+            fi.last_back[t] != UINT32_MAX && is_reducible(f, fi.last_back, t, fi.last_back[t]);
     uint32_t nv = f->nparams + f->nlocals;
     fi.in_mem = base_xcalloc(nv ? nv : 1, sizeof *fi.in_mem);
     for (uint32_t k = 0; k < nv; k++) {
@@ -855,13 +901,16 @@ static void assign(ctx *c, state *st, frame *fr, const ir_expr *lhs, bmc_smt_ter
 {
     lval lv;
     eval_lval(c, st, fr, lhs, &lv);
-    event *e = add_event(c, kind, st->guard);
+    bmc_smt_term g = st->guard;
+    /* the write first: a concurrent engine's store event then precedes
+     * the step, as a read's event does (bmc_conc.h's step_key) */
+    if (v)
+        write_lval(c, st, &lv, v);
+    event *e = add_event(c, kind, g);
     e->lhs = lhs;
     e->type = lhs->type;
     e->value = text ? 0 : v;
     e->text = text;
-    if (v)
-        write_lval(c, st, &lv, v);
 }
 
 static bmc_smt_term alloc_local(ctx *c, state *st, const ir_func *f, const ir_var *v)
@@ -1169,16 +1218,6 @@ static bool has_work(const state *pend, const state *pend_bk, const finfo *fi, c
     return false;
 }
 
-/* Whether statements from..to of f (a loop, to jumping back to from) only
- * test: GOTOs and SKIPs, so an iteration changes nothing but time. */
-static bool pure_spin(const ir_func *f, uint32_t from, uint32_t to)
-{
-    for (uint32_t k = from; k <= to; k++)
-        if (f->stmts[k].kind != IR_S_GOTO && f->stmts[k].kind != IR_S_SKIP)
-            return false;
-    return true;
-}
-
 static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
 {
     const ir_func *f = fr->f;
@@ -1199,6 +1238,8 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
             cnt[pc] = 0;
         arrived_back = false;
         const finfo *fi = func_info(c, f);
+        if (c->hk && fi->reduce[pc])
+            cur.dirty = 0; /* an iteration starts: nothing done yet */
         if (bmc_smt_is_false(c->s, cur.guard) && !has_work(pend, pend_bk, fi, f, pc)) {
             uint32_t q = pc + 1;
             while (q < n && !has_work(pend, pend_bk, fi, f, q))
@@ -1231,6 +1272,7 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
                       s->kind == IR_S_ATOMIC_END || s->kind == IR_S_THREAD_EXIT)) {
             if (!bmc_smt_is_false(c->s, cur.guard))
                 conc_sync(c, &cur, fr, s);
+            cur.dirty = bmc_smt_true(c->s);
             if (s->kind == IR_S_THREAD_EXIT)
                 cur.guard = bmc_smt_false(c->s);
             pc = next;
@@ -1317,6 +1359,11 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
                 }
             }
             cur.guard = bmc_smt_and(c->s, cur.guard, bmc_smt_not(c->s, cond));
+            if (back.guard && c->hk && fi->reduce[back_to])
+                /* the concurrent mode: an iteration that only tested is not
+                 * taken again (bmc_conc.h), and that is no cut */
+                back.guard = back.dirty ? bmc_smt_and(c->s, back.guard, back.dirty)
+                                        : bmc_smt_false(c->s);
             if (back.guard) {
                 if (bmc_smt_is_false(c->s, back.guard)) {
                     st_free(&back);
@@ -1375,6 +1422,8 @@ static void exec_body(ctx *c, frame *fr, state *st, bmc_smt_term *ret)
                  ir_stmt_kind_name(s->kind));
             break;
         }
+        if (s->kind != IR_S_GOTO && s->kind != IR_S_SKIP)
+            cur.dirty = bmc_smt_true(c->s);
         pc = next;
     }
     /* Falling off the end, and jumps to the exit. */
@@ -1923,7 +1972,7 @@ static void ctx_setup(ctx *c, const ir_program *p, const bmc_opts *o, trace_resu
     base_hashmap_init(&c->gval);
 
     *st = (state){ bmc_smt_true(c->s), bmc_smt_array_const(c->s, c->pw, bvc(c, 8, 0)), NULL,
-                   p->nglobals };
+                   p->nglobals, 0 };
     st->regs = base_xcalloc(p->nglobals + 1, sizeof *st->regs);
     scan_program(c, st);
     c->gaddr = base_xcalloc(p->nglobals + 1, sizeof *c->gaddr);
@@ -1954,6 +2003,7 @@ static void ctx_teardown(ctx *c)
     for (size_t i = 0; i < c->fis.len; i++) {
         free(c->fis.data[i].last_back);
         free(c->fis.data[i].in_mem);
+        free(c->fis.data[i].reduce);
     }
     base_vec_free(&c->fis);
     base_vec_free(&c->objs);
@@ -2040,7 +2090,7 @@ void bmc_conc_run(bmc_conc *b, const ir_func *f, bmc_smt_term guard, const bmc_s
                   bmc_smt_term *ret)
 {
     ctx *c = &b->c;
-    state st = { guard, c->mem0, NULL, c->p->nglobals };
+    state st = { guard, c->mem0, NULL, c->p->nglobals, 0 };
     st.regs = base_xcalloc(c->p->nglobals + 1, sizeof *st.regs);
     bmc_smt_term rv = 0;
     if (!c->stop && f->has_body)

@@ -21,7 +21,17 @@
  * for assertions because a failed test changes nothing: an execution that
  * spins k times and leaves is the one whose other threads' steps during
  * the spinning come before the first test, which then succeeds; one that
- * spins for ever is a prefix in which the thread stopped before the loop. After the caller asserted its constraints (reads-from, order),
+ * spins for ever is a prefix in which the thread stopped before the loop.
+ * Its extension to loops with a body (Dekker's waiting loop, which lowers
+ * its flag, waits for its turn and raises it again): when the loops inside
+ * are such pure spins and the loop is entered only at its head, an
+ * iteration that only tested (no statement but GOTOs and SKIPs ran since
+ * the head, decided path by path) takes no back edge, again without a
+ * cut; the iterations that did more are unwound and counted as usual.
+ * Deleting a test-only iteration from an execution deletes reads only and
+ * leaves the thread's locals as they were, so the rest is still an
+ * execution with the same failures (docs/manual.md). After the caller
+ * asserted its constraints (reads-from, order),
  * bmc_conc_decide answers as bmc_check does, with the trace ordered by the
  * caller's step_key. */
 #ifndef RAVEL_BMC_BMC_CONC_H

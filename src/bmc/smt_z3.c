@@ -670,8 +670,9 @@ void bmc_smt_assert(bmc_smt_solver *s, bmc_smt_term a)
 }
 
 static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms, unsigned rlimit,
-                           const bmc_smt_term *assumptions, size_t n)
+                           const bmc_smt_term *assumptions, size_t n, double *setup)
 {
+    double t = base_now();
     if (s->solver)
         Z3_solver_dec_ref(s->ctx, s->solver);
     s->solver = core ? Z3_mk_simple_solver(s->ctx) : Z3_mk_solver(s->ctx);
@@ -686,6 +687,7 @@ static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms, unsigned r
         Z3_solver_assert(s->ctx, s->solver, T(s, s->asserted.data[i])->ast);
     for (size_t i = 0; i < n; i++)
         Z3_solver_assert(s->ctx, s->solver, T(s, assumptions[i])->ast);
+    *setup = base_now() - t;
     return Z3_solver_check(s->ctx, s->solver);
 }
 
@@ -701,10 +703,15 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
      * engine answers (and so the model, and the trace the user sees) does
      * not depend on the machine's load; the time budget only caps them. */
     double slice = RLIMIT_SLICE;
+    /* Building a fresh solver (asserting every constraint) runs before
+     * Z3's timeout clock starts, and takes seconds on a large formula
+     * (more with a sanitizer's allocator): a slice is not started when
+     * what is left would not pay for that again. */
+    double setup = 0;
     for (bool core = true;; core = !core, slice *= 2) {
         double ms = UINT32_MAX - 1;
         if (timeout_ms) {
-            double left = timeout_ms - (base_now() - start) * 1000;
+            double left = timeout_ms - (base_now() - start) * 1000 - setup * 1000;
             if (left < 1) {
                 snprintf(s->reason, sizeof s->reason, "timeout");
                 return BMC_SMT_UNKNOWN;
@@ -712,7 +719,7 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
             ms = left;
         }
         Z3_lbool r = run_engine(s, core, (unsigned)ms,
-                                slice > UINT32_MAX - 1 ? 0 : (unsigned)slice, assumptions, n);
+                                slice > UINT32_MAX - 1 ? 0 : (unsigned)slice, assumptions, n, &setup);
         if (r == Z3_L_TRUE) {
             s->model = Z3_solver_get_model(s->ctx, s->solver);
             Z3_model_inc_ref(s->ctx, s->model);
@@ -723,7 +730,7 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
         snprintf(s->reason, sizeof s->reason, "%s",
                  Z3_solver_get_reason_unknown(s->ctx, s->solver));
         if (strstr(s->reason, "timeout") && timeout_ms &&
-            timeout_ms - (base_now() - start) * 1000 < 1)
+            timeout_ms - (base_now() - start) * 1000 - setup * 1000 < 1)
             return BMC_SMT_UNKNOWN; /* the budget is spent */
         /* Z3 names an exhausted resource limit variously ("max. resource
          * limit exceeded", "canceled", or just "unknown"); a slice without

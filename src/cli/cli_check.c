@@ -338,10 +338,11 @@ static int check_po(cli_kiss *ck, bool svcomp)
     } else {
         trace_result res;
         const char *inexact = NULL;
+        double budget = cli_kiss_plan_budget(ck->bo.timeout_s);
         if (timeout_given)
-            run_po(ck, &cp.prog, ck->bo.timeout_s, 0, &res, &inexact, NULL);
+            run_po(ck, &cp.prog, budget, 0, &res, &inexact, NULL);
         else
-            run_po_once(ck, &cp.prog, ck->bo.unwind, ck->bo.timeout_s, &res, &inexact);
+            run_po_once(ck, &cp.prog, ck->bo.unwind, budget, &res, &inexact);
         cli_orig orig;
         cli_orig_keep(&orig, &cp.prog);
         rc = po_answer(ck, &cp.prog, &orig, &res, inexact, svcomp);
@@ -374,7 +375,7 @@ static double left_of(double total, double t0)
  *     bounded answer (every interleaving) stands rather than KISS's. */
 static int check_auto(cli_kiss *ck, bool svcomp)
 {
-    double t0 = base_now(), total = ck->bo.timeout_s;
+    double t0 = base_now(), total = cli_kiss_plan_budget(ck->bo.timeout_s);
     kiss_side k;
     int rc = kiss_side_load(&k, ck);
     if (rc) {
@@ -431,6 +432,7 @@ static int check_auto(cli_kiss *ck, bool svcomp)
         cli_kiss rest = *ck;
         rest.explore_s = 0;
         rest.bo.timeout_s = left_of(total, t0);
+        rest.bo.budget_s = ck->bo.timeout_s; /* a timeout names the whole budget */
         if (cli_kiss_run(&rest, &k.cp.prog, k.entry, &res, &name) == TRACE_BUG || !have_po) {
             rc = kiss_answer(ck, &k, &res, name, svcomp);
             trace_result_free(&res);
@@ -555,7 +557,10 @@ int cli_check(int argc, char **argv)
             kiss_watchdog_json(&ck, &k, svcomp);
             trace_result res;
             const char *name;
-            cli_kiss_run(&ck, &k.cp.prog, k.entry, &res, &name);
+            cli_kiss planned = ck;
+            planned.bo.budget_s = ck.bo.timeout_s;
+            planned.bo.timeout_s = cli_kiss_plan_budget(ck.bo.timeout_s);
+            cli_kiss_run(&planned, &k.cp.prog, k.entry, &res, &name);
             rc = kiss_answer(&ck, &k, &res, name, svcomp);
             trace_result_free(&res);
         }

@@ -36,7 +36,8 @@ void cli_kiss_po_opts(const cli_kiss *c, uint32_t unwind, double budget, po_opts
     po->bo = c->bo;
     po->bo.unwind = unwind;
     po->bo.timeout_s = budget;
-    po->bo.budget_s = budget;
+    po->bo.budget_s = c->bo.timeout_s > 0 ? c->bo.timeout_s : budget; /* a timeout names the
+                                                                        * whole budget */
     po->max_threads = c->ko.max_threads;
 }
 
@@ -167,11 +168,22 @@ void cli_kiss_watchdog(const cli_kiss *c, bool svcomp)
     /* The engines stop themselves at the budget and say where; this is the
      * backstop for a phase that does not look at the clock often enough
      * (Z3 preprocessing a large formula can overrun its timeout by
-     * seconds): a tenth of the budget later, at least 2 s, the answer so
-     * far is printed and the process ends. */
-    double grace = c->bo.timeout_s / 10 < 2 ? 2 : c->bo.timeout_s / 10;
+     * seconds): a twentieth of the budget later, at least 1 s, the answer
+     * so far is printed and the process ends. */
+    double grace = c->bo.timeout_s / 20 < 1 ? 1 : c->bo.timeout_s / 20;
     double at = c->bo.timeout_s + grace;
-    alarm(at > 4e9 ? 4000000000u : (unsigned)at + 1);
+    unsigned whole = at > 4e9 ? 4000000000u : (unsigned)at;
+    alarm(whole < at ? whole + 1 : whole);
+}
+
+double cli_kiss_plan_budget(double total)
+{
+    if (total <= 0)
+        return total;
+    double keep = total / 20 < 0.5 ? 0.5 : total / 20;
+    if (keep > total / 4)
+        keep = total / 4;
+    return total - keep;
 }
 
 /* --- the original statements --- */
@@ -228,7 +240,8 @@ trace_verdict cli_kiss_run(const cli_kiss *c, const ir_program *p, const ir_func
 {
     double start = base_now();
     bmc_opts bo = c->bo;
-    bo.budget_s = c->bo.timeout_s; /* a timeout names the whole budget, not bmc's share */
+    if (bo.budget_s <= 0) /* a timeout names the whole budget, not bmc's share */
+        bo.budget_s = c->bo.timeout_s;
     double budget = c->explore_s >= 0 ? c->explore_s : bo.timeout_s > 0 ? bo.timeout_s / 2 : 1.0;
     if (bo.timeout_s > 0 && budget > bo.timeout_s)
         budget = bo.timeout_s;

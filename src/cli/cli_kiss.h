@@ -50,10 +50,17 @@ int cli_kiss_arg(cli_kiss *c, int argc, char **argv, int *i, const char *cmd);
  * task, a task without the command's property: reported), or 0. */
 int cli_kiss_ready(cli_kiss *c, const char *cmd, bool race);
 
-/* Arms the --timeout watchdog: after 1.25 x the budget + 5 s the process
- * prints `unknown` (and first the SV-COMP answer when svcomp) and exits 3,
- * whatever the solver is doing. No budget: nothing. */
+/* Arms the --timeout watchdog: a twentieth of the budget (at least 1 s)
+ * after it, rounded up to a second, the process prints `unknown` (and
+ * first the SV-COMP answer when svcomp) and exits 3, whatever the solver
+ * is doing. No budget: nothing. */
 void cli_kiss_watchdog(const cli_kiss *c, bool svcomp);
+/* The part of a budget of total seconds that the engines share out: all
+ * but a twentieth (at least 0.5 s, at most a quarter), which
+ * is kept for what checks no clock (Z3 overruns its timeout by a few
+ * tenths of a second on a large formula; start-up, the answer printed), so
+ * that a run ends within its budget. */
+double cli_kiss_plan_budget(double total);
 /* From now on the watchdog prints `answer` (taken over; left empty) and
  * exits with code: the findings so far, when a search for more runs out of
  * time. */

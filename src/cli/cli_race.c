@@ -482,10 +482,11 @@ static int engine_po(race_run *rr, bool timeout_given, race_round *rd)
     cli_orig orig;
     if (!po_load(ck, &cp, &orig))
         return CLI_EXIT_INPUT;
+    double budget = cli_kiss_plan_budget(ck->bo.timeout_s);
     if (timeout_given && !ck->unwind_given)
-        race_po_deepen(rr, &cp.prog, &orig, ck->bo.timeout_s, 0, rd);
+        race_po_deepen(rr, &cp.prog, &orig, budget, 0, rd);
     else
-        race_po_once(rr, &cp.prog, &orig, ck->bo.unwind, ck->bo.timeout_s, rd);
+        race_po_once(rr, &cp.prog, &orig, ck->bo.unwind, budget, rd);
     cli_orig_free(&orig);
     cli_program_free(&cp);
     return 0;
@@ -510,7 +511,7 @@ static double left_of(double total, double t0)
 static int engine_auto(race_run *rr, race_round *rd)
 {
     cli_kiss *ck = rr->ck;
-    double t0 = base_now(), total = ck->bo.timeout_s;
+    double t0 = base_now(), total = cli_kiss_plan_budget(ck->bo.timeout_s);
     cli_program cp;
     cli_orig orig;
     if (!po_load(ck, &cp, &orig))
@@ -650,7 +651,7 @@ int cli_race(int argc, char **argv)
     else if (engine == CLI_ENGINE_AUTO)
         rc = engine_auto(&rr, &rd);
     else
-        rc = race_kiss(&rr, &ck, ck.bo.timeout_s, &rd);
+        rc = race_kiss(&rr, &ck, cli_kiss_plan_budget(ck.bo.timeout_s), &rd);
     cli_kiss_watchdog_off();
     if (!rc)
         rc = rr.rc;

@@ -102,6 +102,7 @@ typedef struct po {
     BASE_VEC(open_begin) open_atomic; /* the current thread's open ABEGINs, innermost last */
     BASE_VEC(section) sections;
     uint32_t cur;            /* the running thread */
+    double t0;               /* when the check started (the budget o.bo.timeout_s) */
     uint32_t cw;             /* clock width */
     po_stats *st;
     BASE_VEC(po_mm_rf) mmrf; /* o.mm: the reads-from choices */
@@ -671,6 +672,19 @@ static void rf_bytes(po *c, const windex *x, uint32_t re, u32_vec *cand, term_ve
     base_vec_free(&wb);
 }
 
+/* Whether the budget ran out; then the check stops (unknown). The
+ * encoding is cubic in the writes of a place, so deep bounds may spend
+ * seconds here before the solver's own timeout applies. */
+static bool out_of_time(po *c)
+{
+    if (c->o.bo.timeout_s <= 0 || base_now() - c->t0 <= c->o.bo.timeout_s)
+        return false;
+    char buf[100];
+    snprintf(buf, sizeof buf, "timeout (%g s) while encoding", c->o.bo.timeout_s);
+    bmc_conc_stop(c->b, (base_srcloc){ 0 }, buf);
+    return true;
+}
+
 static void encode_rf(po *c)
 {
     windex x;
@@ -681,6 +695,8 @@ static void encode_rf(po *c)
         const ev *r = &c->evs.data[re];
         if (!r->nrd || bmc_smt_is_false(c->s, r->guard))
             continue;
+        if (out_of_time(c))
+            break;
         uint64_t a;
         if (bmc_smt_bv_value(c->s, r->raddr, &a) && whole_read(c, &x, re, a)) {
             c->st->whole_reads++;
@@ -809,7 +825,7 @@ static void encode(po *c)
     }
     /* atomic sections: no other thread's memory event inside (under a
      * model, sections are C11 operations and the model says what they do) */
-    for (size_t k = 0; k < c->sections.len && !c->o.mm; k++) {
+    for (size_t k = 0; k < c->sections.len && !c->o.mm && !out_of_time(c); k++) {
         const section *sc = &c->sections.data[k];
         uint32_t b = sc->begin, end = sc->end, th = c->evs.data[b].thread;
         for (uint32_t e = 0; e < c->evs.len; e++) {
@@ -821,7 +837,8 @@ static void encode(po *c)
             c->st->order_clauses++;
         }
     }
-    encode_rf(c);
+    if (!bmc_conc_stopped(c->b))
+        encode_rf(c);
     if (c->o.mm && !bmc_conc_stopped(c->b))
         encode_mm(c);
 }
@@ -839,7 +856,8 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
         }
     *thread = t;
     const thr *th = &c->thrs.data[t];
-    /* the last po event of the thread made at or before bev */
+    /* the last po event of the thread made at or before bev that ran (one
+     * of a path not taken, an earlier branch or iteration, has any clock) */
     uint32_t lo = th->ev0, hi = th->ev1;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -849,6 +867,8 @@ static uint64_t h_step_key(void *ud, size_t bev, uint32_t *thread)
             hi = mid;
     }
     uint32_t e = lo > th->ev0 ? lo - 1 : th->ev0;
+    while (e > th->ev0 && !bmc_smt_model_bool(c->s, c->evs.data[e].guard))
+        e--;
     return 2 * bmc_smt_model_bv(c->s, c->evs.data[e].clock) + 1;
 }
 
@@ -992,6 +1012,7 @@ trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_o
 {
     po c;
     memset(&c, 0, sizeof c);
+    c.t0 = base_now();
     po_stats dummy;
     c.st = st ? st : &dummy;
     memset(c.st, 0, sizeof *c.st);
