@@ -7,10 +7,13 @@ bounded check) and, for the partial-order engine, its rounds (unwinding
 bounds tried while deepening), its refinement rounds (under --mm, the
 lazy model's re-solves, summed over the unwinding rounds) and the events /
 reads-from choices of the last round; then the totals: false tasks found,
-true tasks proved, wrong answers. Figures, not a test: nothing here fails.
+true tasks proved, wrong answers. With --solver z3,cadical every task runs
+once per SMT back end (a row each, the solver column says which) and the
+totals are per back end. Figures, not a test: nothing here fails.
 
 usage: bench/check/run.py [--ravel PATH] [--corpus DIR] [--property P]
                           [--timeout S] [--engine E] [--mm M] [--mm-eager]
+                          [--solver z3|cadical|z3,cadical]
                           [--jobs N] [--only SUBSTR] [--markdown]"""
 import argparse
 import concurrent.futures
@@ -30,7 +33,7 @@ PO_RACE = re.compile(r"^po race: unwind (\d+), (\d+) threads, (\d+) events, (\d+
 MODEL = re.compile(r"^po: model .*, (\d+) refinement rounds")
 
 
-def run(a, cmd, yml):
+def run(a, cmd, yml, solver):
     t0 = time.time()
     timer = ["/usr/bin/time", "-f", "@peak %M"] if os.path.exists("/usr/bin/time") else []
     args = [a.ravel, cmd, "-q", "--json", yml]
@@ -42,6 +45,8 @@ def run(a, cmd, yml):
         args += ["--mm", a.mm]
     if a.mm_eager:
         args += ["--mm-eager"]
+    if solver:
+        args += ["--solver", solver]
     env = dict(os.environ, RAVEL_TIMES="1")
     p = subprocess.run(timer + args, capture_output=True, text=True, env=env)
     return p, time.time() - t0
@@ -56,6 +61,7 @@ def main():
     ap.add_argument("--engine", help="check --engine (default: ravel's default)")
     ap.add_argument("--mm", help="check --mm (a weak model: the engine is po)")
     ap.add_argument("--mm-eager", action="store_true", help="check --mm-eager")
+    ap.add_argument("--solver", default="", help="check --solver; a comma list runs each")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--only", help="tasks whose name contains this")
     ap.add_argument("--markdown", action="store_true")
@@ -71,20 +77,22 @@ def main():
     rows = [dict(zip(head, l)) for l in lines[1:]]
     rows = [r for r in rows if r["property"] == a.property and (not a.only or a.only in r["task"])]
     sep = " | " if a.markdown else "  "
-    hdr = ["task", "expected", "answer", "engine", "time s", "peak MB", "terms", "rounds",
+    hdr = ["task", "solver", "expected", "answer", "engine", "time s", "peak MB", "terms", "rounds",
            "refine", "events", "rf"]
-    fmt = "%-55s %-8s %-8s %-8s %7s %7s %8s %6s %6s %7s %7s"
+    fmt = "%-55s %-7s %-8s %-8s %-8s %7s %7s %8s %6s %6s %7s %7s"
     if a.markdown:
         print("| " + " | ".join(hdr) + " |")
         print("|" + "---|" * len(hdr))
     else:
         print(fmt % tuple(hdr))
+    solvers = a.solver.split(",") if a.solver else [""]
+    runs = [(r, sv) for r in rows for sv in solvers]
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(run, a, cmd, os.path.join(root, r["task"])) for r in rows]
+        futs = [ex.submit(run, a, cmd, os.path.join(root, r["task"]), sv) for r, sv in runs]
         results = [f.result() for f in futs]
-    tot_t = found = nfalse = proved = ntrue = wrong = 0
-    peak_max = 0
-    for r, (p, secs) in zip(rows, results):
+    tot = {sv: dict(t=0.0, found=0, nfalse=0, proved=0, ntrue=0, wrong=0, peak=0) for sv in solvers}
+    for (r, sv), (p, secs) in zip(runs, results):
+        t = tot[sv]
         peak_mb = None
         rounds, events, rf, refine, po_terms = 0, "-", "-", None, "-"
         for line in p.stderr.splitlines():
@@ -98,7 +106,7 @@ def main():
             if m:
                 refine = (refine or 0) + int(m.group(1))
         if peak_mb:
-            peak_max = max(peak_max, peak_mb)
+            t["peak"] = max(t["peak"], peak_mb)
         out = p.stdout.split("\n", 1)
         answer = out[0].strip()
         engine = terms = "-"
@@ -112,16 +120,16 @@ def main():
                 terms = po_terms
         except json.JSONDecodeError:
             pass
-        tot_t += secs
+        t["t"] += secs
         exp = r["expected_verdict"]
         if exp == "false":
-            nfalse += 1
-            found += answer == "false"
+            t["nfalse"] += 1
+            t["found"] += answer == "false"
         else:
-            ntrue += 1
-            proved += answer == "true"
-        wrong += answer in ("true", "false") and answer != exp
-        cells = [r["task"], exp, answer, str(engine), "%.2f" % secs,
+            t["ntrue"] += 1
+            t["proved"] += answer == "true"
+        t["wrong"] += answer in ("true", "false") and answer != exp
+        cells = [r["task"], sv or "default", exp, answer, str(engine), "%.2f" % secs,
                  "%.0f" % peak_mb if peak_mb else "-", str(terms), str(rounds or "-"),
                  "-" if refine is None else str(refine), events, rf]
         if a.markdown:
@@ -129,10 +137,12 @@ def main():
         else:
             print(fmt % tuple(cells))
         sys.stdout.flush()
-    print("%s%s: %d tasks, found %d of %d false, proved %d of %d true, %d wrong, total %.1f s, "
-          "peak memory %.0f MB (--timeout %g, %d jobs)"
-          % (cmd, " --engine " + a.engine if a.engine else "", len(rows), found, nfalse, proved,
-             ntrue, wrong, tot_t, peak_max, a.timeout, a.jobs))
+    for sv, t in tot.items():
+        print("%s%s%s: %d tasks, found %d of %d false, proved %d of %d true, %d wrong, total %.1f s, "
+              "peak memory %.0f MB (--timeout %g, %d jobs)"
+              % (cmd, " --engine " + a.engine if a.engine else "", " --solver " + sv if sv else "",
+                 len(rows), t["found"], t["nfalse"], t["proved"], t["ntrue"], t["wrong"], t["t"],
+                 t["peak"], a.timeout, a.jobs))
     return 0
 
 

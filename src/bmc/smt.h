@@ -1,7 +1,7 @@
 /* smt: the solver interface of the bounded checker — quantifier-free
  * bit-vectors and arrays, small enough that a bit-blaster on CaDiCaL can
- * implement it as well as Z3 does (smt_z3.c is the only file that includes
- * z3.h).
+ * implement it as well as Z3 does: smt.c dispatches to smt_z3.c (the only
+ * file that includes z3.h) or smt_cadical.c (bit-blasting on sat/solver).
  *
  * Terms are small integer handles owned by their bmc_smt_solver; handle 0 is
  * "no term". Sorts are Bool, bit-vectors of width 1..65535, and arrays from
@@ -37,6 +37,16 @@ typedef enum bmc_smt_bvop {
 } bmc_smt_bvop;
 
 typedef enum bmc_smt_cmp { BMC_SMT_ULT, BMC_SMT_ULE, BMC_SMT_SLT, BMC_SMT_SLE } bmc_smt_cmp;
+
+/* The back ends: Z3's bit-vectors and arrays (smt_z3.c), or bit-blasting to
+ * CaDiCaL (smt_cadical.c). bmc_smt_new makes a solver of the back end set by
+ * bmc_smt_set_backend, else the one the environment variable RAVEL_SOLVER
+ * names ("z3" or "cadical"), else Z3. */
+typedef enum bmc_smt_backend { BMC_SMT_DEFAULT, BMC_SMT_Z3, BMC_SMT_CADICAL } bmc_smt_backend;
+/* False for a name that is neither "z3" nor "cadical". */
+bool bmc_smt_parse_backend(const char *name, bmc_smt_backend *out);
+void bmc_smt_set_backend(bmc_smt_backend b);
+bmc_smt_backend bmc_smt_current_backend(void);
 
 bmc_smt_solver *bmc_smt_new(void);
 void bmc_smt_free(bmc_smt_solver *s);

@@ -8,7 +8,7 @@
  * constant arrays their operands. `by_ast` maps each Z3_ast (hash-consed
  * by Z3) to its one handle, so equal terms have equal handles. Folding
  * never changes a term's meaning: it only returns an equal, simpler term. */
-#include "bmc/smt.h"
+#include "bmc/smt_backend.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +44,7 @@ typedef struct term {
                             OP_ITE: condition, then, else */
 } term;
 
-struct bmc_smt_solver {
+struct bmc_smt_z3 {
     Z3_context ctx;
     Z3_solver solver;      /* the solver of the last check (its model) */
     BASE_VEC(bmc_smt_term) asserted; /* permanent constraints, in order */
@@ -78,13 +78,13 @@ static int64_t sx(uint64_t v, uint32_t w)
     return (int64_t)((v ^ m) - m);
 }
 
-static term *T(bmc_smt_solver *s, bmc_smt_term t)
+static term *T(bmc_smt_z3 *s, bmc_smt_term t)
 {
     return &s->terms.data[t];
 }
 
 /* Registers ast (a new reference is taken) and returns its handle. */
-static bmc_smt_term reg(bmc_smt_solver *s, Z3_ast ast, uint8_t kind, uint32_t width)
+static bmc_smt_term reg(bmc_smt_z3 *s, Z3_ast ast, uint8_t kind, uint32_t width)
 {
     uint64_t h;
     if (base_hashmap_get(&s->by_ast, (uint64_t)(uintptr_t)ast, &h))
@@ -97,7 +97,7 @@ static bmc_smt_term reg(bmc_smt_solver *s, Z3_ast ast, uint8_t kind, uint32_t wi
     return id;
 }
 
-static bmc_smt_term reg_bv_const(bmc_smt_solver *s, Z3_ast ast, uint32_t w, uint64_t v)
+static bmc_smt_term reg_bv_const(bmc_smt_z3 *s, Z3_ast ast, uint32_t w, uint64_t v)
 {
     bmc_smt_term id = reg(s, ast, K_BV, w);
     T(s, id)->is_const = true;
@@ -106,14 +106,14 @@ static bmc_smt_term reg_bv_const(bmc_smt_solver *s, Z3_ast ast, uint32_t w, uint
     return id;
 }
 
-static Z3_sort bv_sort(bmc_smt_solver *s, uint32_t w)
+static Z3_sort bv_sort(bmc_smt_z3 *s, uint32_t w)
 {
     return Z3_mk_bv_sort(s->ctx, w);
 }
 
-bmc_smt_solver *bmc_smt_new(void)
+bmc_smt_z3 *bmc_smt_z3_new(void)
 {
-    bmc_smt_solver *s = base_xcalloc(1, sizeof *s);
+    bmc_smt_z3 *s = base_xcalloc(1, sizeof *s);
     Z3_config cfg = Z3_mk_config();
     Z3_set_param_value(cfg, "model", "true");
     s->ctx = Z3_mk_context_rc(cfg);
@@ -131,7 +131,7 @@ bmc_smt_solver *bmc_smt_new(void)
     return s;
 }
 
-void bmc_smt_free(bmc_smt_solver *s)
+void bmc_smt_z3_free(bmc_smt_z3 *s)
 {
     if (!s)
         return;
@@ -152,17 +152,17 @@ void bmc_smt_free(bmc_smt_solver *s)
 
 /* --- Booleans --- */
 
-bmc_smt_term bmc_smt_true(bmc_smt_solver *s) { return s->t_true; }
-bmc_smt_term bmc_smt_false(bmc_smt_solver *s) { return s->t_false; }
-bool bmc_smt_is_true(bmc_smt_solver *s, bmc_smt_term a) { return a == s->t_true; }
-bool bmc_smt_is_false(bmc_smt_solver *s, bmc_smt_term a) { return a == s->t_false; }
+bmc_smt_term bmc_smt_z3_true(bmc_smt_z3 *s) { return s->t_true; }
+bmc_smt_term bmc_smt_z3_false(bmc_smt_z3 *s) { return s->t_false; }
+bool bmc_smt_z3_is_true(bmc_smt_z3 *s, bmc_smt_term a) { return a == s->t_true; }
+bool bmc_smt_z3_is_false(bmc_smt_z3 *s, bmc_smt_term a) { return a == s->t_false; }
 
-bmc_smt_term bmc_smt_bool_var(bmc_smt_solver *s, const char *name)
+bmc_smt_term bmc_smt_z3_bool_var(bmc_smt_z3 *s, const char *name)
 {
     return reg(s, Z3_mk_fresh_const(s->ctx, name, Z3_mk_bool_sort(s->ctx)), K_BOOL, 0);
 }
 
-bmc_smt_term bmc_smt_not(bmc_smt_solver *s, bmc_smt_term a)
+bmc_smt_term bmc_smt_z3_not(bmc_smt_z3 *s, bmc_smt_term a)
 {
     if (a == s->t_true)
         return s->t_false;
@@ -171,7 +171,7 @@ bmc_smt_term bmc_smt_not(bmc_smt_solver *s, bmc_smt_term a)
     return reg(s, Z3_mk_not(s->ctx, T(s, a)->ast), K_BOOL, 0);
 }
 
-bmc_smt_term bmc_smt_and(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_and(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
     if (a == s->t_false || b == s->t_false)
         return s->t_false;
@@ -183,7 +183,7 @@ bmc_smt_term bmc_smt_and(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
     return reg(s, Z3_mk_and(s->ctx, 2, args), K_BOOL, 0);
 }
 
-bmc_smt_term bmc_smt_or(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_or(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
     if (a == s->t_true || b == s->t_true)
         return s->t_true;
@@ -195,12 +195,12 @@ bmc_smt_term bmc_smt_or(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
     return reg(s, Z3_mk_or(s->ctx, 2, args), K_BOOL, 0);
 }
 
-bmc_smt_term bmc_smt_implies(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_implies(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
-    return bmc_smt_or(s, bmc_smt_not(s, a), b);
+    return bmc_smt_z3_or(s, bmc_smt_z3_not(s, a), b);
 }
 
-bmc_smt_term bmc_smt_ite(bmc_smt_solver *s, bmc_smt_term c, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_ite(bmc_smt_z3 *s, bmc_smt_term c, bmc_smt_term a, bmc_smt_term b)
 {
     if (c == s->t_true || a == b)
         return a;
@@ -209,13 +209,13 @@ bmc_smt_term bmc_smt_ite(bmc_smt_solver *s, bmc_smt_term c, bmc_smt_term a, bmc_
     term *ta = T(s, a);
     if (ta->kind == K_BOOL) {
         if (a == s->t_true)
-            return bmc_smt_or(s, c, b);
+            return bmc_smt_z3_or(s, c, b);
         if (a == s->t_false)
-            return bmc_smt_and(s, bmc_smt_not(s, c), b);
+            return bmc_smt_z3_and(s, bmc_smt_z3_not(s, c), b);
         if (b == s->t_true)
-            return bmc_smt_or(s, bmc_smt_not(s, c), a);
+            return bmc_smt_z3_or(s, bmc_smt_z3_not(s, c), a);
         if (b == s->t_false)
-            return bmc_smt_and(s, c, a);
+            return bmc_smt_z3_and(s, c, a);
     }
     uint8_t kind = ta->kind;
     uint32_t w = ta->width, iw = ta->idx_width;
@@ -236,7 +236,7 @@ bmc_smt_term bmc_smt_ite(bmc_smt_solver *s, bmc_smt_term c, bmc_smt_term a, bmc_
 /* When one of a, b is an ite tree over constants and the other a constant
  * or such a tree (small enough), splits them on one condition so that an
  * operation can be distributed: op(a, b) = ite(c, op(a1, b1), op(a2, b2)). */
-static bool split2(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b, bmc_smt_term *c, bmc_smt_term *a1,
+static bool split2(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b, bmc_smt_term *c, bmc_smt_term *a1,
                    bmc_smt_term *a2, bmc_smt_term *b1, bmc_smt_term *b2)
 {
     term *ta = T(s, a), *tb = T(s, b);
@@ -263,7 +263,7 @@ static bool split2(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b, bmc_smt_te
 }
 
 /* The same for one operand. */
-static bool split1(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term *c, bmc_smt_term *a1, bmc_smt_term *a2)
+static bool split1(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term *c, bmc_smt_term *a1, bmc_smt_term *a2)
 {
     term *ta = T(s, a);
     if (ta->kind != K_BV || ta->leaves < 2)
@@ -274,11 +274,11 @@ static bool split1(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term *c, bmc_smt_t
     return true;
 }
 
-bmc_smt_term bmc_smt_eq(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_eq(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
     bmc_smt_term c, a1, a2, b1, b2;
     if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
-        return bmc_smt_ite(s, c, bmc_smt_eq(s, a1, b1), bmc_smt_eq(s, a2, b2));
+        return bmc_smt_z3_ite(s, c, bmc_smt_z3_eq(s, a1, b1), bmc_smt_z3_eq(s, a2, b2));
     if (a == b)
         return s->t_true;
     term *ta = T(s, a), *tb = T(s, b);
@@ -290,33 +290,33 @@ bmc_smt_term bmc_smt_eq(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b)
         if (b == s->t_true)
             return a;
         if (a == s->t_false)
-            return bmc_smt_not(s, b);
+            return bmc_smt_z3_not(s, b);
         if (b == s->t_false)
-            return bmc_smt_not(s, a);
+            return bmc_smt_z3_not(s, a);
     }
     return reg(s, Z3_mk_eq(s->ctx, ta->ast, tb->ast), K_BOOL, 0);
 }
 
 /* --- bit-vectors --- */
 
-bmc_smt_term bmc_smt_bv_const(bmc_smt_solver *s, uint32_t width, uint64_t v)
+bmc_smt_term bmc_smt_z3_bv_const(bmc_smt_z3 *s, uint32_t width, uint64_t v)
 {
     v &= mask(width);
     return reg_bv_const(s, Z3_mk_unsigned_int64(s->ctx, v, bv_sort(s, width)), width, v);
 }
 
-bmc_smt_term bmc_smt_bv_var(bmc_smt_solver *s, uint32_t width, const char *name)
+bmc_smt_term bmc_smt_z3_bv_var(bmc_smt_z3 *s, uint32_t width, const char *name)
 {
     return reg(s, Z3_mk_fresh_const(s->ctx, name, bv_sort(s, width)), K_BV, width);
 }
 
-uint32_t bmc_smt_width(bmc_smt_solver *s, bmc_smt_term a)
+uint32_t bmc_smt_z3_width(bmc_smt_z3 *s, bmc_smt_term a)
 {
     term *t = T(s, a);
     return t->kind == K_BV ? t->width : 0;
 }
 
-bool bmc_smt_bv_value(bmc_smt_solver *s, bmc_smt_term a, uint64_t *v)
+bool bmc_smt_z3_bv_value(bmc_smt_z3 *s, bmc_smt_term a, uint64_t *v)
 {
     term *t = T(s, a);
     if (t->kind != K_BV || !t->is_const || t->width > 64)
@@ -325,7 +325,7 @@ bool bmc_smt_bv_value(bmc_smt_solver *s, bmc_smt_term a, uint64_t *v)
     return true;
 }
 
-size_t bmc_smt_bv_leaves(bmc_smt_solver *s, bmc_smt_term a, uint64_t *out, size_t max)
+size_t bmc_smt_z3_bv_leaves(bmc_smt_z3 *s, bmc_smt_term a, uint64_t *out, size_t max)
 {
     term *t = T(s, a);
     if (t->kind != K_BV || !t->leaves || t->leaves > max || t->width > 64)
@@ -335,10 +335,10 @@ size_t bmc_smt_bv_leaves(bmc_smt_solver *s, bmc_smt_term a, uint64_t *out, size_
         return 1;
     }
     bmc_smt_term x = t->b, y = t->c;
-    size_t n = bmc_smt_bv_leaves(s, x, out, max);
+    size_t n = bmc_smt_z3_bv_leaves(s, x, out, max);
     if (!n)
         return 0;
-    size_t m = bmc_smt_bv_leaves(s, y, out + n, max - n);
+    size_t m = bmc_smt_z3_bv_leaves(s, y, out + n, max - n);
     return m ? n + m : 0;
 }
 
@@ -385,19 +385,19 @@ static bool fold2(bmc_smt_bvop op, uint32_t w, uint64_t a, uint64_t b, uint64_t 
     return true;
 }
 
-bmc_smt_term bmc_smt_bv_op(bmc_smt_solver *s, bmc_smt_bvop op, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_bv_op(bmc_smt_z3 *s, bmc_smt_bvop op, bmc_smt_term a, bmc_smt_term b)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
         if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
-            return bmc_smt_ite(s, c, bmc_smt_bv_op(s, op, a1, b1), bmc_smt_bv_op(s, op, a2, b2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_op(s, op, a1, b1), bmc_smt_z3_bv_op(s, op, a2, b2));
     }
     term *ta = T(s, a), *tb = T(s, b);
     uint32_t w = ta->width;
     if (ta->is_const && tb->is_const && w <= 64) {
         uint64_t r;
         if (fold2(op, w, ta->val, tb->val, &r))
-            return bmc_smt_bv_const(s, w, r);
+            return bmc_smt_z3_bv_const(s, w, r);
     }
     if (tb->is_const && tb->val == 0 && w <= 64 &&
         (op == BMC_SMT_BV_ADD || op == BMC_SMT_BV_SUB || op == BMC_SMT_BV_OR || op == BMC_SMT_BV_XOR ||
@@ -426,38 +426,38 @@ bmc_smt_term bmc_smt_bv_op(bmc_smt_solver *s, bmc_smt_bvop op, bmc_smt_term a, b
     return reg(s, r, K_BV, w);
 }
 
-bmc_smt_term bmc_smt_bv_not(bmc_smt_solver *s, bmc_smt_term a)
+bmc_smt_term bmc_smt_z3_bv_not(bmc_smt_z3 *s, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
         if (split1(s, a, &c, &a1, &a2))
-            return bmc_smt_ite(s, c, bmc_smt_bv_not(s, a1), bmc_smt_bv_not(s, a2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_not(s, a1), bmc_smt_z3_bv_not(s, a2));
     }
     term *t = T(s, a);
     if (t->is_const && t->width <= 64)
-        return bmc_smt_bv_const(s, t->width, ~t->val);
+        return bmc_smt_z3_bv_const(s, t->width, ~t->val);
     return reg(s, Z3_mk_bvnot(s->ctx, t->ast), K_BV, t->width);
 }
 
-bmc_smt_term bmc_smt_bv_neg(bmc_smt_solver *s, bmc_smt_term a)
+bmc_smt_term bmc_smt_z3_bv_neg(bmc_smt_z3 *s, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
         if (split1(s, a, &c, &a1, &a2))
-            return bmc_smt_ite(s, c, bmc_smt_bv_neg(s, a1), bmc_smt_bv_neg(s, a2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_neg(s, a1), bmc_smt_z3_bv_neg(s, a2));
     }
     term *t = T(s, a);
     if (t->is_const && t->width <= 64)
-        return bmc_smt_bv_const(s, t->width, (uint64_t)0 - t->val);
+        return bmc_smt_z3_bv_const(s, t->width, (uint64_t)0 - t->val);
     return reg(s, Z3_mk_bvneg(s->ctx, t->ast), K_BV, t->width);
 }
 
-bmc_smt_term bmc_smt_bv_cmp(bmc_smt_solver *s, bmc_smt_cmp op, bmc_smt_term a, bmc_smt_term b)
+bmc_smt_term bmc_smt_z3_bv_cmp(bmc_smt_z3 *s, bmc_smt_cmp op, bmc_smt_term a, bmc_smt_term b)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
         if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
-            return bmc_smt_ite(s, c, bmc_smt_bv_cmp(s, op, a1, b1), bmc_smt_bv_cmp(s, op, a2, b2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_cmp(s, op, a1, b1), bmc_smt_z3_bv_cmp(s, op, a2, b2));
     }
     term *ta = T(s, a), *tb = T(s, b);
     uint32_t w = ta->width;
@@ -483,68 +483,68 @@ bmc_smt_term bmc_smt_bv_cmp(bmc_smt_solver *s, bmc_smt_cmp op, bmc_smt_term a, b
     return reg(s, r, K_BOOL, 0);
 }
 
-bmc_smt_term bmc_smt_extract(bmc_smt_solver *s, uint32_t hi, uint32_t lo, bmc_smt_term a)
+bmc_smt_term bmc_smt_z3_extract(bmc_smt_z3 *s, uint32_t hi, uint32_t lo, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
         if (split1(s, a, &c, &a1, &a2))
-            return bmc_smt_ite(s, c, bmc_smt_extract(s, hi, lo, a1), bmc_smt_extract(s, hi, lo, a2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_extract(s, hi, lo, a1), bmc_smt_z3_extract(s, hi, lo, a2));
     }
     term *t = T(s, a);
     if (lo == 0 && hi + 1 == t->width)
         return a;
     if (t->is_const && t->width <= 64)
-        return bmc_smt_bv_const(s, hi - lo + 1, t->val >> lo);
+        return bmc_smt_z3_bv_const(s, hi - lo + 1, t->val >> lo);
     return reg(s, Z3_mk_extract(s->ctx, hi, lo, t->ast), K_BV, hi - lo + 1);
 }
 
-bmc_smt_term bmc_smt_concat(bmc_smt_solver *s, bmc_smt_term hi, bmc_smt_term lo)
+bmc_smt_term bmc_smt_z3_concat(bmc_smt_z3 *s, bmc_smt_term hi, bmc_smt_term lo)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
         if (split2(s, hi, lo, &c, &a1, &a2, &b1, &b2))
-            return bmc_smt_ite(s, c, bmc_smt_concat(s, a1, b1), bmc_smt_concat(s, a2, b2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_concat(s, a1, b1), bmc_smt_z3_concat(s, a2, b2));
     }
     term *th = T(s, hi), *tl = T(s, lo);
     uint32_t w = th->width + tl->width;
     if (th->is_const && tl->is_const && w <= 64)
-        return bmc_smt_bv_const(s, w, th->val << tl->width | tl->val);
+        return bmc_smt_z3_bv_const(s, w, th->val << tl->width | tl->val);
     return reg(s, Z3_mk_concat(s->ctx, th->ast, tl->ast), K_BV, w);
 }
 
-bmc_smt_term bmc_smt_zext(bmc_smt_solver *s, uint32_t extra, bmc_smt_term a)
+bmc_smt_term bmc_smt_z3_zext(bmc_smt_z3 *s, uint32_t extra, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
         if (split1(s, a, &c, &a1, &a2))
-            return bmc_smt_ite(s, c, bmc_smt_zext(s, extra, a1), bmc_smt_zext(s, extra, a2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_zext(s, extra, a1), bmc_smt_z3_zext(s, extra, a2));
     }
     term *t = T(s, a);
     if (extra == 0)
         return a;
     if (t->is_const && t->width <= 64)
-        return bmc_smt_bv_const(s, t->width + extra, t->val);
+        return bmc_smt_z3_bv_const(s, t->width + extra, t->val);
     return reg(s, Z3_mk_zero_ext(s->ctx, extra, t->ast), K_BV, t->width + extra);
 }
 
-bmc_smt_term bmc_smt_sext(bmc_smt_solver *s, uint32_t extra, bmc_smt_term a)
+bmc_smt_term bmc_smt_z3_sext(bmc_smt_z3 *s, uint32_t extra, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
         if (split1(s, a, &c, &a1, &a2))
-            return bmc_smt_ite(s, c, bmc_smt_sext(s, extra, a1), bmc_smt_sext(s, extra, a2));
+            return bmc_smt_z3_ite(s, c, bmc_smt_z3_sext(s, extra, a1), bmc_smt_z3_sext(s, extra, a2));
     }
     term *t = T(s, a);
     if (extra == 0)
         return a;
     if (t->is_const && t->width + extra <= 64)
-        return bmc_smt_bv_const(s, t->width + extra, (uint64_t)sx(t->val, t->width));
+        return bmc_smt_z3_bv_const(s, t->width + extra, (uint64_t)sx(t->val, t->width));
     return reg(s, Z3_mk_sign_ext(s->ctx, extra, t->ast), K_BV, t->width + extra);
 }
 
 /* --- arrays --- */
 
-bmc_smt_term bmc_smt_array_var(bmc_smt_solver *s, uint32_t idx_width, uint32_t elem_width, const char *name)
+bmc_smt_term bmc_smt_z3_array_var(bmc_smt_z3 *s, uint32_t idx_width, uint32_t elem_width, const char *name)
 {
     Z3_sort srt = Z3_mk_array_sort(s->ctx, bv_sort(s, idx_width), bv_sort(s, elem_width));
     bmc_smt_term r = reg(s, Z3_mk_fresh_const(s->ctx, name, srt), K_ARRAY, elem_width);
@@ -552,7 +552,7 @@ bmc_smt_term bmc_smt_array_var(bmc_smt_solver *s, uint32_t idx_width, uint32_t e
     return r;
 }
 
-bmc_smt_term bmc_smt_array_const(bmc_smt_solver *s, uint32_t idx_width, bmc_smt_term elem)
+bmc_smt_term bmc_smt_z3_array_const(bmc_smt_z3 *s, uint32_t idx_width, bmc_smt_term elem)
 {
     uint32_t ew = T(s, elem)->width;
     bmc_smt_term r = reg(s, Z3_mk_const_array(s->ctx, bv_sort(s, idx_width), T(s, elem)->ast),
@@ -564,7 +564,7 @@ bmc_smt_term bmc_smt_array_const(bmc_smt_solver *s, uint32_t idx_width, bmc_smt_
     return r;
 }
 
-static bmc_smt_term plain_select(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx)
+static bmc_smt_term plain_select(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx)
 {
     term *ta = T(s, arr);
     s->nselects++;
@@ -575,7 +575,7 @@ static bmc_smt_term plain_select(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_te
  * indices, which folds when both are constants), through ite-merged
  * arrays and over ite trees of indices; what the budget does not cover
  * stays an array select, which is equally correct. */
-static bmc_smt_term select_rw(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx, int *budget)
+static bmc_smt_term select_rw(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx, int *budget)
 {
     uint64_t key = (uint64_t)arr << 32 | idx, memo;
     if (base_hashmap_get(&s->sel_memo, key, &memo))
@@ -586,7 +586,7 @@ static bmc_smt_term select_rw(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term 
         --*budget;
         bmc_smt_term c = ti->a, i1 = ti->b, i2 = ti->c;
         bmc_smt_term r1 = select_rw(s, arr, i1, budget);
-        r = bmc_smt_ite(s, c, r1, select_rw(s, arr, i2, budget));
+        r = bmc_smt_z3_ite(s, c, r1, select_rw(s, arr, i2, budget));
     } else {
         for (;;) {
             term *t = T(s, cur);
@@ -595,7 +595,7 @@ static bmc_smt_term select_rw(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term 
                 break;
             }
             if (t->op == OP_STORE) {
-                bmc_smt_term e = bmc_smt_eq(s, t->b, idx);
+                bmc_smt_term e = bmc_smt_z3_eq(s, t->b, idx);
                 t = T(s, cur); /* bmc_smt_eq may have grown the table */
                 if (e == s->t_true) {
                     r = t->c;
@@ -608,14 +608,14 @@ static bmc_smt_term select_rw(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term 
                 if (*budget > 0) {
                     --*budget;
                     bmc_smt_term v = t->c, rest = t->a;
-                    r = bmc_smt_ite(s, e, v, select_rw(s, rest, idx, budget));
+                    r = bmc_smt_z3_ite(s, e, v, select_rw(s, rest, idx, budget));
                     break;
                 }
             } else if (t->op == OP_ITE && *budget > 0) {
                 --*budget;
                 bmc_smt_term c = t->a, m1 = t->b, m2 = t->c;
                 bmc_smt_term r1 = select_rw(s, m1, idx, budget);
-                r = bmc_smt_ite(s, c, r1, select_rw(s, m2, idx, budget));
+                r = bmc_smt_z3_ite(s, c, r1, select_rw(s, m2, idx, budget));
                 break;
             }
             r = plain_select(s, cur, idx);
@@ -626,13 +626,13 @@ static bmc_smt_term select_rw(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term 
     return r;
 }
 
-bmc_smt_term bmc_smt_select(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx)
+bmc_smt_term bmc_smt_z3_select(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx)
 {
     int budget = SELECT_BUDGET;
     return select_rw(s, arr, idx, &budget);
 }
 
-bmc_smt_term bmc_smt_store(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx, bmc_smt_term val)
+bmc_smt_term bmc_smt_z3_store(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx, bmc_smt_term val)
 {
     term *ta = T(s, arr);
     uint32_t ew = ta->width, iw = ta->idx_width;
@@ -663,13 +663,13 @@ bmc_smt_term bmc_smt_store(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx
  * arithmetic: bubble sort of 5 ints 0.8 s against 18 s). A slice lost
  * costs at most what the winning engine spends, so neither kind of
  * formula pays more than about three times its better engine. */
-void bmc_smt_assert(bmc_smt_solver *s, bmc_smt_term a)
+void bmc_smt_z3_assert(bmc_smt_z3 *s, bmc_smt_term a)
 {
     s->nasserts++;
     base_vec_push(&s->asserted, a);
 }
 
-static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms, unsigned rlimit,
+static Z3_lbool run_engine(bmc_smt_z3 *s, bool core, unsigned ms, unsigned rlimit,
                            const bmc_smt_term *assumptions, size_t n, double *setup)
 {
     double t = base_now();
@@ -691,7 +691,7 @@ static Z3_lbool run_engine(bmc_smt_solver *s, bool core, unsigned ms, unsigned r
     return Z3_solver_check(s->ctx, s->solver);
 }
 
-bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions, size_t n,
+bmc_smt_result bmc_smt_z3_check(bmc_smt_z3 *s, const bmc_smt_term *assumptions, size_t n,
                              unsigned timeout_ms)
 {
     if (s->model) {
@@ -740,23 +740,23 @@ bmc_smt_result bmc_smt_check(bmc_smt_solver *s, const bmc_smt_term *assumptions,
     }
 }
 
-const char *bmc_smt_reason(bmc_smt_solver *s)
+const char *bmc_smt_z3_reason(bmc_smt_z3 *s)
 {
     return s->reason;
 }
 
-void bmc_smt_push(bmc_smt_solver *s)
+void bmc_smt_z3_push(bmc_smt_z3 *s)
 {
     base_vec_push(&s->scopes, s->asserted.len);
 }
 
-void bmc_smt_pop(bmc_smt_solver *s)
+void bmc_smt_z3_pop(bmc_smt_z3 *s)
 {
     if (s->scopes.len)
         s->asserted.len = base_vec_pop(&s->scopes);
 }
 
-static Z3_ast model_eval(bmc_smt_solver *s, bmc_smt_term a)
+static Z3_ast model_eval(bmc_smt_z3 *s, bmc_smt_term a)
 {
     Z3_ast out = NULL;
     if (!s->model || !Z3_model_eval(s->ctx, s->model, T(s, a)->ast, true, &out))
@@ -764,7 +764,7 @@ static Z3_ast model_eval(bmc_smt_solver *s, bmc_smt_term a)
     return out;
 }
 
-bool bmc_smt_model_bool(bmc_smt_solver *s, bmc_smt_term a)
+bool bmc_smt_z3_model_bool(bmc_smt_z3 *s, bmc_smt_term a)
 {
     if (T(s, a)->is_const)
         return T(s, a)->val != 0;
@@ -777,7 +777,7 @@ bool bmc_smt_model_bool(bmc_smt_solver *s, bmc_smt_term a)
     return r;
 }
 
-uint64_t bmc_smt_model_bv(bmc_smt_solver *s, bmc_smt_term a)
+uint64_t bmc_smt_z3_model_bv(bmc_smt_z3 *s, bmc_smt_term a)
 {
     if (T(s, a)->is_const)
         return T(s, a)->val;
@@ -792,17 +792,17 @@ uint64_t bmc_smt_model_bv(bmc_smt_solver *s, bmc_smt_term a)
     return u;
 }
 
-size_t bmc_smt_num_terms(const bmc_smt_solver *s)
+size_t bmc_smt_z3_num_terms(const bmc_smt_z3 *s)
 {
     return s->terms.len - 1;
 }
 
-size_t bmc_smt_num_asserts(const bmc_smt_solver *s)
+size_t bmc_smt_z3_num_asserts(const bmc_smt_z3 *s)
 {
     return s->nasserts;
 }
 
-size_t bmc_smt_num_array_selects(const bmc_smt_solver *s)
+size_t bmc_smt_z3_num_array_selects(const bmc_smt_z3 *s)
 {
     return s->nselects;
 }

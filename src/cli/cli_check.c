@@ -53,6 +53,8 @@ static const char check_usage[] =
     "  --explore S       seconds of random exploration (a bug found so is real;\n"
     "                    kiss: default half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
+    "  --solver S        the bounded engines' SMT back end: z3 (default) or\n"
+    "                    cadical (bit-blasting; also RAVEL_SOLVER=S)\n"
     "  --engine E        auto, po, tm, kiss or explore (above)\n"
     "  --mm M            the memory model of po: sc (default), tso, ra or c11, the\n"
     "                    models of `ravel litmus -m`; other than sc, the engine\n"

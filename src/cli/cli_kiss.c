@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "base/clock.h"
 #include "base/sha256.h"
+#include "bmc/smt.h"
 #include "explore/explore.h"
 #include "ir/ir_print.h"
 #include "report/witness.h"
@@ -86,6 +87,13 @@ int cli_kiss_arg(cli_kiss *c, int argc, char **argv, int *i, const char *cmd)
     } else if (strcmp(a, "--seed") == 0) {
         ok = cli_number(cmd, a, v, 0, 4294967295.0, true, &x);
         c->seed = (uint64_t)x;
+    } else if (strcmp(a, "--solver") == 0) {
+        bmc_smt_backend b;
+        if (!v || !bmc_smt_parse_backend(v, &b)) {
+            fprintf(stderr, "ravel %s: error: --solver needs z3 or cadical\n", cmd);
+            return -1;
+        }
+        bmc_smt_set_backend(b);
     } else if (strcmp(a, "--witness") == 0) {
         if (!v) {
             fprintf(stderr, "ravel %s: error: --witness needs a file name\n", cmd);

@@ -58,6 +58,8 @@ static const char race_usage[] =
     "                    sequential program); a race found so is real (kiss:\n"
     "                    default half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
+    "  --solver S        the bounded engines' SMT back end: z3 (default) or\n"
+    "                    cadical (bit-blasting; also RAVEL_SOLVER=S)\n"
     "  --engine E        auto, po, kiss or explore (above)\n"
     "  --witness FILE    write an SV-COMP witness (GraphML): a violation witness\n"
     "                    for the first race, a correctness witness for true\n"
