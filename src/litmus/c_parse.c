@@ -1688,7 +1688,19 @@ static bool parse_thread(parser *p, thread_build *tb)
                             litmus_tok_desc(&first, buf, sizeof buf));
             return false;
         }
-        if (is_narrow_type_word(&first)) {
+        /* struct srcu_struct *s: the LKMM's SRCU domain, a location the
+         * __srcu events are located at (herd gives its type no size) */
+        bool srcu_struct = litmus_tok_is(&first, "struct") && litmus_peek2(b)->kind == T_IDENT &&
+                           litmus_tok_is(litmus_peek2(b), "srcu_struct");
+        if (srcu_struct) {
+            litmus_next(b);
+            litmus_next(b);
+            if (b->tok.kind != T_STAR) {
+                litmus_error_at(b, &b->tok, "expected '*' after 'struct srcu_struct', found %s",
+                                litmus_tok_desc(&b->tok, buf, sizeof buf));
+                return false;
+            }
+        } else if (is_narrow_type_word(&first)) {
             litmus_error_at(b, &first,
                             "unsupported: type %s (ravel's values are unbounded integers)",
                             litmus_tok_desc(&first, buf, sizeof buf));
