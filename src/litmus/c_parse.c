@@ -99,6 +99,14 @@ typedef struct thread_build {
     uint32_t depth;
 } thread_build;
 
+/* N:NAME = VALUE in the init block: a variable of thread N starting at VALUE */
+typedef struct reg_init_decl {
+    uint32_t thread;
+    base_sym name;
+    litmus_value value;
+    token at;
+} reg_init_decl;
+
 typedef struct parser {
     litmus_parser b; /* first: the hooks get &b and cast back */
     bool herd_comments; /* (* ... *) is a comment (outside thread bodies) */
@@ -110,6 +118,7 @@ typedef struct parser {
     litmus_annots mb;       /* the MFENCE after a seq_cst store */
     const litmus_macros *macros; /* -macros, or NULL */
     BASE_VEC(token) pending;     /* macro expansion: tokens to read next, last first */
+    BASE_VEC(reg_init_decl) reg_inits; /* the init block's thread variables with a value */
     uint32_t expansions;
 } parser;
 
@@ -367,6 +376,15 @@ static const param *find_param(const thread_build *tb, base_sym s)
         if (tb->params.data[i].name == s)
             return &tb->params.data[i];
     return NULL;
+}
+
+/* Is s a variable the init block gives thread tb a value? */
+static bool has_init_value(const parser *p, const thread_build *tb, base_sym s)
+{
+    for (size_t i = 0; i < p->reg_inits.len; i++)
+        if (p->tbs + p->reg_inits.data[i].thread == tb && p->reg_inits.data[i].name == s)
+            return true;
+    return false;
 }
 
 /* --- emitting instructions --- */
@@ -1477,6 +1495,12 @@ static bool parse_decl(parser *p, thread_build *tb)
                             (int)name.len, name.start);
             return false;
         }
+        if (has_init_value(p, tb, s)) {
+            litmus_error_at(b, &name,
+                            "unsupported: '%.*s' is declared in the thread and given a value in "
+                            "the init block", (int)name.len, name.start);
+            return false;
+        }
         const local *l = find_local(tb, s);
         if (l) {
             litmus_error_at(b, &name,
@@ -1793,16 +1817,75 @@ static bool parse_value(parser *p, litmus_value *v)
     return false;
 }
 
+/* [TYPE] N:NAME [= VALUE] in the init block (after the type): herd7's
+ * variable of thread N starting at VALUE. The thread's body may use it
+ * without declaring it (a declaration there is an error: which of the two
+ * herd7 keeps is not settled here); without a value the entry only names
+ * the variable's type and is skipped. */
+static bool init_thread_var(parser *p, bool typed)
+{
+    litmus_parser *b = &p->b;
+    long th = litmus_thread_number(&b->tok);
+    token at = *litmus_peek2(b); /* the ':' */
+    if (th < 0 || th >= MAX_THREADS) {
+        char buf[64];
+        litmus_error_at(b, &b->tok, "expected a thread number before ':', found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    litmus_next(b);
+    litmus_next(b);
+    if (b->tok.kind != T_IDENT) {
+        char buf[64];
+        litmus_error_at(b, &b->tok, "expected a variable after ':', found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    at = b->tok;
+    base_sym s = litmus_tok_sym(b, &b->tok);
+    litmus_next(b);
+    if (b->tok.kind != T_ASSIGN) {
+        if (typed)
+            return true;
+        litmus_error_at(b, &b->tok, "expected '=' and a value after the thread variable");
+        return false;
+    }
+    litmus_next(b);
+    reg_init_decl d = { (uint32_t)th, s, litmus_int(0), at };
+    if (!parse_value(p, &d.value))
+        return false;
+    for (size_t i = 0; i < p->reg_inits.len; i++)
+        if (p->reg_inits.data[i].thread == d.thread && p->reg_inits.data[i].name == s) {
+            litmus_error_at(b, &at, "the init block gives '%ld:%.*s' a value twice", th,
+                            (int)at.len, at.start);
+            return false;
+        }
+    base_vec_push(&p->reg_inits, d);
+    return true;
+}
+
+/* The init block's variables of the thread tb (number th): registers of
+ * the thread from its start, before its body is read. */
+static void declare_thread_vars(parser *p, thread_build *tb, uint32_t th)
+{
+    for (size_t i = 0; i < p->reg_inits.len; i++) {
+        const reg_init_decl *d = &p->reg_inits.data[i];
+        if (d->thread != th)
+            continue;
+        (void)reg_of(tb, d->name);
+        base_vec_push(&tb->declared, d->name);
+        local nl = { d->name, 0 };
+        base_vec_push(&tb->implicit, nl);
+    }
+}
+
 /* One entry of the init block: [TYPE] LOC [= VALUE] or [LOC] [= VALUE]. */
 static bool init_entry(litmus_parser *b)
 {
     parser *p = (parser *)b;
     char buf[64];
-    if (litmus_at_thread_prefix(b)) {
-        litmus_error_at(b, &b->tok,
-                        "unsupported: initial values of a thread's variables in a C test");
-        return false;
-    }
+    if (litmus_at_thread_prefix(b))
+        return init_thread_var(p, false);
     bool bracket = false;
     if (b->tok.kind == T_LBRACK) {
         bracket = true;
@@ -1815,6 +1898,8 @@ static bool init_entry(litmus_parser *b)
         while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") ||
                litmus_tok_is(&b->tok, "volatile"))
             litmus_next(b);
+        if (litmus_at_thread_prefix(b))
+            return init_thread_var(p, true);
     }
     if (b->tok.kind != T_IDENT) {
         litmus_error_at(b, &b->tok, "expected a location in the init block, found %s",
@@ -2096,6 +2181,7 @@ static bool parse_body(parser *p)
         p->nthreads++;
         /* Inside a body `(*` is a parenthesis and a dereference. */
         p->herd_comments = false;
+        declare_thread_vars(p, &p->tbs[th], (uint32_t)th);
         bool ok = parse_thread(p, &p->tbs[th]);
         p->herd_comments = true;
         if (!ok)
@@ -2118,6 +2204,13 @@ static bool parse_body(parser *p)
     }
     if (!litmus_parse_sections(b))
         return false;
+    for (size_t i = 0; i < p->reg_inits.len; i++)
+        if (p->reg_inits.data[i].thread >= p->nthreads) {
+            const token *at = &p->reg_inits.data[i].at;
+            litmus_error_at(b, at, "the init block names a variable of thread %u, which the test "
+                            "does not have", p->reg_inits.data[i].thread);
+            return false;
+        }
 
     t->nthreads = p->nthreads;
     t->threads = BASE_ARENA_ARRAY(&t->arena, litmus_thread, t->nthreads);
@@ -2133,8 +2226,14 @@ static bool parse_body(parser *p)
         th->regs = BASE_ARENA_ARRAY(&t->arena, base_sym, th->nregs ? th->nregs : 1);
         if (th->nregs)
             memcpy(th->regs, tb->regs.data, th->nregs * sizeof *th->regs);
-        th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, 1);
+        th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, p->reg_inits.len + 1);
         th->ninits = 0;
+        for (size_t k = 0; k < p->reg_inits.len; k++)
+            if (p->reg_inits.data[k].thread == i) {
+                litmus_reg_init ri = { reg_of(tb, p->reg_inits.data[k].name),
+                                       p->reg_inits.data[k].value };
+                th->inits[th->ninits++] = ri;
+            }
     }
     litmus_finish_test(b);
     return true;
@@ -2214,6 +2313,7 @@ litmus_test *litmus_parse_c_macros(const char *file, const char *text, size_t le
     }
     free(p.tbs);
     base_vec_free(&p.pending);
+    base_vec_free(&p.reg_inits);
     litmus_parser_free(&p.b);
     base_arena_free(&p.scratch);
     if (!ok) {
