@@ -1349,7 +1349,13 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
             rec_may_bound(L, g, xs, rs, arity);
     } else {
         /* Kleene iteration from the empty relations: each round that
-         * changes adds a tuple, so there are at most that many rounds */
+         * changes adds a tuple, so there are at most that many rounds.
+         * Within a round the members are computed in order, each seeing
+         * the values computed before it in that round, as herd7 does
+         * (its fix_step): for a definition that is not monotone, like the
+         * LKMM's rcu-rscs (matched = matched | (... \ (unmatched-po ;
+         * unmatched-po))), computing each member from the previous round
+         * alone gives another, larger result (e2e litmus_cat_let_rec_order) */
         uint64_t rounds = 0, nn = L->b->st->n;
         for (uint32_t i = 0; i < n; i++)
             if (is_member(g, i))
@@ -1365,6 +1371,8 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
             uint32_t nnext = 0;
             uint64_t may = 0;
             value **next = anew(L, n * sizeof *next);
+            for (uint32_t i = 0; i < n; i++)
+                next[i] = cur[i];
             for (uint32_t i = 0; i < n && ok; i++) {
                 if (!is_member(g, i))
                     continue;
@@ -1380,6 +1388,7 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 const logic_rexpr *wr = logic_r_sov(L->b, w);
                 base_vec_push(&L->parts, logic_req(L->b, wr, r));
                 next[i] = mkrel(L, wr, false);
+                ne = rec_env(L, g, next);
                 uint64_t *mb = may_eval(L, r, ks, nks, 0);
                 may += may_count(L, mb, arity[i]);
                 nextks[nnext].v = w;

@@ -95,6 +95,7 @@ typedef struct thread_build {
     BASE_VEC(local) scope;        /* the locals in scope, innermost last */
     BASE_VEC(local) implicit;     /* assigned undeclared (herd7: registers), thread-wide */
     BASE_VEC(param) params;
+    BASE_VEC(litmus_instr) srcu_locks; /* the srcu-lock fences: reg is the result's register */
     uint32_t ntemps;
     uint32_t depth;
 } thread_build;
@@ -1139,6 +1140,9 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         in->annots = annot1(p, a);
         if (lock) {
             uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
+            litmus_instr mark = *in;
+            mark.reg = r;
+            base_vec_push(&tb->srcu_locks, mark);
             if (!emit_mov(p, tb, at, r, x_opnd(p, v)))
                 return false;
             *value = r;
@@ -2151,6 +2155,71 @@ static litmus_token lex(litmus_parser *lp)
 
 /* --- the whole test --- */
 
+static bool expr_mentions(const litmus_expr *e, const bool *regs)
+{
+    if (!e)
+        return false;
+    if (e->op == LITMUS_OP_NONE)
+        return e->opnd.kind == LITMUS_OPND_REG && regs[e->opnd.reg];
+    return expr_mentions(e->lhs, regs) || expr_mentions(e->rhs, regs) || expr_mentions(e->cond, regs);
+}
+
+static bool opnd_in(const litmus_operand *o, const bool *regs)
+{
+    return o->kind == LITMUS_OPND_REG && regs[o->reg];
+}
+
+/* herd7 gives each srcu_read_lock() a number of its own making, which
+ * ravel does not reproduce: its result may only go (through copies) to
+ * srcu_read_unlock(), never into memory, an address, a branch or the final
+ * state. */
+static bool check_srcu_values(parser *p, thread_build *tb, uint32_t th)
+{
+    if (!tb->srcu_locks.len)
+        return true;
+    bool *taint = base_xcalloc(tb->regs.len + 1, sizeof *taint);
+    for (size_t i = 0; i < tb->srcu_locks.len; i++)
+        taint[tb->srcu_locks.data[i].reg] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < tb->instrs.len; i++) {
+            const litmus_instr *in = &tb->instrs.data[i];
+            if (in->kind == LITMUS_I_MOV && !taint[in->reg] && expr_mentions(in->expr, taint))
+                taint[in->reg] = changed = true;
+        }
+    }
+    const litmus_instr *bad = NULL;
+    for (size_t i = 0; i < tb->instrs.len && !bad; i++) {
+        const litmus_instr *in = &tb->instrs.data[i];
+        bool access = in->kind == LITMUS_I_READ || in->kind == LITMUS_I_WRITE ||
+                      in->kind == LITMUS_I_RMW || in->kind == LITMUS_I_CAS;
+        bool used = access && (opnd_in(&in->addr.base, taint) ||
+                               (in->addr.has_offset && opnd_in(&in->addr.offset, taint)));
+        if (in->kind == LITMUS_I_WRITE || in->kind == LITMUS_I_CAS)
+            used |= opnd_in(&in->value, taint);
+        if (in->kind == LITMUS_I_CAS)
+            used |= opnd_in(&in->cmp, taint);
+        if (in->kind == LITMUS_I_RMW)
+            used |= expr_mentions(in->expr, taint);
+        if (in->kind == LITMUS_I_BRANCH && in->has_reg)
+            used |= taint[in->reg];
+        if (used)
+            bad = in;
+    }
+    for (size_t i = 0; i < p->b.obs.len && !bad; i++) {
+        const litmus_observable *o = &p->b.obs.data[i];
+        if (o->is_reg && o->thread == th && taint[o->reg])
+            bad = &tb->srcu_locks.data[0];
+    }
+    free(taint);
+    if (!bad)
+        return true;
+    litmus_token at = { .kind = T_ERROR, .line = bad->loc.line, .col = bad->loc.col };
+    litmus_error_at(&p->b, &at, "unsupported: a srcu_read_lock() result used other than by "
+                    "srcu_read_unlock() (herd7 numbers those values its own way)");
+    return false;
+}
+
 static bool parse_body(parser *p)
 {
     litmus_parser *b = &p->b;
@@ -2204,6 +2273,9 @@ static bool parse_body(parser *p)
     }
     if (!litmus_parse_sections(b))
         return false;
+    for (uint32_t i = 0; i < p->nthreads; i++)
+        if (!check_srcu_values(p, &p->tbs[i], i))
+            return false;
     for (size_t i = 0; i < p->reg_inits.len; i++)
         if (p->reg_inits.data[i].thread >= p->nthreads) {
             const token *at = &p->reg_inits.data[i].at;
@@ -2309,6 +2381,7 @@ litmus_test *litmus_parse_c_macros(const char *file, const char *text, size_t le
         base_vec_free(&tb->declared);
         base_vec_free(&tb->scope);
         base_vec_free(&tb->implicit);
+        base_vec_free(&tb->srcu_locks);
         base_vec_free(&tb->params);
     }
     free(p.tbs);

@@ -346,6 +346,11 @@ static litmus_prop *parse_atom(litmus_parser *p, int depth)
         return NULL;
     if (litmus_at_thread_prefix(p) && p->tok.kind == LITMUS_T_NUM) {
         /* N:NAME = M:NAME': two variables with the same final value */
+        if (p->t->arch && strcmp(p->t->arch, "AArch64") == 0) {
+            /* its registers and locations have C types (test.h) */
+            litmus_error_at(p, &p->tok, "unsupported: comparing two typed variables");
+            return NULL;
+        }
         litmus_prop *b = state_atom(p);
         litmus_prop *same = b ? new_prop(p, LITMUS_P_SAME, &at) : NULL;
         if (!same)
