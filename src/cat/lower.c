@@ -1349,7 +1349,13 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
             rec_may_bound(L, g, xs, rs, arity);
     } else {
         /* Kleene iteration from the empty relations: each round that
-         * changes adds a tuple, so there are at most that many rounds */
+         * changes adds a tuple, so there are at most that many rounds.
+         * Within a round the members are computed in order, each seeing
+         * the values computed before it in that round, as herd7 does
+         * (its fix_step): for a definition that is not monotone, like the
+         * LKMM's rcu-rscs (matched = matched | (... \ (unmatched-po ;
+         * unmatched-po))), computing each member from the previous round
+         * alone gives another, larger result (e2e litmus_cat_let_rec_order) */
         uint64_t rounds = 0, nn = L->b->st->n;
         for (uint32_t i = 0; i < n; i++)
             if (is_member(g, i))
@@ -1365,6 +1371,8 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
             uint32_t nnext = 0;
             uint64_t may = 0;
             value **next = anew(L, n * sizeof *next);
+            for (uint32_t i = 0; i < n; i++)
+                next[i] = cur[i];
             for (uint32_t i = 0; i < n && ok; i++) {
                 if (!is_member(g, i))
                     continue;
@@ -1380,6 +1388,7 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 const logic_rexpr *wr = logic_r_sov(L->b, w);
                 base_vec_push(&L->parts, logic_req(L->b, wr, r));
                 next[i] = mkrel(L, wr, false);
+                ne = rec_env(L, g, next);
                 uint64_t *mb = may_eval(L, r, ks, nks, 0);
                 may += may_count(L, mb, arity[i]);
                 nextks[nnext].v = w;
@@ -1552,13 +1561,61 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
     return false;
 }
 
-/* with X from E, X not co: E must be a set of one value, known while
- * lowering (herd enumerates the values; ravel does not, yet). */
+/* with X from {r1, ..., rn}, relations (or sets) of one arity known as
+ * expressions while lowering: herd runs the rest of the model once per
+ * value; here X is an SO variable equal to one of them (an existential
+ * choice, so an execution is allowed when some value allows it). None
+ * (n = 0) allows no execution. Other values stay unsupported. */
+static bool with_from_choice(lower *L, const cat_ins *ins, env **en, const value *v)
+{
+    uint32_t arity = 0;
+    for (uint32_t i = 0; i < v->n && !arity; i++)
+        if (v->items[i]->k == V_REL)
+            arity = v->items[i]->r->arity;
+    logic_builder *b = L->b;
+    const logic_rexpr *all = NULL;
+    const logic_rexpr **rs = anew(L, (v->n ? v->n : 1) * sizeof *rs);
+    for (uint32_t i = 0; i < v->n; i++) {
+        const value *it = v->items[i];
+        if ((it->k != V_REL && it->k != V_EMPTY && it->k != V_UNIV) || it->approx) {
+            err(L, ins->loc, "unsupported: 'with %s from ...' over a set holding %s", ins->name,
+                kind_name(it));
+            return false;
+        }
+        if (!(rs[i] = as_rel(L, it, arity ? arity : 2, ins->loc, "each value of 'with ... from'")))
+            return false;
+        all = all ? logic_union(b, all, rs[i]) : rs[i];
+    }
+    if (v->n == 0) {
+        base_vec_push(&L->parts, logic_false(b));
+        *en = bind_value(L, *en, ins->name, mkval(L, V_EMPTY));
+        return true;
+    }
+    logic_sovar *x = new_var(L, ins->name, all->arity);
+    x->bound = all;
+    x->bound_bits = may_eval(L, all, NULL, 0, 0);
+    const logic_rexpr *xr = logic_r_sov(b, x);
+    const logic_formula *one = logic_false(b);
+    for (uint32_t i = 0; i < v->n; i++)
+        one = logic_or2(b, one, logic_req(b, xr, rs[i]));
+    base_vec_push(&L->parts, one);
+    *en = bind_value(L, *en, ins->name, mkrel(L, xr, false));
+    return true;
+}
+
+/* with X from E, X not co: E a set of values known while lowering (herd
+ * enumerates the values): one value is X itself; several relations are a
+ * choice (with_from_choice). */
 static bool with_from_static(lower *L, const cat_ins *ins, env **en)
 {
     value *v = eval(L, ins->e, *en, EXACT);
     if (!v)
         return false;
+    if (v->k == V_EMPTY || (v->k == V_VSET && v->n != 1)) {
+        if (v->k == V_EMPTY)
+            v = mkvset(L, NULL, 0);
+        return with_from_choice(L, ins, en, v);
+    }
     if (v->k != V_VSET || v->n != 1) {
         err(L, ins->loc, "unsupported: 'with %s from ...' over %s (only a set of one value "
             "known without the execution)", ins->name,

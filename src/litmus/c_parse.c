@@ -95,9 +95,18 @@ typedef struct thread_build {
     BASE_VEC(local) scope;        /* the locals in scope, innermost last */
     BASE_VEC(local) implicit;     /* assigned undeclared (herd7: registers), thread-wide */
     BASE_VEC(param) params;
+    BASE_VEC(litmus_instr) srcu_locks; /* the srcu-lock fences: reg is the result's register */
     uint32_t ntemps;
     uint32_t depth;
 } thread_build;
+
+/* N:NAME = VALUE in the init block: a variable of thread N starting at VALUE */
+typedef struct reg_init_decl {
+    uint32_t thread;
+    base_sym name;
+    litmus_value value;
+    token at;
+} reg_init_decl;
 
 typedef struct parser {
     litmus_parser b; /* first: the hooks get &b and cast back */
@@ -110,6 +119,7 @@ typedef struct parser {
     litmus_annots mb;       /* the MFENCE after a seq_cst store */
     const litmus_macros *macros; /* -macros, or NULL */
     BASE_VEC(token) pending;     /* macro expansion: tokens to read next, last first */
+    BASE_VEC(reg_init_decl) reg_inits; /* the init block's thread variables with a value */
     uint32_t expansions;
 } parser;
 
@@ -367,6 +377,15 @@ static const param *find_param(const thread_build *tb, base_sym s)
         if (tb->params.data[i].name == s)
             return &tb->params.data[i];
     return NULL;
+}
+
+/* Is s a variable the init block gives thread tb a value? */
+static bool has_init_value(const parser *p, const thread_build *tb, base_sym s)
+{
+    for (size_t i = 0; i < p->reg_inits.len; i++)
+        if (p->tbs + p->reg_inits.data[i].thread == tb && p->reg_inits.data[i].name == s)
+            return true;
+    return false;
 }
 
 /* --- emitting instructions --- */
@@ -1121,6 +1140,9 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         in->annots = annot1(p, a);
         if (lock) {
             uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
+            litmus_instr mark = *in;
+            mark.reg = r;
+            base_vec_push(&tb->srcu_locks, mark);
             if (!emit_mov(p, tb, at, r, x_opnd(p, v)))
                 return false;
             *value = r;
@@ -1477,6 +1499,12 @@ static bool parse_decl(parser *p, thread_build *tb)
                             (int)name.len, name.start);
             return false;
         }
+        if (has_init_value(p, tb, s)) {
+            litmus_error_at(b, &name,
+                            "unsupported: '%.*s' is declared in the thread and given a value in "
+                            "the init block", (int)name.len, name.start);
+            return false;
+        }
         const local *l = find_local(tb, s);
         if (l) {
             litmus_error_at(b, &name,
@@ -1688,7 +1716,19 @@ static bool parse_thread(parser *p, thread_build *tb)
                             litmus_tok_desc(&first, buf, sizeof buf));
             return false;
         }
-        if (is_narrow_type_word(&first)) {
+        /* struct srcu_struct *s: the LKMM's SRCU domain, a location the
+         * __srcu events are located at (herd gives its type no size) */
+        bool srcu_struct = litmus_tok_is(&first, "struct") && litmus_peek2(b)->kind == T_IDENT &&
+                           litmus_tok_is(litmus_peek2(b), "srcu_struct");
+        if (srcu_struct) {
+            litmus_next(b);
+            litmus_next(b);
+            if (b->tok.kind != T_STAR) {
+                litmus_error_at(b, &b->tok, "expected '*' after 'struct srcu_struct', found %s",
+                                litmus_tok_desc(&b->tok, buf, sizeof buf));
+                return false;
+            }
+        } else if (is_narrow_type_word(&first)) {
             litmus_error_at(b, &first,
                             "unsupported: type %s (ravel's values are unbounded integers)",
                             litmus_tok_desc(&first, buf, sizeof buf));
@@ -1781,16 +1821,75 @@ static bool parse_value(parser *p, litmus_value *v)
     return false;
 }
 
+/* [TYPE] N:NAME [= VALUE] in the init block (after the type): herd7's
+ * variable of thread N starting at VALUE. The thread's body may use it
+ * without declaring it (a declaration there is an error: which of the two
+ * herd7 keeps is not settled here); without a value the entry only names
+ * the variable's type and is skipped. */
+static bool init_thread_var(parser *p, bool typed)
+{
+    litmus_parser *b = &p->b;
+    long th = litmus_thread_number(&b->tok);
+    token at = *litmus_peek2(b); /* the ':' */
+    if (th < 0 || th >= MAX_THREADS) {
+        char buf[64];
+        litmus_error_at(b, &b->tok, "expected a thread number before ':', found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    litmus_next(b);
+    litmus_next(b);
+    if (b->tok.kind != T_IDENT) {
+        char buf[64];
+        litmus_error_at(b, &b->tok, "expected a variable after ':', found %s",
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    at = b->tok;
+    base_sym s = litmus_tok_sym(b, &b->tok);
+    litmus_next(b);
+    if (b->tok.kind != T_ASSIGN) {
+        if (typed)
+            return true;
+        litmus_error_at(b, &b->tok, "expected '=' and a value after the thread variable");
+        return false;
+    }
+    litmus_next(b);
+    reg_init_decl d = { (uint32_t)th, s, litmus_int(0), at };
+    if (!parse_value(p, &d.value))
+        return false;
+    for (size_t i = 0; i < p->reg_inits.len; i++)
+        if (p->reg_inits.data[i].thread == d.thread && p->reg_inits.data[i].name == s) {
+            litmus_error_at(b, &at, "the init block gives '%ld:%.*s' a value twice", th,
+                            (int)at.len, at.start);
+            return false;
+        }
+    base_vec_push(&p->reg_inits, d);
+    return true;
+}
+
+/* The init block's variables of the thread tb (number th): registers of
+ * the thread from its start, before its body is read. */
+static void declare_thread_vars(parser *p, thread_build *tb, uint32_t th)
+{
+    for (size_t i = 0; i < p->reg_inits.len; i++) {
+        const reg_init_decl *d = &p->reg_inits.data[i];
+        if (d->thread != th)
+            continue;
+        (void)reg_of(tb, d->name);
+        base_vec_push(&tb->declared, d->name);
+        local nl = { d->name, 0 };
+        base_vec_push(&tb->implicit, nl);
+    }
+}
+
 /* One entry of the init block: [TYPE] LOC [= VALUE] or [LOC] [= VALUE]. */
 static bool init_entry(litmus_parser *b)
 {
     parser *p = (parser *)b;
     char buf[64];
-    if (litmus_at_thread_prefix(b)) {
-        litmus_error_at(b, &b->tok,
-                        "unsupported: initial values of a thread's variables in a C test");
-        return false;
-    }
+    if (litmus_at_thread_prefix(b))
+        return init_thread_var(p, false);
     bool bracket = false;
     if (b->tok.kind == T_LBRACK) {
         bracket = true;
@@ -1803,6 +1902,8 @@ static bool init_entry(litmus_parser *b)
         while (b->tok.kind == T_STAR || litmus_tok_is(&b->tok, "const") ||
                litmus_tok_is(&b->tok, "volatile"))
             litmus_next(b);
+        if (litmus_at_thread_prefix(b))
+            return init_thread_var(p, true);
     }
     if (b->tok.kind != T_IDENT) {
         litmus_error_at(b, &b->tok, "expected a location in the init block, found %s",
@@ -2054,6 +2155,71 @@ static litmus_token lex(litmus_parser *lp)
 
 /* --- the whole test --- */
 
+static bool expr_mentions(const litmus_expr *e, const bool *regs)
+{
+    if (!e)
+        return false;
+    if (e->op == LITMUS_OP_NONE)
+        return e->opnd.kind == LITMUS_OPND_REG && regs[e->opnd.reg];
+    return expr_mentions(e->lhs, regs) || expr_mentions(e->rhs, regs) || expr_mentions(e->cond, regs);
+}
+
+static bool opnd_in(const litmus_operand *o, const bool *regs)
+{
+    return o->kind == LITMUS_OPND_REG && regs[o->reg];
+}
+
+/* herd7 gives each srcu_read_lock() a number of its own making, which
+ * ravel does not reproduce: its result may only go (through copies) to
+ * srcu_read_unlock(), never into memory, an address, a branch or the final
+ * state. */
+static bool check_srcu_values(parser *p, thread_build *tb, uint32_t th)
+{
+    if (!tb->srcu_locks.len)
+        return true;
+    bool *taint = base_xcalloc(tb->regs.len + 1, sizeof *taint);
+    for (size_t i = 0; i < tb->srcu_locks.len; i++)
+        taint[tb->srcu_locks.data[i].reg] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < tb->instrs.len; i++) {
+            const litmus_instr *in = &tb->instrs.data[i];
+            if (in->kind == LITMUS_I_MOV && !taint[in->reg] && expr_mentions(in->expr, taint))
+                taint[in->reg] = changed = true;
+        }
+    }
+    const litmus_instr *bad = NULL;
+    for (size_t i = 0; i < tb->instrs.len && !bad; i++) {
+        const litmus_instr *in = &tb->instrs.data[i];
+        bool access = in->kind == LITMUS_I_READ || in->kind == LITMUS_I_WRITE ||
+                      in->kind == LITMUS_I_RMW || in->kind == LITMUS_I_CAS;
+        bool used = access && (opnd_in(&in->addr.base, taint) ||
+                               (in->addr.has_offset && opnd_in(&in->addr.offset, taint)));
+        if (in->kind == LITMUS_I_WRITE || in->kind == LITMUS_I_CAS)
+            used |= opnd_in(&in->value, taint);
+        if (in->kind == LITMUS_I_CAS)
+            used |= opnd_in(&in->cmp, taint);
+        if (in->kind == LITMUS_I_RMW)
+            used |= expr_mentions(in->expr, taint);
+        if (in->kind == LITMUS_I_BRANCH && in->has_reg)
+            used |= taint[in->reg];
+        if (used)
+            bad = in;
+    }
+    for (size_t i = 0; i < p->b.obs.len && !bad; i++) {
+        const litmus_observable *o = &p->b.obs.data[i];
+        if (o->is_reg && o->thread == th && taint[o->reg])
+            bad = &tb->srcu_locks.data[0];
+    }
+    free(taint);
+    if (!bad)
+        return true;
+    litmus_token at = { .kind = T_ERROR, .line = bad->loc.line, .col = bad->loc.col };
+    litmus_error_at(&p->b, &at, "unsupported: a srcu_read_lock() result used other than by "
+                    "srcu_read_unlock() (herd7 numbers those values its own way)");
+    return false;
+}
+
 static bool parse_body(parser *p)
 {
     litmus_parser *b = &p->b;
@@ -2084,6 +2250,7 @@ static bool parse_body(parser *p)
         p->nthreads++;
         /* Inside a body `(*` is a parenthesis and a dereference. */
         p->herd_comments = false;
+        declare_thread_vars(p, &p->tbs[th], (uint32_t)th);
         bool ok = parse_thread(p, &p->tbs[th]);
         p->herd_comments = true;
         if (!ok)
@@ -2106,6 +2273,16 @@ static bool parse_body(parser *p)
     }
     if (!litmus_parse_sections(b))
         return false;
+    for (uint32_t i = 0; i < p->nthreads; i++)
+        if (!check_srcu_values(p, &p->tbs[i], i))
+            return false;
+    for (size_t i = 0; i < p->reg_inits.len; i++)
+        if (p->reg_inits.data[i].thread >= p->nthreads) {
+            const token *at = &p->reg_inits.data[i].at;
+            litmus_error_at(b, at, "the init block names a variable of thread %u, which the test "
+                            "does not have", p->reg_inits.data[i].thread);
+            return false;
+        }
 
     t->nthreads = p->nthreads;
     t->threads = BASE_ARENA_ARRAY(&t->arena, litmus_thread, t->nthreads);
@@ -2121,8 +2298,14 @@ static bool parse_body(parser *p)
         th->regs = BASE_ARENA_ARRAY(&t->arena, base_sym, th->nregs ? th->nregs : 1);
         if (th->nregs)
             memcpy(th->regs, tb->regs.data, th->nregs * sizeof *th->regs);
-        th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, 1);
+        th->inits = BASE_ARENA_ARRAY(&t->arena, litmus_reg_init, p->reg_inits.len + 1);
         th->ninits = 0;
+        for (size_t k = 0; k < p->reg_inits.len; k++)
+            if (p->reg_inits.data[k].thread == i) {
+                litmus_reg_init ri = { reg_of(tb, p->reg_inits.data[k].name),
+                                       p->reg_inits.data[k].value };
+                th->inits[th->ninits++] = ri;
+            }
     }
     litmus_finish_test(b);
     return true;
@@ -2198,10 +2381,12 @@ litmus_test *litmus_parse_c_macros(const char *file, const char *text, size_t le
         base_vec_free(&tb->declared);
         base_vec_free(&tb->scope);
         base_vec_free(&tb->implicit);
+        base_vec_free(&tb->srcu_locks);
         base_vec_free(&tb->params);
     }
     free(p.tbs);
     base_vec_free(&p.pending);
+    base_vec_free(&p.reg_inits);
     litmus_parser_free(&p.b);
     base_arena_free(&p.scratch);
     if (!ok) {

@@ -287,6 +287,22 @@ static litmus_prop *new_prop(litmus_parser *p, litmus_prop_kind k, const litmus_
     return pr;
 }
 
+/* A state variable as a REG or LOC atom (its value still to set), made
+ * observable. */
+static litmus_prop *state_atom(litmus_parser *p)
+{
+    litmus_token at = p->tok;
+    litmus_observable o;
+    if (!p->state_var(p, &o))
+        return NULL;
+    litmus_prop *a = new_prop(p, o.is_reg ? LITMUS_P_REG : LITMUS_P_LOC, &at);
+    a->thread = o.thread;
+    a->reg = o.reg;
+    a->location = o.location;
+    base_vec_push(&p->obs, o);
+    return a;
+}
+
 static litmus_prop *parse_atom(litmus_parser *p, int depth)
 {
     litmus_token at = p->tok;
@@ -319,8 +335,8 @@ static litmus_prop *parse_atom(litmus_parser *p, int depth)
         litmus_next(p);
         return c;
     }
-    litmus_observable o;
-    if (!p->state_var(p, &o))
+    litmus_prop *a = state_atom(p);
+    if (!a)
         return NULL;
     bool ne = p->c_syntax && p->tok.kind == LITMUS_T_NE;
     if (ne)
@@ -328,13 +344,23 @@ static litmus_prop *parse_atom(litmus_parser *p, int depth)
     else if (!litmus_expect(p, LITMUS_T_EQ,
                             p->c_syntax ? "'=' or '!=' in the condition" : "'=' in the condition"))
         return NULL;
-    litmus_prop *a = new_prop(p, o.is_reg ? LITMUS_P_REG : LITMUS_P_LOC, &at);
-    a->thread = o.thread;
-    a->reg = o.reg;
-    a->location = o.location;
-    if (!p->value(p, &a->value))
+    if (litmus_at_thread_prefix(p) && p->tok.kind == LITMUS_T_NUM) {
+        /* N:NAME = M:NAME': two variables with the same final value */
+        if (p->t->arch && strcmp(p->t->arch, "AArch64") == 0) {
+            /* its registers and locations have C types (test.h) */
+            litmus_error_at(p, &p->tok, "unsupported: comparing two typed variables");
+            return NULL;
+        }
+        litmus_prop *b = state_atom(p);
+        litmus_prop *same = b ? new_prop(p, LITMUS_P_SAME, &at) : NULL;
+        if (!same)
+            return NULL;
+        same->lhs = a;
+        same->rhs = b;
+        a = same;
+    } else if (!p->value(p, &a->value)) {
         return NULL;
-    base_vec_push(&p->obs, o);
+    }
     if (!ne)
         return a;
     litmus_prop *n = new_prop(p, LITMUS_P_NOT, &at);

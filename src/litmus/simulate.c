@@ -6,6 +6,7 @@
 
 #include "base/clock.h"
 #include "base/hashmap.h"
+#include "base/vec.h"
 #include "base/xalloc.h"
 #include "litmus/encode.h"
 #include "logic/check.h"
@@ -32,22 +33,34 @@ typedef struct sim {
     const litmus_options *opt;
 } sim;
 
+/* The index in t->obs of the REG or LOC atom p's variable; t->nobs when
+ * absent (the parser makes every mentioned variable observable). */
+static uint32_t obs_index(const litmus_test *t, const litmus_prop *p)
+{
+    for (uint32_t i = 0; i < t->nobs; i++) {
+        const litmus_observable *o = &t->obs[i];
+        bool match = p->kind == LITMUS_P_REG ? o->is_reg && o->thread == p->thread && o->reg == p->reg
+                                             : !o->is_reg && o->location == p->location;
+        if (match)
+            return i;
+    }
+    return t->nobs;
+}
+
 bool litmus_prop_eval(const litmus_test *t, const litmus_prop *p, const litmus_value *state)
 {
     switch (p->kind) {
     case LITMUS_P_TRUE: return true;
     case LITMUS_P_FALSE: return false;
     case LITMUS_P_REG:
-    case LITMUS_P_LOC:
-        for (uint32_t i = 0; i < t->nobs; i++) {
-            const litmus_observable *o = &t->obs[i];
-            bool match = p->kind == LITMUS_P_REG
-                             ? o->is_reg && o->thread == p->thread && o->reg == p->reg
-                             : !o->is_reg && o->location == p->location;
-            if (match)
-                return litmus_value_eq(state[i], p->value);
-        }
-        return false; /* the parser makes every mentioned variable observable */
+    case LITMUS_P_LOC: {
+        uint32_t i = obs_index(t, p);
+        return i < t->nobs && litmus_value_eq(state[i], p->value);
+    }
+    case LITMUS_P_SAME: {
+        uint32_t i = obs_index(t, p->lhs), j = obs_index(t, p->rhs);
+        return i < t->nobs && j < t->nobs && litmus_value_eq(state[i], state[j]);
+    }
     case LITMUS_P_NOT: return !litmus_prop_eval(t, p->lhs, state);
     case LITMUS_P_AND: return litmus_prop_eval(t, p->lhs, state) && litmus_prop_eval(t, p->rhs, state);
     case LITMUS_P_OR: return litmus_prop_eval(t, p->lhs, state) || litmus_prop_eval(t, p->rhs, state);
@@ -96,6 +109,62 @@ static const logic_formula *reads_value(sim *s, uint32_t e, litmus_value v)
 /* The value symbolic read e reads in the current model (from its rf). */
 static litmus_value read_value(sim *s, uint32_t e);
 
+static const logic_formula *prop_formula(sim *s, const litmus_prop *p);
+
+typedef BASE_VEC(litmus_value) value_vec;
+
+static void add_value(value_vec *vs, litmus_value v)
+{
+    for (size_t i = 0; i < vs->len; i++)
+        if (litmus_value_eq(vs->data[i], v))
+            return;
+    base_vec_push(vs, v);
+}
+
+/* Every final value the REG or LOC atom a's variable may hold: a write's
+ * value at the location it holds or reads, or a path's constant. */
+static void atom_values(sim *s, const litmus_prop *a, value_vec *vs)
+{
+    const litmus_evstruct *es = s->es;
+    uint32_t loc = a->location;
+    for (uint32_t i = 0; a->kind == LITMUS_P_REG && i < es->npaths; i++) {
+        const litmus_path *path = &es->paths[i];
+        if (path->thread != a->thread)
+            continue;
+        uint32_t sym = litmus_path_sym(path, a->reg);
+        if (sym == LITMUS_NONE) {
+            add_value(vs, path->regs[a->reg]);
+            continue;
+        }
+        for (uint32_t w = 0; w < es->nevents; w++) {
+            const litmus_event *we = &es->events[w];
+            if ((we->kind == LITMUS_EV_WRITE || we->kind == LITMUS_EV_INIT) &&
+                we->loc == es->events[sym].loc && litmus_event_may_read(es, &es->events[sym], we->value))
+                add_value(vs, we->value);
+        }
+    }
+    for (uint32_t w = 0; a->kind == LITMUS_P_LOC && w < es->nevents; w++) {
+        const litmus_event *we = &es->events[w];
+        if ((we->kind == LITMUS_EV_WRITE || we->kind == LITMUS_EV_INIT) && we->loc == loc)
+            add_value(vs, we->value);
+    }
+}
+
+/* a = b on two variables: some value both hold, over the values a may. */
+static const logic_formula *same_formula(sim *s, const litmus_prop *p)
+{
+    value_vec vs = { 0 };
+    atom_values(s, p->lhs, &vs);
+    const logic_formula *f = logic_false(&s->b);
+    for (size_t i = 0; i < vs.len; i++) {
+        litmus_prop a = *p->lhs, b = *p->rhs;
+        a.value = b.value = vs.data[i];
+        f = logic_or2(&s->b, f, logic_and2(&s->b, prop_formula(s, &a), prop_formula(s, &b)));
+    }
+    base_vec_free(&vs);
+    return f;
+}
+
 static const logic_formula *prop_formula(sim *s, const litmus_prop *p)
 {
     logic_builder *b = &s->b;
@@ -126,6 +195,7 @@ static const logic_formula *prop_formula(sim *s, const litmus_prop *p)
         }
         return f;
     }
+    case LITMUS_P_SAME: return same_formula(s, p);
     case LITMUS_P_NOT: return logic_not(b, prop_formula(s, p->lhs));
     case LITMUS_P_AND: return logic_and2(b, prop_formula(s, p->lhs), prop_formula(s, p->rhs));
     case LITMUS_P_OR: return logic_or2(b, prop_formula(s, p->lhs), prop_formula(s, p->rhs));

@@ -224,6 +224,7 @@ typedef enum litmus_prop_kind {
     LITMUS_P_AND,
     LITMUS_P_OR,
     LITMUS_P_IMPLIES,
+    LITMUS_P_SAME,   /* lhs = rhs, two REG/LOC atoms (values unused): equal final values */
 } litmus_prop_kind;
 
 typedef struct litmus_prop litmus_prop;

@@ -40,6 +40,11 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
         base_strbuf_putc(out, '=');
         report_litmus_value(out, t, p->value);
         return;
+    case LITMUS_P_SAME:
+        atom_name(out, t, p->lhs->kind == LITMUS_P_REG, p->lhs->thread, p->lhs->reg, p->lhs->location);
+        base_strbuf_putc(out, '=');
+        atom_name(out, t, p->rhs->kind == LITMUS_P_REG, p->rhs->thread, p->rhs->reg, p->rhs->location);
+        return;
     case LITMUS_P_NOT:
         base_strbuf_puts(out, "~");
         prop(out, t, p->lhs, false);

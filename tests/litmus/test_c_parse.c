@@ -242,8 +242,14 @@ static void test_errors(void **state)
     expect_error("C t\n(* open", "t.litmus:2:1: error: unterminated comment");
     expect_error("C t\n{ x = 1 }\n", "t.litmus:3:1: error: expected a thread like 'P0 (atomic_int* x) { ... }', "
                                      "found end of file");
-    expect_error("C t\n{ 0:r0 = 1; }\n", "t.litmus:2:3: error: unsupported: initial values of a thread's "
-                                         "variables in a C test");
+    expect_error("C t\n{ 0:r0 = 1; }\nP0(int* x) {\n  int r0;\n}\n",
+                 "t.litmus:4:7: error: unsupported: 'r0' is declared in the thread and given a value in "
+                 "the init block");
+    expect_error("C t\n{ 0:r0; }\n", "t.litmus:2:7: error: expected '=' and a value after the thread "
+                                     "variable");
+    expect_error("C t\n{ 0:r0 = 1; 0:r0 = 2; }\n", "t.litmus:2:15: error: the init block gives '0:r0' a "
+                                                  "value twice");
+    expect_error("C t\n{ int 0:5; }\n", "t.litmus:2:9: error: expected a variable after ':', found '5'");
     expect_error("C t\n{ x = 0 y = 1 }\n", "t.litmus:2:9: error: expected ';' or '}' in the init block, found 'y'");
     expect_error("C t\n{}\nP0(int* x) {\n  for (;;) ;\n}\n", "t.litmus:4:3: error: unsupported: loops ('for')");
     expect_error("C t\n{}\nP0(int* x) {\n  do { } while (1);\n}\n", "t.litmus:4:3: error: unsupported: loops ('do')");
