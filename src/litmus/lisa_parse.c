@@ -450,10 +450,10 @@ static bool init_entry(litmus_parser *b)
         litmus_next(b);
         return init_location(p, &name);
     }
-    /* Arrays for X86_64 only: herd prints an AArch64 array as `x={1,2}`,
-     * which the printer does not do yet. */
-    if (p->dialect == &litmus_x86_64_dialect && b->tok.kind == T_IDENT &&
-        litmus_peek2(b)->kind == T_LBRACK)
+    /* Arrays (X86_64 and AArch64; AArch64's states print them herd's way,
+     * `x={1,2}` and `x[1]`: test.h's litmus_shape) */
+    if ((p->dialect == &litmus_x86_64_dialect || p->dialect == &litmus_aarch64_dialect) &&
+        b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_LBRACK)
         return init_array(p, &ctype);
     long th = -1;
     token name = b->tok;
@@ -562,8 +562,9 @@ static bool init_array(parser *p, const token *ctype)
     if (!litmus_expect(b, T_RBRACK, "']'"))
         return false;
     base_sym s = litmus_tok_sym(b, &name);
+    /* named before (`0:X2=x; int x[2]`): fine while its cells can follow it */
     for (size_t i = 0; i < b->locs.len; i++)
-        if (b->locs.data[i].name == s) {
+        if (b->locs.data[i].name == s && (i + 1 != b->locs.len || b->locs.data[i].cells)) {
             litmus_error_at(b, &name, "array '%.*s' is declared after its first use",
                             (int)name.len, name.start);
             return false;
@@ -571,6 +572,7 @@ static bool init_array(parser *p, const token *ctype)
     uint32_t first = litmus_location_of(b, &name);
     b->locs.data[first].cells = n;
     b->locs.data[first].cell_size = size;
+    b->locs.data[first].type = (uint8_t)reg_type_named(ctype);
     for (uint32_t i = 1; i < n; i++) {
         char buf[300];
         snprintf(buf, sizeof buf, "%.*s[%u]", (int)(name.len > 256 ? 256 : name.len), name.start, i);
@@ -582,6 +584,8 @@ static bool init_array(parser *p, const token *ctype)
             litmus_error_at(b, &name, "array cell '%s' is named before its array", buf);
             return false;
         }
+        b->locs.data[l].cell = i;
+        b->locs.data[l].type = b->locs.data[first].type;
     }
     if (b->tok.kind != T_EQ)
         return true;
@@ -1138,9 +1142,28 @@ static bool state_var(litmus_parser *lp, litmus_observable *o)
         return false;
     }
     o->is_reg = false;
+    o->shape = LITMUS_SHAPE_PLAIN;
     o->location = litmus_location_of(lp, &lp->tok);
     litmus_next(lp);
-    return !bracket || litmus_expect(lp, T_RBRACK, "']'");
+    if (bracket)
+        return litmus_expect(lp, T_RBRACK, "']'");
+    const litmus_location *l = &lp->locs.data[o->location];
+    if (p->dialect != &litmus_aarch64_dialect || l->cells < 2)
+        return true;
+    /* herd's AArch64 arrays: x[k] is a cell, x alone the whole array */
+    if (lp->tok.kind != T_LBRACK) {
+        o->shape = LITMUS_SHAPE_ARRAY;
+        return true;
+    }
+    litmus_next(lp);
+    if (lp->tok.kind != T_NUM || lp->tok.num < 0 || lp->tok.num >= (int64_t)l->cells) {
+        litmus_error_at(lp, &lp->tok, "expected a cell index from 0 to %u", l->cells - 1);
+        return false;
+    }
+    o->shape = LITMUS_SHAPE_CELL;
+    o->location += (uint32_t)lp->tok.num;
+    litmus_next(lp);
+    return litmus_expect(lp, T_RBRACK, "']' after the cell index");
 }
 
 static bool value(litmus_parser *lp, litmus_value *v)

@@ -43,8 +43,17 @@ static int obs_cmp(const void *pa, const void *pb)
         return strcmp(base_sym_str(t->syms, t->threads[a->thread].regs[a->reg]),
                       base_sym_str(t->syms, t->threads[b->thread].regs[b->reg]));
     }
-    return strcmp(base_sym_str(t->syms, t->locs[a->location].name),
-                  base_sym_str(t->syms, t->locs[b->location].name));
+    if (a->shape == LITMUS_SHAPE_PLAIN && b->shape == LITMUS_SHAPE_PLAIN)
+        return strcmp(base_sym_str(t->syms, t->locs[a->location].name),
+                      base_sym_str(t->syms, t->locs[b->location].name));
+    /* an array's cells by the array's name, whole arrays apart, in cell order */
+    uint32_t ba = a->location - t->locs[a->location].cell, bb = b->location - t->locs[b->location].cell;
+    int c = strcmp(base_sym_str(t->syms, t->locs[ba].name), base_sym_str(t->syms, t->locs[bb].name));
+    if (c)
+        return c;
+    if (a->shape != b->shape)
+        return a->shape < b->shape ? -1 : 1;
+    return a->location < b->location ? -1 : a->location > b->location;
 }
 
 void litmus_test_sort_observables(litmus_test *t)
