@@ -119,7 +119,7 @@ static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *
 /* A base register's post-index update (`[Xn],#imm`): Xn += imm after the
  * access. */
 typedef struct writeback {
-    bool post;
+    bool post, pre; /* pre: the pre-index already done */
     uint32_t reg;
     int64_t imm;
 } writeback;
@@ -134,7 +134,7 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     litmus_parser *p = litmus_asm_parser(c);
     memset(a, 0, sizeof *a);
     if (wb)
-        wb->post = false;
+        wb->post = wb->pre = false;
     if (!litmus_expect(p, LITMUS_T_LBRACK, "'[' before the address"))
         return false;
     if (!src_reg(c, &a->base))
@@ -177,6 +177,7 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     }
     litmus_next(p);
     if (pre) {
+        wb->pre = true;
         if (a->has_offset)
             mov(c, in, a->base.reg, node(c, LITMUS_OP_ADD, rg(c, a->base.reg), num(c, a->offset.imm)));
         a->has_offset = false;
@@ -302,6 +303,62 @@ static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *
     in.kind = LITMUS_I_WRITE;
     in.annots = annots(c, ann, NULL, NULL);
     litmus_asm_emit(c, &in);
+    do_writeback(c, in, &wb);
+    return true;
+}
+
+/* LDP/STP Rt1, Rt2, [Xn...] and their forms: two accesses of a register's
+ * size, at the address and the one after it (herd: two single-copy-atomic
+ * accesses of one instruction, in program order here, the lower address
+ * first but for a pre-indexed STILP, whose store of the higher address
+ * comes first as in herd7 7.58's semantics). sign32: LDPSW. ann: both
+ * accesses' annotation (Q: LDIAPP, L: STILP, ordering them as herd's
+ * iico_order does). */
+static bool pair(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, bool store,
+                 const char *ann, bool sign32)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    bool w = is_w(&p->tok) || sign32;
+    litmus_operand v[2];
+    uint32_t rd[2];
+    for (int i = 0; i < 2; i++)
+        if (!(store ? src_reg(c, &v[i]) : dst_reg(c, &rd[i])) || !comma(c))
+            return false;
+    litmus_token at = p->tok;
+    writeback wb;
+    litmus_address a[2];
+    if (!mem_operand(c, &a[0], op, in, &wb))
+        return false;
+    if (a[0].has_offset && a[0].offset.kind != LITMUS_OPND_IMM) {
+        litmus_error_at(p, &at, "unsupported: a register offset in '%.*s'", (int)op->len, op->start);
+        return false;
+    }
+    int64_t size = w ? 4 : 8;
+    a[1] = a[0];
+    a[1].has_offset = true;
+    a[1].offset = litmus_imm_operand((a[0].has_offset ? a[0].offset.imm : 0) + size);
+    in.annots = annots(c, ann, NULL, NULL);
+    bool high_first = store && ann && strcmp(ann, "L") == 0 && wb.pre;
+    if (store) {
+        in.kind = LITMUS_I_WRITE;
+        for (int k = 0; k < 2; k++) {
+            int i = high_first ? 1 - k : k;
+            in.addr = a[i];
+            in.value = v[i];
+            litmus_asm_emit(c, &in);
+        }
+    } else {
+        /* loaded into hidden registers first: Rt1 may be the base */
+        uint32_t t[2] = { litmus_asm_temp(c, "%p1"), litmus_asm_temp(c, "%p2") };
+        in.kind = LITMUS_I_READ;
+        for (int i = 0; i < 2; i++) {
+            in.addr = a[i];
+            in.reg = t[i];
+            litmus_asm_emit(c, &in);
+        }
+        for (int i = 0; i < 2; i++)
+            mov(c, in, rd[i], sign32 ? sub_word(c, rg(c, t[i]), 32, true, false) : rg(c, t[i]));
+    }
     do_writeback(c, in, &wb);
     return true;
 }
@@ -941,6 +998,15 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         return store(c, in, op, NULL);
     if (strcmp(m, "STLR") == 0)
         return store(c, in, op, "L");
+    static const struct { const char *name; bool store; const char *ann; bool sign; } pairs[] = {
+        { "LDP", false, NULL, false }, { "STP", true, NULL, false },
+        { "LDNP", false, NULL, false }, { "STNP", true, NULL, false },
+        { "LDIAPP", false, "Q", false }, { "STILP", true, "L", false },
+        { "LDPSW", false, NULL, true },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (strcmp(m, pairs[i].name) == 0)
+            return pair(c, in, op, pairs[i].store, pairs[i].ann, pairs[i].sign);
     if (strcmp(m, "STXR") == 0 || strcmp(m, "STLXR") == 0)
         return store_excl(c, in, op, m[2] == 'L');
     if ((k = form(m, "SWP", ord_sfx, 4)) >= 0)
