@@ -646,9 +646,9 @@ static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
 static bool operand2(litmus_asm_ctx *c, expr **e, bool w)
 {
     litmus_parser *p = litmus_asm_parser(c);
-    if (p->tok.kind == LITMUS_ASM_T_HASH) {
+    if (p->tok.kind == LITMUS_ASM_T_HASH || p->tok.kind == LITMUS_T_NUM) { /* herd takes `MOV X0,1` */
         int64_t v;
-        if (!hash_imm(c, &v))
+        if (!amount(c, &v))
             return false;
         *e = num(c, v);
     } else if (!src_expr(c, e, NULL)) {
@@ -864,26 +864,98 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, const char *m, bool *handl
         mov(c, in, rd, width(c, node(c, op, a, b), w));
         return true;
     }
-    /* multiplies: MUL, MNEG, MADD, MSUB, and the widening SMULL, UMULL */
-    if (!strcmp(m, "MUL") || !strcmp(m, "MNEG") || !strcmp(m, "MADD") || !strcmp(m, "MSUB") ||
-        !strcmp(m, "SMULL") || !strcmp(m, "UMULL")) {
+    /* multiplies: MUL, MNEG, MADD, MSUB, and the widening S/U MULL, MNEGL,
+     * MADDL, MSUBL (Xd, Wn, Wm [, Xa]) */
+    static const struct { const char *name; int op; char ext; } muls[] = {
+        { "MUL", 0, 0 }, { "MNEG", 1, 0 }, { "MADD", 2, 0 }, { "MSUB", 3, 0 },
+        { "SMULL", 0, 'S' }, { "UMULL", 0, 'U' }, { "SMNEGL", 1, 'S' }, { "UMNEGL", 1, 'U' },
+        { "SMADDL", 2, 'S' }, { "UMADDL", 2, 'U' }, { "SMSUBL", 3, 'S' }, { "UMSUBL", 3, 'U' },
+    };
+    for (size_t i = 0; i < sizeof muls / sizeof muls[0]; i++) {
+        if (strcmp(m, muls[i].name) != 0)
+            continue;
         bool wa, wb;
         if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, &wa) || !comma(c) ||
             !src_expr(c, &b, &wb))
             return false;
-        if (m[0] == 'S') {
+        if (muls[i].ext == 'S') {
             a = sext(c, a);
             b = sext(c, b);
         }
         expr *prod = node(c, LITMUS_OP_MUL, a, b), *acc;
-        if (!strcmp(m, "MADD") || !strcmp(m, "MSUB")) {
+        if (muls[i].op >= 2) {
             if (!comma(c) || !src_expr(c, &acc, NULL))
                 return false;
-            prod = node(c, m[1] == 'A' ? LITMUS_OP_ADD : LITMUS_OP_SUB, acc, prod);
-        } else if (!strcmp(m, "MNEG")) {
+            prod = node(c, muls[i].op == 2 ? LITMUS_OP_ADD : LITMUS_OP_SUB, acc, prod);
+        } else if (muls[i].op == 1) {
             prod = node(c, LITMUS_OP_SUB, num(c, 0), prod);
         }
         mov(c, in, rd, width(c, prod, w));
+        return true;
+    }
+    /* bitfield moves UBFM, SBFM Rd, Rn, #immr, #imms and their aliases
+     * UBFX, SBFX Rd, Rn, #lsb, #width */
+    if (!strcmp(m, "UBFM") || !strcmp(m, "SBFM") || !strcmp(m, "UBFX") || !strcmp(m, "SBFX")) {
+        int64_t r, sw;
+        litmus_token at = litmus_asm_parser(c)->tok;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL) || !comma(c) ||
+            !hash_imm(c, &r) || !comma(c) || !hash_imm(c, &sw))
+            return false;
+        int n = w ? 32 : 64;
+        if (m[3] == 'X')
+            sw = r + sw - 1; /* imms of the alias */
+        if (r < 0 || r >= n || sw < 0 || sw >= n) {
+            litmus_error_at(litmus_asm_parser(c), &at, "%s's bit positions must lie in 0..%d", m, n - 1);
+            return false;
+        }
+        /* the field's top bit moved to bit 63, then back down, sign-extended
+         * (SBFM) or not: bits immr..imms to 0.., or bits 0..imms up to n-immr */
+        expr *top = node(c, LITMUS_OP_SHL, a, num(c, 63 - sw));
+        litmus_op down = m[0] == 'S' ? LITMUS_OP_ASR : LITMUS_OP_SHR;
+        expr *e = sw >= r ? node(c, down, top, num(c, 63 - sw + r))
+                          : node(c, LITMUS_OP_SHL, node(c, down, top, num(c, 63 - sw)), num(c, n - r));
+        mov(c, in, rd, width(c, e, w));
+        return true;
+    }
+    /* RBIT, REV16, REV32, REV (REV64): bits or bytes reversed by swapping
+     * ever larger groups, from the smallest one the instruction moves
+     * (bits or bytes) up to the largest one it reverses */
+    static const struct { const char *name; int lo, hi; } revs[] = {
+        { "RBIT", 1, 64 }, { "REV16", 8, 16 }, { "REV32", 8, 32 }, { "REV", 8, 64 }, { "REV64", 8, 64 },
+    };
+    for (size_t i = 0; i < sizeof revs / sizeof revs[0]; i++) {
+        if (strcmp(m, revs[i].name) != 0)
+            continue;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL))
+            return false;
+        int hi = revs[i].hi == 64 && w ? 32 : revs[i].hi;
+        for (int k = revs[i].lo; k < hi; k *= 2) {
+            /* the low half of every 2k-bit group */
+            uint64_t mask = 0;
+            for (int bit = 0; bit < 64; bit++)
+                if ((bit / k) % 2 == 0)
+                    mask |= 1ull << bit;
+            if (w)
+                mask &= 0xffffffffu;
+            expr *lo = node(c, LITMUS_OP_SHL, node(c, LITMUS_OP_AND, a, num(c, (int64_t)mask)), num(c, k));
+            expr *up = node(c, LITMUS_OP_AND, node(c, LITMUS_OP_SHR, a, num(c, k)), num(c, (int64_t)mask));
+            uint32_t t = litmus_asm_temp(c, "%rev");
+            mov(c, in, t, node(c, LITMUS_OP_OR, lo, up));
+            a = rg(c, t);
+        }
+        mov(c, in, rd, width(c, a, w));
+        return true;
+    }
+    if (!strcmp(m, "ABS")) {
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL))
+            return false;
+        if (w)
+            a = sext(c, a);
+        uint32_t t = litmus_asm_temp(c, "%abs");
+        mov(c, in, t, a);
+        expr *neg = node(c, LITMUS_OP_SUB, num(c, 0), rg(c, t));
+        mov(c, in, rd, width(c, litmus_asm_node(c, LITMUS_OP_SEL, neg, rg(c, t),
+                                                node(c, LITMUS_OP_LT, rg(c, t), num(c, 0))), w));
         return true;
     }
     /* extensions: SXTW, SXTH, SXTB, UXTH, UXTB */

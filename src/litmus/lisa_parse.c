@@ -405,7 +405,7 @@ static int reg_type_named(const token *t)
     static const struct { const char *name; litmus_reg_type type; } types[] = {
         { "int", LITMUS_RT_INT }, { "int32_t", LITMUS_RT_INT }, { "uint32_t", LITMUS_RT_UINT32 },
         { "unsigned", LITMUS_RT_UINT32 }, { "int64_t", LITMUS_RT_INT64 },
-        { "uint64_t", LITMUS_RT_INT64 }, { "long", LITMUS_RT_INT64 },
+        { "uint64_t", LITMUS_RT_UINT64 }, { "long", LITMUS_RT_INT64 },
         { "intptr_t", LITMUS_RT_INT64 }, { "uintptr_t", LITMUS_RT_INT64 },
         { "int8_t", LITMUS_RT_INT8 }, { "uint8_t", LITMUS_RT_UINT8 }, { "char", LITMUS_RT_INT8 },
         { "int16_t", LITMUS_RT_INT16 }, { "uint16_t", LITMUS_RT_UINT16 }, { "short", LITMUS_RT_INT16 },

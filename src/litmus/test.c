@@ -79,7 +79,8 @@ litmus_value litmus_typed_value(litmus_reg_type type, litmus_value v)
     switch (type) {
     case LITMUS_RT_INT: v.num = (int64_t)(int32_t)(uint32_t)u; break;
     case LITMUS_RT_UINT32: v.num = (int64_t)(u & 0xffffffffu); break;
-    case LITMUS_RT_INT64: break;
+    case LITMUS_RT_INT64:
+    case LITMUS_RT_UINT64: break;
     case LITMUS_RT_INT8: v.num = (int64_t)(int8_t)(uint8_t)u; break;
     case LITMUS_RT_UINT8: v.num = (int64_t)(u & 0xffu); break;
     case LITMUS_RT_INT16: v.num = (int64_t)(int16_t)(uint16_t)u; break;

@@ -186,6 +186,7 @@ typedef enum litmus_reg_type {
     LITMUS_RT_UINT32, /* the low 32 bits, unsigned */
     LITMUS_RT_INT64,  /* 64 bits (uint64_t too) */
     LITMUS_RT_INT8, LITMUS_RT_UINT8, LITMUS_RT_INT16, LITMUS_RT_UINT16,
+    LITMUS_RT_UINT64, /* 64 bits, printed unsigned (AArch64's uint64_t) */
 } litmus_reg_type;
 
 /* v as a variable of that type holds it (an address stays). */

@@ -20,6 +20,19 @@ void report_litmus_value(base_strbuf *out, const litmus_test *t, litmus_value v)
         base_strbuf_printf(out, "+%" PRId64, v.num);
 }
 
+/* A value of a register or location, unsigned when its type is uint64_t. */
+static void typed_value(base_strbuf *out, const litmus_test *t, bool is_reg, uint32_t thread,
+                        uint32_t reg, uint32_t location, litmus_value v)
+{
+    const litmus_thread *th = is_reg ? &t->threads[thread] : NULL;
+    int type = is_reg ? (th->reg_types && reg < th->nregs ? th->reg_types[reg] : -1)
+                      : (t->locs[location].typed ? t->locs[location].type : -1);
+    if (v.kind == LITMUS_VAL_INT && type == LITMUS_RT_UINT64)
+        base_strbuf_printf(out, "%" PRIu64, (uint64_t)v.num);
+    else
+        report_litmus_value(out, t, v);
+}
+
 static void atom_name(base_strbuf *out, const litmus_test *t, bool is_reg, uint32_t thread,
                       uint32_t reg, uint32_t location, uint8_t shape)
 {
@@ -44,7 +57,7 @@ static uint32_t array_values(base_strbuf *out, const litmus_test *t, uint32_t i,
            t->obs[i + n].location - t->locs[t->obs[i + n].location].cell == first) {
         if (n)
             base_strbuf_putc(out, ',');
-        report_litmus_value(out, t, row[i + n]);
+        typed_value(out, t, false, 0, 0, t->obs[i + n].location, row[i + n]);
         n++;
     }
     base_strbuf_putc(out, '}');
@@ -73,7 +86,7 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
     case LITMUS_P_LOC:
         atom_name(out, t, p->kind == LITMUS_P_REG, p->thread, p->reg, p->location, p->shape);
         base_strbuf_putc(out, '=');
-        report_litmus_value(out, t, p->value);
+        report_litmus_value(out, t, p->value); /* herd prints the condition's 64-bit value */
         return;
     case LITMUS_P_NOT:
         base_strbuf_puts(out, "~");
@@ -131,7 +144,7 @@ void report_litmus_state(base_strbuf *out, const litmus_test *t, const litmus_va
         if (!o->is_reg && o->shape == LITMUS_SHAPE_ARRAY)
             i += array_values(out, t, i, row) - 1;
         else
-            report_litmus_value(out, t, row[i]);
+            typed_value(out, t, o->is_reg, o->thread, o->reg, o->location, row[i]);
         base_strbuf_putc(out, ';');
     }
 }
@@ -238,7 +251,7 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
                         k += array_values(&strs, t, k, r->states + (size_t)i * t->nobs) - 1;
                         base_strbuf_json_string(out, base_strbuf_cstr(&strs));
                     } else if (v.kind == LITMUS_VAL_INT) {
-                        base_strbuf_printf(out, "%" PRId64, v.num);
+                        typed_value(out, t, o->is_reg, o->thread, o->reg, o->location, v);
                     } else {
                         base_strbuf_clear(&strs);
                         report_litmus_value(&strs, t, v);
