@@ -487,7 +487,20 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
                         litmus_tok_desc(&p->tok, buf, sizeof buf));
         return false;
     }
-    in->label = litmus_tok_sym(p, &p->tok);
+    const litmus_token *t = &p->tok;
+    if (t->len > 2 && t->start[0] == '.' && (t->start[1] == '+' || t->start[1] == '-')) {
+        /* .+8: the instruction 8 bytes on, 4 bytes an instruction */
+        int64_t d = 0;
+        for (size_t i = 2; i < t->len && d < 1000000; i++)
+            d = d * 10 + (t->start[i] - '0');
+        if (d % 4 != 0) {
+            litmus_error_at(p, t, "a branch offset must be a multiple of 4 bytes");
+            return false;
+        }
+        in->label = litmus_asm_pc_label(c, t->start[1] == '-' ? -d / 4 : d / 4);
+    } else {
+        in->label = litmus_tok_sym(p, t);
+    }
     litmus_next(p);
     return true;
 }

@@ -46,6 +46,7 @@ typedef struct thread_build {
     BASE_VEC(base_sym) label_names;
     BASE_VEC(uint32_t) label_targets;
     BASE_VEC(uint8_t) types; /* per register: the litmus_reg_type the init block gives it */
+    BASE_VEC(uint32_t) pcs;  /* an assembly's k-th instruction: its first in instrs */
 } thread_build;
 
 typedef struct parser {
@@ -193,7 +194,20 @@ static token lex_raw(parser *p)
         t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
-    if (is_ident_start(c)) {
+    /* AArch64's `.text` (a label) and `.+8` (the address 8 bytes on) */
+    bool dot = c == '.' && p->dialect == &litmus_aarch64_dialect;
+    if (dot && (litmus_peekc(b, 1) == '+' || litmus_peekc(b, 1) == '-') &&
+        litmus_is_digit(litmus_peekc(b, 2))) {
+        litmus_advance(b);
+        litmus_advance(b);
+        while (litmus_is_digit(litmus_peekc(b, 0)))
+            litmus_advance(b);
+        t.kind = T_IDENT;
+        t.len = (size_t)(b->src + b->pos - t.start);
+        return t;
+    }
+    if (is_ident_start(c) || (dot && is_ident_start(litmus_peekc(b, 1)))) {
+        litmus_advance(b);
         while (is_ident_char(litmus_peekc(b, 0)))
             litmus_advance(b);
         t.kind = T_IDENT;
@@ -297,6 +311,11 @@ static bool parse_value(parser *p, litmus_value *v)
     }
     if (b->tok.kind == T_AMP)
         litmus_next(b);
+    if (p->dialect && b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_COLON) {
+        litmus_error_at(b, &b->tok, "unsupported: a code address or instruction as a value ('%.*s:')",
+                        (int)(b->tok.len > 40 ? 40 : b->tok.len), b->tok.start);
+        return false;
+    }
     /* an assembly's value is never a register: `0:X1=x0` names location x0 */
     if (b->tok.kind == T_IDENT && (p->dialect || !is_register_name(p, &b->tok))) {
         *v = litmus_addr(litmus_location_of(b, &b->tok));
@@ -911,6 +930,14 @@ uint32_t litmus_asm_temp(litmus_asm_ctx *c, const char *name)
     return reg_index(c->p, c->tb, &t);
 }
 
+base_sym litmus_asm_pc_label(litmus_asm_ctx *c, int64_t delta)
+{
+    char name[40];
+    snprintf(name, sizeof name, "%%pc%" PRId64, (int64_t)c->tb->pcs.len - 1 + delta);
+    token t = { .kind = T_IDENT, .start = name, .len = strlen(name) };
+    return litmus_tok_sym(&c->p->b, &t);
+}
+
 void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in)
 {
     base_vec_push(&c->tb->instrs, *in);
@@ -1017,6 +1044,7 @@ static bool parse_cell(parser *p, thread_build *tb)
         return x86_instr(p, tb, in, op) && cell_done(p, tb, &op);
     if (p->dialect) {
         litmus_asm_ctx c = { p, tb };
+        base_vec_push(&tb->pcs, (uint32_t)tb->instrs.len);
         return p->dialect->instr(&c, in, &op) && cell_done(p, tb, &op);
     }
     bool annotated = !litmus_tok_is(&op, "mov");
@@ -1209,6 +1237,7 @@ static void free_builds(thread_build *tbs, uint32_t n)
         base_vec_free(&tbs[i].label_names);
         base_vec_free(&tbs[i].label_targets);
         base_vec_free(&tbs[i].types);
+        base_vec_free(&tbs[i].pcs);
     }
     free(tbs);
 }
@@ -1317,6 +1346,17 @@ static bool parse_body(parser *p, thread_build *tbs)
             size_t j = 0;
             while (j < tb->label_names.len && tb->label_names.data[j] != in->label)
                 j++;
+            const char *name = base_sym_str(b->syms, in->label);
+            if (j == tb->label_names.len && strncmp(name, "%pc", 3) == 0) { /* litmus_asm_pc_label */
+                long pc = strtol(name + 3, NULL, 10);
+                if (pc >= 0 && (size_t)pc <= tb->pcs.len) {
+                    in->target = (size_t)pc < tb->pcs.len ? tb->pcs.data[pc] : (uint32_t)tb->instrs.len;
+                    continue;
+                }
+                token at = { .line = in->loc.line, .col = in->loc.col };
+                litmus_error_at(b, &at, "the branch target lies outside thread P%u", i);
+                return false;
+            }
             if (j == tb->label_names.len) {
                 token at = { .line = in->loc.line, .col = in->loc.col };
                 litmus_error_at(b, &at, "undefined label '%s' in thread P%u",
