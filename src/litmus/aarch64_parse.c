@@ -119,7 +119,7 @@ static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *
 /* A base register's post-index update (`[Xn],#imm`): Xn += imm after the
  * access. */
 typedef struct writeback {
-    bool post;
+    bool post, pre; /* pre: the pre-index already done */
     uint32_t reg;
     int64_t imm;
 } writeback;
@@ -134,7 +134,7 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     litmus_parser *p = litmus_asm_parser(c);
     memset(a, 0, sizeof *a);
     if (wb)
-        wb->post = false;
+        wb->post = wb->pre = false;
     if (!litmus_expect(p, LITMUS_T_LBRACK, "'[' before the address"))
         return false;
     if (!src_reg(c, &a->base))
@@ -177,6 +177,7 @@ static bool mem_operand(litmus_asm_ctx *c, litmus_address *a, const litmus_token
     }
     litmus_next(p);
     if (pre) {
+        wb->pre = true;
         if (a->has_offset)
             mov(c, in, a->base.reg, node(c, LITMUS_OP_ADD, rg(c, a->base.reg), num(c, a->offset.imm)));
         a->has_offset = false;
@@ -306,6 +307,62 @@ static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *
     return true;
 }
 
+/* LDP/STP Rt1, Rt2, [Xn...] and their forms: two accesses of a register's
+ * size, at the address and the one after it (herd: two single-copy-atomic
+ * accesses of one instruction, in program order here, the lower address
+ * first but for a pre-indexed STILP, whose store of the higher address
+ * comes first as in herd7 7.58's semantics). sign32: LDPSW. ann: both
+ * accesses' annotation (Q: LDIAPP, L: STILP, ordering them as herd's
+ * iico_order does). */
+static bool pair(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, bool store,
+                 const char *ann, bool sign32)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    bool w = is_w(&p->tok) || sign32;
+    litmus_operand v[2];
+    uint32_t rd[2];
+    for (int i = 0; i < 2; i++)
+        if (!(store ? src_reg(c, &v[i]) : dst_reg(c, &rd[i])) || !comma(c))
+            return false;
+    litmus_token at = p->tok;
+    writeback wb;
+    litmus_address a[2];
+    if (!mem_operand(c, &a[0], op, in, &wb))
+        return false;
+    if (a[0].has_offset && a[0].offset.kind != LITMUS_OPND_IMM) {
+        litmus_error_at(p, &at, "unsupported: a register offset in '%.*s'", (int)op->len, op->start);
+        return false;
+    }
+    int64_t size = w ? 4 : 8;
+    a[1] = a[0];
+    a[1].has_offset = true;
+    a[1].offset = litmus_imm_operand((a[0].has_offset ? a[0].offset.imm : 0) + size);
+    in.annots = annots(c, ann, NULL, NULL);
+    bool high_first = store && ann && strcmp(ann, "L") == 0 && wb.pre;
+    if (store) {
+        in.kind = LITMUS_I_WRITE;
+        for (int k = 0; k < 2; k++) {
+            int i = high_first ? 1 - k : k;
+            in.addr = a[i];
+            in.value = v[i];
+            litmus_asm_emit(c, &in);
+        }
+    } else {
+        /* loaded into hidden registers first: Rt1 may be the base */
+        uint32_t t[2] = { litmus_asm_temp(c, "%p1"), litmus_asm_temp(c, "%p2") };
+        in.kind = LITMUS_I_READ;
+        for (int i = 0; i < 2; i++) {
+            in.addr = a[i];
+            in.reg = t[i];
+            litmus_asm_emit(c, &in);
+        }
+        for (int i = 0; i < 2; i++)
+            mov(c, in, rd[i], sign32 ? sub_word(c, rg(c, t[i]), 32, true, false) : rg(c, t[i]));
+    }
+    do_writeback(c, in, &wb);
+    return true;
+}
+
 /* STXR Ws, Wt, [Xn] (and STLXR): status Ws is 0 on success. */
 static bool store_excl(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, bool rel)
 {
@@ -430,7 +487,20 @@ static bool label(litmus_asm_ctx *c, litmus_instr *in)
                         litmus_tok_desc(&p->tok, buf, sizeof buf));
         return false;
     }
-    in->label = litmus_tok_sym(p, &p->tok);
+    const litmus_token *t = &p->tok;
+    if (t->len > 2 && t->start[0] == '.' && (t->start[1] == '+' || t->start[1] == '-')) {
+        /* .+8: the instruction 8 bytes on, 4 bytes an instruction */
+        int64_t d = 0;
+        for (size_t i = 2; i < t->len && d < 1000000; i++)
+            d = d * 10 + (t->start[i] - '0');
+        if (d % 4 != 0) {
+            litmus_error_at(p, t, "a branch offset must be a multiple of 4 bytes");
+            return false;
+        }
+        in->label = litmus_asm_pc_label(c, t->start[1] == '-' ? -d / 4 : d / 4);
+    } else {
+        in->label = litmus_tok_sym(p, t);
+    }
     litmus_next(p);
     return true;
 }
@@ -589,9 +659,9 @@ static bool modifier(litmus_asm_ctx *c, expr **e, bool w)
 static bool operand2(litmus_asm_ctx *c, expr **e, bool w)
 {
     litmus_parser *p = litmus_asm_parser(c);
-    if (p->tok.kind == LITMUS_ASM_T_HASH) {
+    if (p->tok.kind == LITMUS_ASM_T_HASH || p->tok.kind == LITMUS_T_NUM) { /* herd takes `MOV X0,1` */
         int64_t v;
-        if (!hash_imm(c, &v))
+        if (!amount(c, &v))
             return false;
         *e = num(c, v);
     } else if (!src_expr(c, e, NULL)) {
@@ -807,26 +877,98 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, const char *m, bool *handl
         mov(c, in, rd, width(c, node(c, op, a, b), w));
         return true;
     }
-    /* multiplies: MUL, MNEG, MADD, MSUB, and the widening SMULL, UMULL */
-    if (!strcmp(m, "MUL") || !strcmp(m, "MNEG") || !strcmp(m, "MADD") || !strcmp(m, "MSUB") ||
-        !strcmp(m, "SMULL") || !strcmp(m, "UMULL")) {
+    /* multiplies: MUL, MNEG, MADD, MSUB, and the widening S/U MULL, MNEGL,
+     * MADDL, MSUBL (Xd, Wn, Wm [, Xa]) */
+    static const struct { const char *name; int op; char ext; } muls[] = {
+        { "MUL", 0, 0 }, { "MNEG", 1, 0 }, { "MADD", 2, 0 }, { "MSUB", 3, 0 },
+        { "SMULL", 0, 'S' }, { "UMULL", 0, 'U' }, { "SMNEGL", 1, 'S' }, { "UMNEGL", 1, 'U' },
+        { "SMADDL", 2, 'S' }, { "UMADDL", 2, 'U' }, { "SMSUBL", 3, 'S' }, { "UMSUBL", 3, 'U' },
+    };
+    for (size_t i = 0; i < sizeof muls / sizeof muls[0]; i++) {
+        if (strcmp(m, muls[i].name) != 0)
+            continue;
         bool wa, wb;
         if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, &wa) || !comma(c) ||
             !src_expr(c, &b, &wb))
             return false;
-        if (m[0] == 'S') {
+        if (muls[i].ext == 'S') {
             a = sext(c, a);
             b = sext(c, b);
         }
         expr *prod = node(c, LITMUS_OP_MUL, a, b), *acc;
-        if (!strcmp(m, "MADD") || !strcmp(m, "MSUB")) {
+        if (muls[i].op >= 2) {
             if (!comma(c) || !src_expr(c, &acc, NULL))
                 return false;
-            prod = node(c, m[1] == 'A' ? LITMUS_OP_ADD : LITMUS_OP_SUB, acc, prod);
-        } else if (!strcmp(m, "MNEG")) {
+            prod = node(c, muls[i].op == 2 ? LITMUS_OP_ADD : LITMUS_OP_SUB, acc, prod);
+        } else if (muls[i].op == 1) {
             prod = node(c, LITMUS_OP_SUB, num(c, 0), prod);
         }
         mov(c, in, rd, width(c, prod, w));
+        return true;
+    }
+    /* bitfield moves UBFM, SBFM Rd, Rn, #immr, #imms and their aliases
+     * UBFX, SBFX Rd, Rn, #lsb, #width */
+    if (!strcmp(m, "UBFM") || !strcmp(m, "SBFM") || !strcmp(m, "UBFX") || !strcmp(m, "SBFX")) {
+        int64_t r, sw;
+        litmus_token at = litmus_asm_parser(c)->tok;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL) || !comma(c) ||
+            !hash_imm(c, &r) || !comma(c) || !hash_imm(c, &sw))
+            return false;
+        int n = w ? 32 : 64;
+        if (m[3] == 'X')
+            sw = r + sw - 1; /* imms of the alias */
+        if (r < 0 || r >= n || sw < 0 || sw >= n) {
+            litmus_error_at(litmus_asm_parser(c), &at, "%s's bit positions must lie in 0..%d", m, n - 1);
+            return false;
+        }
+        /* the field's top bit moved to bit 63, then back down, sign-extended
+         * (SBFM) or not: bits immr..imms to 0.., or bits 0..imms up to n-immr */
+        expr *top = node(c, LITMUS_OP_SHL, a, num(c, 63 - sw));
+        litmus_op down = m[0] == 'S' ? LITMUS_OP_ASR : LITMUS_OP_SHR;
+        expr *e = sw >= r ? node(c, down, top, num(c, 63 - sw + r))
+                          : node(c, LITMUS_OP_SHL, node(c, down, top, num(c, 63 - sw)), num(c, n - r));
+        mov(c, in, rd, width(c, e, w));
+        return true;
+    }
+    /* RBIT, REV16, REV32, REV (REV64): bits or bytes reversed by swapping
+     * ever larger groups, from the smallest one the instruction moves
+     * (bits or bytes) up to the largest one it reverses */
+    static const struct { const char *name; int lo, hi; } revs[] = {
+        { "RBIT", 1, 64 }, { "REV16", 8, 16 }, { "REV32", 8, 32 }, { "REV", 8, 64 }, { "REV64", 8, 64 },
+    };
+    for (size_t i = 0; i < sizeof revs / sizeof revs[0]; i++) {
+        if (strcmp(m, revs[i].name) != 0)
+            continue;
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL))
+            return false;
+        int hi = revs[i].hi == 64 && w ? 32 : revs[i].hi;
+        for (int k = revs[i].lo; k < hi; k *= 2) {
+            /* the low half of every 2k-bit group */
+            uint64_t mask = 0;
+            for (int bit = 0; bit < 64; bit++)
+                if ((bit / k) % 2 == 0)
+                    mask |= 1ull << bit;
+            if (w)
+                mask &= 0xffffffffu;
+            expr *lo = node(c, LITMUS_OP_SHL, node(c, LITMUS_OP_AND, a, num(c, (int64_t)mask)), num(c, k));
+            expr *up = node(c, LITMUS_OP_AND, node(c, LITMUS_OP_SHR, a, num(c, k)), num(c, (int64_t)mask));
+            uint32_t t = litmus_asm_temp(c, "%rev");
+            mov(c, in, t, node(c, LITMUS_OP_OR, lo, up));
+            a = rg(c, t);
+        }
+        mov(c, in, rd, width(c, a, w));
+        return true;
+    }
+    if (!strcmp(m, "ABS")) {
+        if (!dst_expr(c, &rd, &w) || !comma(c) || !src_expr(c, &a, NULL))
+            return false;
+        if (w)
+            a = sext(c, a);
+        uint32_t t = litmus_asm_temp(c, "%abs");
+        mov(c, in, t, a);
+        expr *neg = node(c, LITMUS_OP_SUB, num(c, 0), rg(c, t));
+        mov(c, in, rd, width(c, litmus_asm_node(c, LITMUS_OP_SEL, neg, rg(c, t),
+                                                node(c, LITMUS_OP_LT, rg(c, t), num(c, 0))), w));
         return true;
     }
     /* extensions: SXTW, SXTH, SXTB, UXTH, UXTB */
@@ -941,6 +1083,15 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         return store(c, in, op, NULL);
     if (strcmp(m, "STLR") == 0)
         return store(c, in, op, "L");
+    static const struct { const char *name; bool store; const char *ann; bool sign; } pairs[] = {
+        { "LDP", false, NULL, false }, { "STP", true, NULL, false },
+        { "LDNP", false, NULL, false }, { "STNP", true, NULL, false },
+        { "LDIAPP", false, "Q", false }, { "STILP", true, "L", false },
+        { "LDPSW", false, NULL, true },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (strcmp(m, pairs[i].name) == 0)
+            return pair(c, in, op, pairs[i].store, pairs[i].ann, pairs[i].sign);
     if (strcmp(m, "STXR") == 0 || strcmp(m, "STLXR") == 0)
         return store_excl(c, in, op, m[2] == 'L');
     if ((k = form(m, "SWP", ord_sfx, 4)) >= 0)

@@ -43,6 +43,9 @@ uint32_t litmus_asm_reg(litmus_asm_ctx *c, const litmus_token *t);
 /* A register no test can name (name should start with '%'). */
 uint32_t litmus_asm_temp(litmus_asm_ctx *c, const char *name);
 void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in);
+/* A label for the instruction delta instructions after the one being read
+ * (0: itself, negative: before it; one past the last: the thread's end). */
+base_sym litmus_asm_pc_label(litmus_asm_ctx *c, int64_t delta);
 litmus_expr *litmus_asm_leaf(litmus_asm_ctx *c, litmus_operand o);
 litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a,
                               litmus_operand b);

@@ -46,6 +46,7 @@ typedef struct thread_build {
     BASE_VEC(base_sym) label_names;
     BASE_VEC(uint32_t) label_targets;
     BASE_VEC(uint8_t) types; /* per register: the litmus_reg_type the init block gives it */
+    BASE_VEC(uint32_t) pcs;  /* an assembly's k-th instruction: its first in instrs */
 } thread_build;
 
 typedef struct parser {
@@ -193,7 +194,20 @@ static token lex_raw(parser *p)
         t.len = (size_t)(b->src + b->pos - t.start);
         return t;
     }
-    if (is_ident_start(c)) {
+    /* AArch64's `.text` (a label) and `.+8` (the address 8 bytes on) */
+    bool dot = c == '.' && p->dialect == &litmus_aarch64_dialect;
+    if (dot && (litmus_peekc(b, 1) == '+' || litmus_peekc(b, 1) == '-') &&
+        litmus_is_digit(litmus_peekc(b, 2))) {
+        litmus_advance(b);
+        litmus_advance(b);
+        while (litmus_is_digit(litmus_peekc(b, 0)))
+            litmus_advance(b);
+        t.kind = T_IDENT;
+        t.len = (size_t)(b->src + b->pos - t.start);
+        return t;
+    }
+    if (is_ident_start(c) || (dot && is_ident_start(litmus_peekc(b, 1)))) {
+        litmus_advance(b);
         while (is_ident_char(litmus_peekc(b, 0)))
             litmus_advance(b);
         t.kind = T_IDENT;
@@ -297,6 +311,11 @@ static bool parse_value(parser *p, litmus_value *v)
     }
     if (b->tok.kind == T_AMP)
         litmus_next(b);
+    if (p->dialect && b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_COLON) {
+        litmus_error_at(b, &b->tok, "unsupported: a code address or instruction as a value ('%.*s:')",
+                        (int)(b->tok.len > 40 ? 40 : b->tok.len), b->tok.start);
+        return false;
+    }
     /* an assembly's value is never a register: `0:X1=x0` names location x0 */
     if (b->tok.kind == T_IDENT && (p->dialect || !is_register_name(p, &b->tok))) {
         *v = litmus_addr(litmus_location_of(b, &b->tok));
@@ -405,7 +424,7 @@ static int reg_type_named(const token *t)
     static const struct { const char *name; litmus_reg_type type; } types[] = {
         { "int", LITMUS_RT_INT }, { "int32_t", LITMUS_RT_INT }, { "uint32_t", LITMUS_RT_UINT32 },
         { "unsigned", LITMUS_RT_UINT32 }, { "int64_t", LITMUS_RT_INT64 },
-        { "uint64_t", LITMUS_RT_INT64 }, { "long", LITMUS_RT_INT64 },
+        { "uint64_t", LITMUS_RT_UINT64 }, { "long", LITMUS_RT_INT64 },
         { "intptr_t", LITMUS_RT_INT64 }, { "uintptr_t", LITMUS_RT_INT64 },
         { "int8_t", LITMUS_RT_INT8 }, { "uint8_t", LITMUS_RT_UINT8 }, { "char", LITMUS_RT_INT8 },
         { "int16_t", LITMUS_RT_INT16 }, { "uint16_t", LITMUS_RT_UINT16 }, { "short", LITMUS_RT_INT16 },
@@ -450,10 +469,10 @@ static bool init_entry(litmus_parser *b)
         litmus_next(b);
         return init_location(p, &name);
     }
-    /* Arrays for X86_64 only: herd prints an AArch64 array as `x={1,2}`,
-     * which the printer does not do yet. */
-    if (p->dialect == &litmus_x86_64_dialect && b->tok.kind == T_IDENT &&
-        litmus_peek2(b)->kind == T_LBRACK)
+    /* Arrays (X86_64 and AArch64; AArch64's states print them herd's way,
+     * `x={1,2}` and `x[1]`: test.h's litmus_shape) */
+    if ((p->dialect == &litmus_x86_64_dialect || p->dialect == &litmus_aarch64_dialect) &&
+        b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_LBRACK)
         return init_array(p, &ctype);
     long th = -1;
     token name = b->tok;
@@ -562,8 +581,9 @@ static bool init_array(parser *p, const token *ctype)
     if (!litmus_expect(b, T_RBRACK, "']'"))
         return false;
     base_sym s = litmus_tok_sym(b, &name);
+    /* named before (`0:X2=x; int x[2]`): fine while its cells can follow it */
     for (size_t i = 0; i < b->locs.len; i++)
-        if (b->locs.data[i].name == s) {
+        if (b->locs.data[i].name == s && (i + 1 != b->locs.len || b->locs.data[i].cells)) {
             litmus_error_at(b, &name, "array '%.*s' is declared after its first use",
                             (int)name.len, name.start);
             return false;
@@ -571,6 +591,7 @@ static bool init_array(parser *p, const token *ctype)
     uint32_t first = litmus_location_of(b, &name);
     b->locs.data[first].cells = n;
     b->locs.data[first].cell_size = size;
+    b->locs.data[first].type = (uint8_t)reg_type_named(ctype);
     for (uint32_t i = 1; i < n; i++) {
         char buf[300];
         snprintf(buf, sizeof buf, "%.*s[%u]", (int)(name.len > 256 ? 256 : name.len), name.start, i);
@@ -582,6 +603,8 @@ static bool init_array(parser *p, const token *ctype)
             litmus_error_at(b, &name, "array cell '%s' is named before its array", buf);
             return false;
         }
+        b->locs.data[l].cell = i;
+        b->locs.data[l].type = b->locs.data[first].type;
     }
     if (b->tok.kind != T_EQ)
         return true;
@@ -907,6 +930,14 @@ uint32_t litmus_asm_temp(litmus_asm_ctx *c, const char *name)
     return reg_index(c->p, c->tb, &t);
 }
 
+base_sym litmus_asm_pc_label(litmus_asm_ctx *c, int64_t delta)
+{
+    char name[40];
+    snprintf(name, sizeof name, "%%pc%" PRId64, (int64_t)c->tb->pcs.len - 1 + delta);
+    token t = { .kind = T_IDENT, .start = name, .len = strlen(name) };
+    return litmus_tok_sym(&c->p->b, &t);
+}
+
 void litmus_asm_emit(litmus_asm_ctx *c, const litmus_instr *in)
 {
     base_vec_push(&c->tb->instrs, *in);
@@ -1013,6 +1044,7 @@ static bool parse_cell(parser *p, thread_build *tb)
         return x86_instr(p, tb, in, op) && cell_done(p, tb, &op);
     if (p->dialect) {
         litmus_asm_ctx c = { p, tb };
+        base_vec_push(&tb->pcs, (uint32_t)tb->instrs.len);
         return p->dialect->instr(&c, in, &op) && cell_done(p, tb, &op);
     }
     bool annotated = !litmus_tok_is(&op, "mov");
@@ -1138,9 +1170,28 @@ static bool state_var(litmus_parser *lp, litmus_observable *o)
         return false;
     }
     o->is_reg = false;
+    o->shape = LITMUS_SHAPE_PLAIN;
     o->location = litmus_location_of(lp, &lp->tok);
     litmus_next(lp);
-    return !bracket || litmus_expect(lp, T_RBRACK, "']'");
+    if (bracket)
+        return litmus_expect(lp, T_RBRACK, "']'");
+    const litmus_location *l = &lp->locs.data[o->location];
+    if (p->dialect != &litmus_aarch64_dialect || l->cells < 2)
+        return true;
+    /* herd's AArch64 arrays: x[k] is a cell, x alone the whole array */
+    if (lp->tok.kind != T_LBRACK) {
+        o->shape = LITMUS_SHAPE_ARRAY;
+        return true;
+    }
+    litmus_next(lp);
+    if (lp->tok.kind != T_NUM || lp->tok.num < 0 || lp->tok.num >= (int64_t)l->cells) {
+        litmus_error_at(lp, &lp->tok, "expected a cell index from 0 to %u", l->cells - 1);
+        return false;
+    }
+    o->shape = LITMUS_SHAPE_CELL;
+    o->location += (uint32_t)lp->tok.num;
+    litmus_next(lp);
+    return litmus_expect(lp, T_RBRACK, "']' after the cell index");
 }
 
 static bool value(litmus_parser *lp, litmus_value *v)
@@ -1186,6 +1237,7 @@ static void free_builds(thread_build *tbs, uint32_t n)
         base_vec_free(&tbs[i].label_names);
         base_vec_free(&tbs[i].label_targets);
         base_vec_free(&tbs[i].types);
+        base_vec_free(&tbs[i].pcs);
     }
     free(tbs);
 }
@@ -1294,6 +1346,17 @@ static bool parse_body(parser *p, thread_build *tbs)
             size_t j = 0;
             while (j < tb->label_names.len && tb->label_names.data[j] != in->label)
                 j++;
+            const char *name = base_sym_str(b->syms, in->label);
+            if (j == tb->label_names.len && strncmp(name, "%pc", 3) == 0) { /* litmus_asm_pc_label */
+                long pc = strtol(name + 3, NULL, 10);
+                if (pc >= 0 && (size_t)pc <= tb->pcs.len) {
+                    in->target = (size_t)pc < tb->pcs.len ? tb->pcs.data[pc] : (uint32_t)tb->instrs.len;
+                    continue;
+                }
+                token at = { .line = in->loc.line, .col = in->loc.col };
+                litmus_error_at(b, &at, "the branch target lies outside thread P%u", i);
+                return false;
+            }
             if (j == tb->label_names.len) {
                 token at = { .line = in->loc.line, .col = in->loc.col };
                 litmus_error_at(b, &at, "undefined label '%s' in thread P%u",

@@ -287,20 +287,75 @@ static litmus_prop *new_prop(litmus_parser *p, litmus_prop_kind k, const litmus_
     return pr;
 }
 
+/* The REG or LOC atom of state variable o (its value still to set), made
+ * observable. */
+static litmus_prop *obs_atom(litmus_parser *p, const litmus_observable *o, const litmus_token *at)
+{
+    litmus_prop *a = new_prop(p, o->is_reg ? LITMUS_P_REG : LITMUS_P_LOC, at);
+    if (!a)
+        return NULL;
+    a->thread = o->thread;
+    a->reg = o->reg;
+    a->location = o->location;
+    a->shape = o->shape;
+    base_vec_push(&p->obs, *o);
+    return a;
+}
+
 /* A state variable as a REG or LOC atom (its value still to set), made
  * observable. */
 static litmus_prop *state_atom(litmus_parser *p)
 {
     litmus_token at = p->tok;
-    litmus_observable o;
+    litmus_observable o = { 0 };
     if (!p->state_var(p, &o))
         return NULL;
-    litmus_prop *a = new_prop(p, o.is_reg ? LITMUS_P_REG : LITMUS_P_LOC, &at);
-    a->thread = o.thread;
-    a->reg = o.reg;
-    a->location = o.location;
-    base_vec_push(&p->obs, o);
-    return a;
+    return obs_atom(p, &o, &at);
+}
+
+/* The observables of a whole array's cells (o: its first, shape ARRAY). */
+static void push_array(litmus_parser *p, const litmus_observable *o)
+{
+    for (uint32_t k = 0; k < p->locs.data[o->location].cells; k++) {
+        litmus_observable c = *o;
+        c.location += k;
+        base_vec_push(&p->obs, c);
+    }
+}
+
+/* After a whole array x (o): `={V0,V1,...}`, one value a cell, as the AND of
+ * its cells' atoms (shape ARRAY, printed back as `x={...}`). */
+static litmus_prop *array_atom(litmus_parser *p, const litmus_observable *o, const litmus_token *at)
+{
+    uint32_t n = p->locs.data[o->location].cells;
+    if (!litmus_expect(p, LITMUS_T_EQ, "'=' in the condition") ||
+        !litmus_expect(p, LITMUS_T_LBRACE, "'{' before the array's values"))
+        return NULL;
+    litmus_prop *all = NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        if (k && !litmus_expect(p, LITMUS_T_COMMA, "',' between the array's values"))
+            return NULL;
+        litmus_prop *a = new_prop(p, LITMUS_P_LOC, at);
+        a->location = o->location + k;
+        a->shape = LITMUS_SHAPE_ARRAY;
+        if (!p->value(p, &a->value))
+            return NULL;
+        if (!all) {
+            all = a;
+            continue;
+        }
+        litmus_prop *c = new_prop(p, LITMUS_P_AND, at);
+        if (!c)
+            return NULL;
+        c->lhs = all;
+        c->rhs = a;
+        c->shape = LITMUS_SHAPE_ARRAY;
+        all = c;
+    }
+    if (!litmus_expect(p, LITMUS_T_RBRACE, "'}' after the array's values"))
+        return NULL;
+    push_array(p, o);
+    return all;
 }
 
 static litmus_prop *parse_atom(litmus_parser *p, int depth)
@@ -335,14 +390,19 @@ static litmus_prop *parse_atom(litmus_parser *p, int depth)
         litmus_next(p);
         return c;
     }
-    litmus_prop *a = state_atom(p);
-    if (!a)
+    litmus_observable o = { 0 };
+    if (!p->state_var(p, &o))
         return NULL;
+    if (!o.is_reg && o.shape == LITMUS_SHAPE_ARRAY)
+        return array_atom(p, &o, &at);
     bool ne = p->c_syntax && p->tok.kind == LITMUS_T_NE;
     if (ne)
         litmus_next(p);
     else if (!litmus_expect(p, LITMUS_T_EQ,
                             p->c_syntax ? "'=' or '!=' in the condition" : "'=' in the condition"))
+        return NULL;
+    litmus_prop *a = obs_atom(p, &o, &at);
+    if (!a)
         return NULL;
     if (litmus_at_thread_prefix(p) && p->tok.kind == LITMUS_T_NUM) {
         /* N:NAME = M:NAME': two variables with the same final value */
@@ -422,10 +482,13 @@ static bool parse_locations(litmus_parser *p)
     if (!litmus_expect(p, LITMUS_T_LBRACK, "'[' after locations"))
         return false;
     while (p->tok.kind != LITMUS_T_RBRACK) {
-        litmus_observable o;
+        litmus_observable o = { 0 };
         if (!p->state_var(p, &o))
             return false;
-        base_vec_push(&p->obs, o);
+        if (!o.is_reg && o.shape == LITMUS_SHAPE_ARRAY)
+            push_array(p, &o);
+        else
+            base_vec_push(&p->obs, o);
         if (p->tok.kind == LITMUS_T_SEMI || p->tok.kind == LITMUS_T_COMMA) {
             litmus_next(p);
         } else if (p->tok.kind != LITMUS_T_RBRACK) {

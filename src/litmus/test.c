@@ -43,8 +43,17 @@ static int obs_cmp(const void *pa, const void *pb)
         return strcmp(base_sym_str(t->syms, t->threads[a->thread].regs[a->reg]),
                       base_sym_str(t->syms, t->threads[b->thread].regs[b->reg]));
     }
-    return strcmp(base_sym_str(t->syms, t->locs[a->location].name),
-                  base_sym_str(t->syms, t->locs[b->location].name));
+    if (a->shape == LITMUS_SHAPE_PLAIN && b->shape == LITMUS_SHAPE_PLAIN)
+        return strcmp(base_sym_str(t->syms, t->locs[a->location].name),
+                      base_sym_str(t->syms, t->locs[b->location].name));
+    /* an array's cells by the array's name, whole arrays apart, in cell order */
+    uint32_t ba = a->location - t->locs[a->location].cell, bb = b->location - t->locs[b->location].cell;
+    int c = strcmp(base_sym_str(t->syms, t->locs[ba].name), base_sym_str(t->syms, t->locs[bb].name));
+    if (c)
+        return c;
+    if (a->shape != b->shape)
+        return a->shape < b->shape ? -1 : 1;
+    return a->location < b->location ? -1 : a->location > b->location;
 }
 
 void litmus_test_sort_observables(litmus_test *t)
@@ -70,7 +79,8 @@ litmus_value litmus_typed_value(litmus_reg_type type, litmus_value v)
     switch (type) {
     case LITMUS_RT_INT: v.num = (int64_t)(int32_t)(uint32_t)u; break;
     case LITMUS_RT_UINT32: v.num = (int64_t)(u & 0xffffffffu); break;
-    case LITMUS_RT_INT64: break;
+    case LITMUS_RT_INT64:
+    case LITMUS_RT_UINT64: break;
     case LITMUS_RT_INT8: v.num = (int64_t)(int8_t)(uint8_t)u; break;
     case LITMUS_RT_UINT8: v.num = (int64_t)(u & 0xffu); break;
     case LITMUS_RT_INT16: v.num = (int64_t)(int16_t)(uint16_t)u; break;

@@ -186,6 +186,7 @@ typedef enum litmus_reg_type {
     LITMUS_RT_UINT32, /* the low 32 bits, unsigned */
     LITMUS_RT_INT64,  /* 64 bits (uint64_t too) */
     LITMUS_RT_INT8, LITMUS_RT_UINT8, LITMUS_RT_INT16, LITMUS_RT_UINT16,
+    LITMUS_RT_UINT64, /* 64 bits, printed unsigned (AArch64's uint64_t) */
 } litmus_reg_type;
 
 /* v as a variable of that type holds it (an address stays). */
@@ -210,9 +211,22 @@ typedef struct litmus_location {
      * cells - 1 locations, named NAME[1] ..., cell_size bytes apart
      * (address NAME + k * cell_size is the location k after it). */
     uint32_t cells, cell_size;
+    uint32_t cell;         /* this location's index in its array (0: none or the first) */
     bool typed;            /* AArch64: every value written is taken as `type` (init too) */
     uint8_t type;          /* a litmus_reg_type */
 } litmus_location;
+
+/* How a location of an array is named in the condition and the final
+ * states (AArch64, as herd prints them): PLAIN `[x]`, CELL `x[k]` (the
+ * location is cell k of its array), ARRAY one cell of the whole array
+ * `x={v0,v1,...}` (the observables of an array's cells are kept together
+ * in cell order; an AND of its cells' atoms, each ARRAY, is printed as one
+ * atom). */
+typedef enum litmus_shape {
+    LITMUS_SHAPE_PLAIN,
+    LITMUS_SHAPE_CELL,
+    LITMUS_SHAPE_ARRAY,
+} litmus_shape;
 
 /* The final condition's propositions. */
 typedef enum litmus_prop_kind {
@@ -236,6 +250,7 @@ struct litmus_prop {
     uint32_t location;  /* LOC */
     litmus_value value; /* REG, LOC */
     litmus_prop *lhs, *rhs; /* NOT uses lhs */
+    uint8_t shape;      /* LOC, AND: a litmus_shape */
 };
 
 typedef enum litmus_quant {
@@ -249,6 +264,7 @@ typedef struct litmus_observable {
     bool is_reg;
     uint32_t thread, reg; /* is_reg */
     uint32_t location;    /* !is_reg */
+    uint8_t shape;        /* !is_reg: a litmus_shape */
 } litmus_observable;
 
 typedef struct litmus_test {

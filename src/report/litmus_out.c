@@ -20,13 +20,61 @@ void report_litmus_value(base_strbuf *out, const litmus_test *t, litmus_value v)
         base_strbuf_printf(out, "+%" PRId64, v.num);
 }
 
-static void atom_name(base_strbuf *out, const litmus_test *t, bool is_reg, uint32_t thread,
-                      uint32_t reg, uint32_t location)
+/* A value of a register or location, unsigned when its type is uint64_t. */
+static void typed_value(base_strbuf *out, const litmus_test *t, bool is_reg, uint32_t thread,
+                        uint32_t reg, uint32_t location, litmus_value v)
 {
+    const litmus_thread *th = is_reg ? &t->threads[thread] : NULL;
+    int type = is_reg ? (th->reg_types && reg < th->nregs ? th->reg_types[reg] : -1)
+                      : (t->locs[location].typed ? t->locs[location].type : -1);
+    if (v.kind == LITMUS_VAL_INT && type == LITMUS_RT_UINT64)
+        base_strbuf_printf(out, "%" PRIu64, (uint64_t)v.num);
+    else
+        report_litmus_value(out, t, v);
+}
+
+static void atom_name(base_strbuf *out, const litmus_test *t, bool is_reg, uint32_t thread,
+                      uint32_t reg, uint32_t location, uint8_t shape)
+{
+    uint32_t cell = is_reg ? 0 : t->locs[location].cell;
     if (is_reg)
         base_strbuf_printf(out, "%u:%s", t->threads[thread].proc, sym(t, t->threads[thread].regs[reg]));
+    else if (shape == LITMUS_SHAPE_CELL)
+        base_strbuf_printf(out, "%s[%u]", sym(t, t->locs[location - cell].name), cell);
+    else if (shape == LITMUS_SHAPE_ARRAY)
+        base_strbuf_puts(out, sym(t, t->locs[location - cell].name));
     else
         base_strbuf_printf(out, "[%s]", sym(t, t->locs[location].name));
+}
+
+/* The values of a whole array's observables obs[i..], `{v0,v1,...}`; returns
+ * how many observables they are. */
+static uint32_t array_values(base_strbuf *out, const litmus_test *t, uint32_t i, const litmus_value *row)
+{
+    uint32_t first = t->obs[i].location - t->locs[t->obs[i].location].cell, n = 0;
+    base_strbuf_putc(out, '{');
+    while (i + n < t->nobs && !t->obs[i + n].is_reg && t->obs[i + n].shape == LITMUS_SHAPE_ARRAY &&
+           t->obs[i + n].location - t->locs[t->obs[i + n].location].cell == first) {
+        if (n)
+            base_strbuf_putc(out, ',');
+        typed_value(out, t, false, 0, 0, t->obs[i + n].location, row[i + n]);
+        n++;
+    }
+    base_strbuf_putc(out, '}');
+    return n;
+}
+
+/* The values of an AND chain of a whole array's atoms, in cell order. */
+static void array_prop_values(base_strbuf *out, const litmus_test *t, const litmus_prop *p, bool first)
+{
+    if (p->kind == LITMUS_P_AND) {
+        array_prop_values(out, t, p->lhs, first);
+        array_prop_values(out, t, p->rhs, false);
+        return;
+    }
+    if (!first)
+        base_strbuf_putc(out, ',');
+    report_litmus_value(out, t, p->value);
 }
 
 static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, bool top)
@@ -36,9 +84,9 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
     case LITMUS_P_FALSE: base_strbuf_puts(out, "false"); return;
     case LITMUS_P_REG:
     case LITMUS_P_LOC:
-        atom_name(out, t, p->kind == LITMUS_P_REG, p->thread, p->reg, p->location);
+        atom_name(out, t, p->kind == LITMUS_P_REG, p->thread, p->reg, p->location, p->shape);
         base_strbuf_putc(out, '=');
-        report_litmus_value(out, t, p->value);
+        report_litmus_value(out, t, p->value); /* herd prints the condition's 64-bit value */
         return;
     case LITMUS_P_SAME:
         atom_name(out, t, p->lhs->kind == LITMUS_P_REG, p->lhs->thread, p->lhs->reg, p->lhs->location);
@@ -52,6 +100,16 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
     case LITMUS_P_AND:
     case LITMUS_P_OR:
     case LITMUS_P_IMPLIES: {
+        if (p->kind == LITMUS_P_AND && p->shape == LITMUS_SHAPE_ARRAY) { /* x={1,2} */
+            const litmus_prop *leaf = p->lhs;
+            while (leaf->kind == LITMUS_P_AND)
+                leaf = leaf->lhs;
+            atom_name(out, t, false, 0, 0, leaf->location, LITMUS_SHAPE_ARRAY);
+            base_strbuf_puts(out, "={");
+            array_prop_values(out, t, p, true);
+            base_strbuf_putc(out, '}');
+            return;
+        }
         const char *op = p->kind == LITMUS_P_AND ? " /\\ " : p->kind == LITMUS_P_OR ? " \\/ " : " => ";
         if (!top)
             base_strbuf_putc(out, '(');
@@ -86,9 +144,12 @@ void report_litmus_state(base_strbuf *out, const litmus_test *t, const litmus_va
         const litmus_observable *o = &t->obs[i];
         if (i)
             base_strbuf_putc(out, ' ');
-        atom_name(out, t, o->is_reg, o->thread, o->reg, o->location);
+        atom_name(out, t, o->is_reg, o->thread, o->reg, o->location, o->shape);
         base_strbuf_putc(out, '=');
-        report_litmus_value(out, t, row[i]);
+        if (!o->is_reg && o->shape == LITMUS_SHAPE_ARRAY)
+            i += array_values(out, t, i, row) - 1;
+        else
+            typed_value(out, t, o->is_reg, o->thread, o->reg, o->location, row[i]);
         base_strbuf_putc(out, ';');
     }
 }
@@ -184,14 +245,18 @@ void report_litmus_json(base_strbuf *out, const litmus_test *t, const litmus_res
                 for (uint32_t k = 0; k < t->nobs; k++) {
                     const litmus_observable *o = &t->obs[k];
                     base_strbuf_clear(&strs);
-                    atom_name(&strs, t, o->is_reg, o->thread, o->reg, o->location);
+                    atom_name(&strs, t, o->is_reg, o->thread, o->reg, o->location, o->shape);
                     if (k)
                         base_strbuf_puts(out, ", ");
                     base_strbuf_json_string(out, base_strbuf_cstr(&strs));
                     base_strbuf_puts(out, ": ");
                     litmus_value v = r->states[(size_t)i * t->nobs + k];
-                    if (v.kind == LITMUS_VAL_INT) {
-                        base_strbuf_printf(out, "%" PRId64, v.num);
+                    if (!o->is_reg && o->shape == LITMUS_SHAPE_ARRAY) { /* "{1,2}" */
+                        base_strbuf_clear(&strs);
+                        k += array_values(&strs, t, k, r->states + (size_t)i * t->nobs) - 1;
+                        base_strbuf_json_string(out, base_strbuf_cstr(&strs));
+                    } else if (v.kind == LITMUS_VAL_INT) {
+                        typed_value(out, t, o->is_reg, o->thread, o->reg, o->location, v);
                     } else {
                         base_strbuf_clear(&strs);
                         report_litmus_value(&strs, t, v);
