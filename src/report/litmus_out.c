@@ -89,9 +89,11 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
         report_litmus_value(out, t, p->value); /* herd prints the condition's 64-bit value */
         return;
     case LITMUS_P_SAME:
-        atom_name(out, t, p->lhs->kind == LITMUS_P_REG, p->lhs->thread, p->lhs->reg, p->lhs->location);
+        atom_name(out, t, p->lhs->kind == LITMUS_P_REG, p->lhs->thread, p->lhs->reg, p->lhs->location,
+                  p->lhs->shape);
         base_strbuf_putc(out, '=');
-        atom_name(out, t, p->rhs->kind == LITMUS_P_REG, p->rhs->thread, p->rhs->reg, p->rhs->location);
+        atom_name(out, t, p->rhs->kind == LITMUS_P_REG, p->rhs->thread, p->rhs->reg, p->rhs->location,
+                  p->rhs->shape);
         return;
     case LITMUS_P_NOT:
         base_strbuf_puts(out, "~");
