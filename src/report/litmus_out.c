@@ -118,8 +118,12 @@ void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_res
     }
     base_strbuf_puts(out, r->undefined ? "Undef\n" : r->ok ? "Ok\n" : "No\n");
     if (!r->verdict_only) {
+        /* herd7 counts witnesses of the condition as a whole: under
+         * ~exists a positive one is an execution without the outcome
+         * (the Observation line counts the outcome itself) */
+        bool swap = t->quant == LITMUS_Q_NOT_EXISTS;
         base_strbuf_printf(out, "Witnesses\nPositive: %" PRIu64 " Negative: %" PRIu64 "\n",
-                           r->positive, r->negative);
+                           swap ? r->negative : r->positive, swap ? r->positive : r->negative);
     }
     if (r->undefined)
         base_strbuf_puts(out, "Flag *undef*\n");
