@@ -913,7 +913,7 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = eval(L, ex->b, en, mode);
         break;
     case CAT_E_IF:
-        if (ex->op && strcmp(ex->op, "variant") == 0) /* no variant is set */
+        if (ex->op && strcmp(ex->op, "variant") == 0) /* decided while parsing (-variant) */
             v = eval(L, ex->nitems ? ex->a : ex->b, en, mode);
         else
             v = err(L, ex->loc, "unsupported: 'if ... then ... else' expressions");
@@ -1540,7 +1540,7 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         *en = bind_value(L, *en, "co", mkrel(L, co_of(L), false));
         return true;
     case CAT_I_VARIANT:
-        /* no variant is set (herd's -variant is not supported) */
+        /* the condition, decided while parsing (-variant) */
         return exec_list(L, ins->negated ? &ins->body : &ins->body2, en);
     case CAT_I_MATCH:
         err(L, ins->loc, "unsupported: 'match' instructions");
