@@ -28,6 +28,7 @@ static const struct { const char *word; tok t; } keywords[] = {
     { "then", T_THEN }, { "else", T_ELSE }, { "requires", T_REQUIRES }, { "flag", T_FLAG }, { "assert", T_ASSERT },
     { "enum", T_ENUM }, { "debug", T_DEBUG }, { "match", T_MATCH }, { "end", T_END },
     { "begin", T_BEGIN }, { "when", T_WHEN }, { "subset", T_SUBSET },
+    { "undefined_unless", T_REQUIRES }, /* herd's spelling of requires */
 };
 
 typedef struct parser {
