@@ -12,7 +12,8 @@
 
 enum { EXACT = 0, OVER = 1 };
 
-typedef enum vkind { V_REL, V_EMPTY, V_UNIV, V_FUN, V_PRIM, V_TUPLE, V_TAG, V_PROC, V_VSET } vkind;
+typedef enum vkind { V_REL, V_EMPTY, V_UNIV, V_FUN, V_PRIM, V_TUPLE, V_TAG, V_PROC, V_VSET,
+                     V_ORDERS /* linearisations(S, r): items[0] S, items[1] r */ } vkind;
 
 typedef struct env env;
 typedef struct thunk thunk;
@@ -159,6 +160,7 @@ static const char *kind_name(const value *v)
     case V_TAG: return "a tag";
     case V_PROC: return "a procedure";
     case V_VSET: return "a set of values";
+    case V_ORDERS: return "a set of linearisations";
     }
     return "a value";
 }
@@ -483,6 +485,9 @@ static value *eval_vset(lower *L, const cat_expr *ex, env *en);
 static value *eval_add(lower *L, const cat_expr *ex, env *en);
 static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode);
 static value *force_rec(lower *L, recgroup *g, uint32_t i, int mode, base_srcloc loc);
+static value *eval_if(lower *L, const cat_expr *ex, env *en, int mode);
+static value *select_by(lower *L, base_srcloc loc, const char *what, const logic_formula *cond,
+                        value *x, value *y);
 
 static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
 {
@@ -569,6 +574,9 @@ static bool bind_params(lower *L, const cat_params *ps, const cat_expr *arg, env
 static value *annot_set(lower *L, const char *annot);
 static const logic_rexpr *fences_of(lower *L);
 
+static bool apply_more(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                       base_srcloc loc, value **out);
+
 static value *apply(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
                     base_srcloc loc)
 {
@@ -614,6 +622,9 @@ static value *apply(lower *L, const value *f, const cat_expr *arg, env *argenv, 
         return err(L, loc, "unsupported: herd's primitive 'same-oa' on a relation that may be "
                    "nonempty");
     }
+    value *more;
+    if (f->k == V_PRIM && apply_more(L, f, arg, argenv, mode, loc, &more))
+        return more;
     if (f->k == V_PRIM) {
         bool range = strcmp(f->name, "range") == 0;
         if (!range && strcmp(f->name, "domain") != 0)
@@ -913,10 +924,10 @@ static value *eval(lower *L, const cat_expr *ex, env *en, int mode)
             v = eval(L, ex->b, en, mode);
         break;
     case CAT_E_IF:
-        if (ex->op && strcmp(ex->op, "variant") == 0) /* no variant is set */
+        if (ex->op && strcmp(ex->op, "variant") == 0) /* decided while parsing (-variant) */
             v = eval(L, ex->nitems ? ex->a : ex->b, en, mode);
         else
-            v = err(L, ex->loc, "unsupported: 'if ... then ... else' expressions");
+            v = eval_if(L, ex, en, mode);
         break;
     case CAT_E_MATCH:
         v = eval_match(L, ex, en, mode);
@@ -1011,24 +1022,7 @@ static value *match_exec(lower *L, const cat_expr *ex, env *en, int mode, value 
                    "giving %s", kind_name(v), a->k == V_REL || a->k == V_EMPTY ? kind_name(b)
                                                                             : kind_name(a));
     }
-    const logic_rexpr *ra = as_rel(L, a, arity, ex->loc, "each 'match' clause");
-    const logic_rexpr *rb = ra ? as_rel(L, b, arity, ex->loc, "each 'match' clause") : NULL;
-    if (!rb)
-        return NULL;
-    logic_builder *bl = L->b;
-    logic_sovar *g = new_var(L, "match", 1);
-    g->bound = L->x;
-    const logic_rexpr *gr = logic_r_sov(bl, g), *ng = logic_diff(bl, L->x, gr);
-    const logic_formula *none = logic_empty(bl, v->r);
-    base_vec_push(&L->parts, logic_and2(bl, logic_implies(bl, none, logic_req(bl, gr, L->x)),
-                                        logic_implies(bl, logic_not(bl, none),
-                                                      logic_empty(bl, gr))));
-    if (arity == 2) {
-        gr = logic_prod(bl, gr, gr);
-        ng = logic_prod(bl, ng, ng);
-    }
-    return mkrel(L, logic_union(bl, logic_inter(bl, ra, gr), logic_inter(bl, rb, ng)),
-                 a->approx || b->approx);
+    return select_by(L, ex->loc, "each 'match' clause", logic_empty(L->b, v->r), a, b);
 }
 
 /* match t with 'a -> e1 || 'b -> e2 || _ -> e3 end on a tag t: the clause
@@ -1432,6 +1426,9 @@ static bool assert_static(lower *L, const cat_ins *ins, env *en)
 
 static bool exec_list(lower *L, const cat_ins_list *list, env **en);
 static bool with_from_static(lower *L, const cat_ins *ins, env **en);
+static bool requires_check(lower *L, const cat_ins *ins, env *en);
+static bool exec_forall(lower *L, const cat_ins *ins, env *en);
+static bool with_from_orders(lower *L, const cat_ins *ins, env **en, bool *ok);
 static const logic_rexpr *co_of(lower *L);
 
 static const logic_formula *test_formula(lower *L, const cat_ins *ins, value *v, int mode)
@@ -1468,10 +1465,8 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         *en = bind_rec(L, ins->binds, ins->nbinds, *en, ins->loc, &ok);
         return ok;
     case CAT_I_CHECK: {
-        if (ins->check == CAT_C_REQUIRES) {
-            err(L, ins->loc, "unsupported: 'requires' checks (undefined behaviour)");
-            return false;
-        }
+        if (ins->check == CAT_C_REQUIRES)
+            return requires_check(L, ins, *en);
         if (ins->check == CAT_C_ASSERT)
             return assert_static(L, ins, *en);
         int mode = ins->check == CAT_C_FLAG || ins->negated ? EXACT : OVER;
@@ -1541,6 +1536,8 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         return ok;
     }
     case CAT_I_WITHFROM:
+        if (strcmp(ins->name, "co") != 0 && with_from_orders(L, ins, en, &ok))
+            return ok;
         if (strcmp(ins->name, "co") != 0)
             return with_from_static(L, ins, en);
         /* herd enumerates the coherence orders the expression generates
@@ -1549,14 +1546,13 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         *en = bind_value(L, *en, "co", mkrel(L, co_of(L), false));
         return true;
     case CAT_I_VARIANT:
-        /* no variant is set (herd's -variant is not supported) */
+        /* the condition, decided while parsing (-variant) */
         return exec_list(L, ins->negated ? &ins->body : &ins->body2, en);
     case CAT_I_MATCH:
         err(L, ins->loc, "unsupported: 'match' instructions");
         return false;
     case CAT_I_FORALL:
-        err(L, ins->loc, "unsupported: 'forall ... do ... end'");
-        return false;
+        return exec_forall(L, ins, *en);
     }
     return false;
 }
@@ -1798,7 +1794,11 @@ static env *predefined(lower *L)
         en = bind_value(L, en, derived[i].name, mkrel(L, derived[i].r, false));
     static const char *const prims[] = { "domain", "range", "classes-loc", "linearisations",
                                          "tag2scope", "tag2events", "fromto",
-                                         "different-values", "same-oa", "partition" };
+                                         "different-values", "same-oa", "partition",
+                                         "as_transitive", "fail", "classes", "lift", "delift",
+                                         "deliftinter", "bisimulation", "tag2level",
+                                         "tag2fenced", "loc2events", "at-least-one-writable",
+                                         "oa-changes" };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++) {
         value *p = mkval(L, V_PRIM);
         p->name = prims[i];
@@ -1808,6 +1808,292 @@ static env *predefined(lower *L)
      * they invalidate: ravel's tests have no TLBI events */
     en = bind_value(L, en, "inv-domain", mkval(L, V_EMPTY));
     return en;
+}
+
+/* --- herd's other forms and primitives: forall, if, requires,
+ * as_transitive, fail, classes-loc, linearisations --- */
+
+/* Are a and b, values known without the execution, equal: 1 yes, 0 no,
+ * -1 not known here (a relation of the execution, a function). */
+static int static_cmp(const value *a, const value *b);
+
+/* Is x in the set of values s: 1, 0, or -1 (not known). */
+static int vset_has(const value *s, const value *x)
+{
+    int r = 0;
+    for (uint32_t i = 0; s->k == V_VSET && i < s->n && r != 1; i++) {
+        int c = static_cmp(s->items[i], x);
+        r = c == 1 ? 1 : c < 0 ? -1 : r;
+    }
+    return r;
+}
+
+/* Is every value of a in b (sets of values or {}): 1, 0, or -1. */
+static int vset_subset(const value *a, const value *b)
+{
+    if (static_empty(a))
+        return 1;
+    if (a->k != V_VSET || (b->k != V_VSET && !static_empty(b)))
+        return -1;
+    int r = 1;
+    for (uint32_t i = 0; i < a->n && r != 0; i++) {
+        int c = b->k == V_VSET ? vset_has(b, a->items[i]) : 0;
+        r = c == 0 ? 0 : c < 0 ? -1 : r;
+    }
+    return r;
+}
+
+static int static_cmp(const value *a, const value *b)
+{
+    if (a->k == V_TAG && b->k == V_TAG)
+        return strcmp(a->name, b->name) == 0;
+    if (static_empty(a) && static_empty(b))
+        return 1;
+    if ((a->k == V_VSET || static_empty(a)) && (b->k == V_VSET || static_empty(b))) {
+        int x = vset_subset(a, b), y = x == 1 ? vset_subset(b, a) : x;
+        return x < 0 || y < 0 ? -1 : x && y;
+    }
+    if (a->k == V_TUPLE && b->k == V_TUPLE) {
+        if (a->n != b->n)
+            return 0;
+        int r = 1;
+        for (uint32_t i = 0; i < a->n && r == 1; i++)
+            r = static_cmp(a->items[i], b->items[i]);
+        return r;
+    }
+    if ((a->k == V_TAG && (b->k == V_VSET || b->k == V_TUPLE)) ||
+        (b->k == V_TAG && (a->k == V_VSET || a->k == V_TUPLE)))
+        return 0;
+    return -1;
+}
+
+/* x where cond holds, y where it does not: a set variable g that is every
+ * event when cond holds and none otherwise guards each side, so the result
+ * is exact (cond must be). */
+static value *select_by(lower *L, base_srcloc loc, const char *what, const logic_formula *cond,
+                        value *x, value *y)
+{
+    if (x->k == y->k && (x->k == V_EMPTY || x->k == V_UNIV))
+        return x;
+    uint32_t arity = x->k == V_REL ? x->r->arity : y->k == V_REL ? y->r->arity : 0;
+    if (!arity)
+        return err(L, loc, "unsupported: 'if' on what depends on the execution, giving %s",
+                   kind_name(is_relational(x) ? y : x));
+    const logic_rexpr *rx = as_rel(L, x, arity, loc, what);
+    const logic_rexpr *ry = rx ? as_rel(L, y, arity, loc, what) : NULL;
+    if (!ry)
+        return NULL;
+    logic_builder *b = L->b;
+    logic_sovar *g = new_var(L, "select", 1);
+    g->bound = L->x;
+    const logic_rexpr *gr = logic_r_sov(b, g), *ng = logic_diff(b, L->x, gr);
+    base_vec_push(&L->parts, logic_and2(b, logic_implies(b, cond, logic_req(b, gr, L->x)),
+                                        logic_implies(b, logic_not(b, cond), logic_empty(b, gr))));
+    if (arity == 2) {
+        gr = logic_prod(b, gr, gr);
+        ng = logic_prod(b, ng, ng);
+    }
+    return mkrel(L, logic_union(b, logic_inter(b, rx, gr), logic_inter(b, ry, ng)),
+                 x->approx || y->approx);
+}
+
+/* if e1 = e2 | e1 subset e2 | e1 in e2 then a else b: decided while
+ * lowering on values known without the execution (tags, sets of values),
+ * else a formula over the execution choosing between the branches. */
+static value *eval_if(lower *L, const cat_expr *ex, env *en, int mode)
+{
+    value *a = eval(L, ex->items[0], en, EXACT);
+    value *b = a ? eval(L, ex->items[1], en, EXACT) : NULL;
+    if (!b)
+        return NULL;
+    bool in = strcmp(ex->op, "in") == 0, sub = strcmp(ex->op, "subset") == 0;
+    int known = -1;
+    const logic_formula *cond = NULL;
+    if (!is_relational(a) || !is_relational(b) || (static_empty(a) && static_empty(b))) {
+        known = in    ? (b->k == V_TAG ? static_cmp(a, b) : static_empty(b) ? 0 : vset_has(b, a))
+                : sub ? vset_subset(a, b)
+                      : static_cmp(a, b);
+        if (in && b->k != V_VSET && b->k != V_TAG && !static_empty(b))
+            known = -1;
+        if (known < 0)
+            return err(L, ex->loc, "unsupported: 'if ... %s ...' on %s and %s", ex->op,
+                       kind_name(a), kind_name(b));
+    } else if (in) {
+        return err(L, ex->loc, "unsupported: 'if ... in ...' on %s (ravel's cat has no single "
+                   "events)", kind_name(b));
+    } else {
+        uint32_t ar = a->k == V_REL ? a->r->arity : b->k == V_REL ? b->r->arity : 2;
+        const logic_rexpr *ra = as_rel(L, a, ar, ex->loc, ex->op);
+        const logic_rexpr *rb = ra ? as_rel(L, b, ar, ex->loc, ex->op) : NULL;
+        if (!rb)
+            return NULL;
+        cond = sub ? logic_sub(L->b, ra, rb) : logic_req(L->b, ra, rb);
+    }
+    if (known >= 0)
+        return eval(L, known ? ex->a : ex->b, en, mode);
+    value *x = eval(L, ex->a, en, mode);
+    value *y = x ? eval(L, ex->b, en, mode) : NULL;
+    return y ? select_by(L, ex->loc, "each branch of 'if'", cond, x, y) : NULL;
+}
+
+/* requires CHECK: herd flags the execution undefined when the check fails
+ * (it does not filter): a flag named as logic/mm.h's undefined flag. */
+static bool requires_check(lower *L, const cat_ins *ins, env *en)
+{
+    value *v = eval(L, ins->e, en, EXACT);
+    const logic_formula *f = v ? test_formula(L, ins, v, EXACT) : NULL;
+    if (!f)
+        return false;
+    if (ins->negated)
+        f = logic_not(L->b, f);
+    logic_mm_flag fl = { LOGIC_MM_FLAG_UNDEF, logic_not(L->b, f) };
+    base_vec_push(&L->flags, fl);
+    return true;
+}
+
+/* forall x in e do body end: the body once per value of e, a set of values
+ * known without the execution (a tag is the set of itself, as in herd); what
+ * the body binds does not outlive it. */
+static bool exec_forall(lower *L, const cat_ins *ins, env *en)
+{
+    value *v = eval(L, ins->e, en, EXACT);
+    if (!v)
+        return false;
+    if (v->k == V_EMPTY || (v->k == V_VSET && v->n == 0))
+        return true;
+    value *const *items = &v;
+    uint32_t n = 1;
+    if (v->k == V_VSET) {
+        items = v->items;
+        n = v->n;
+    } else if (v->k != V_TAG) {
+        err(L, ins->e->loc, "unsupported: 'forall' over %s (only over a set of values known "
+            "without the execution)", kind_name(v));
+        return false;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        env *ne = bind_value(L, en, ins->name, items[i]);
+        if (!exec_list(L, &ins->body, &ne))
+            return false;
+    }
+    return true;
+}
+
+/* classes-loc(S) (stdlib's partition): S split by location, a set of
+ * sets. Exact when each class holds an initial write in every execution
+ * (as with W): herd leaves out a class that is empty in an execution, which
+ * a fixed list of classes cannot do, so other sets are refused. */
+static value *classes_loc(lower *L, const value *v, base_srcloc loc)
+{
+    if (static_empty(v))
+        return mkvset(L, NULL, 0);
+    const logic_rexpr *S = as_rel(L, v, 1, loc, "classes-loc");
+    if (!S)
+        return NULL;
+    logic_builder *b = L->b;
+    const logic_rexpr *locr = logic_named(b, LOGIC_V_LOC, 2);
+    const logic_rexpr *init = logic_named(b, LOGIC_V_INIT, 1);
+    if (locr->kind != LOGIC_R_REL)
+        return mkvset(L, NULL, 0);
+    uint32_t n = b->st->n;
+    size_t w = may_words(L);
+    const uint64_t *lb = may_eval(L, locr, NULL, 0, 0);
+    const uint64_t *ib = may_eval(L, init, NULL, 0, 0);
+    const uint64_t *may = may_eval(L, S, NULL, 0, 0), *must = cmust_eval(L, S, 0);
+    value **items = anew(L, (n ? n : 1) * sizeof *items);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        bool first = may_get(lb, w, i, i);
+        for (uint32_t j = 0; j < i && first; j++)
+            first = !may_get(lb, w, i, j);
+        if (!first)
+            continue; /* no location, or not its class's first event */
+        bool some = false, always = false;
+        for (uint32_t j = 0; j < n; j++)
+            if (may_get(lb, w, i, j)) {
+                some |= may_get(may, w, 0, j);
+                always |= may_get(ib, w, 0, j) && may_get(must, w, 0, j);
+            }
+        if (!some)
+            continue; /* empty in every execution: herd has no such class */
+        if (!always)
+            return err(L, loc, "unsupported: 'classes-loc' of a set whose class of a location "
+                       "may be empty in an execution (herd leaves such a class out)");
+        int32_t x = logic_fresh_var(b);
+        const logic_rexpr *cls = logic_r_formula(b, 1, x, 0,
+                                                 logic_apply(b, locr, x, logic_const(i)));
+        items[k++] = mkrel(L, logic_inter(b, S, cls), v->approx);
+    }
+    return mkvset(L, items, k);
+}
+
+/* herd's primitives beyond domain and range. Returns whether f is one of
+ * them (its value, or NULL after an error, in *out). */
+static bool apply_more(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                       base_srcloc loc, value **out)
+{
+    const char *name = f->name;
+    if (strcmp(name, "fail") == 0) {
+        /* herd stops evaluating (a try falls back to its other branch) */
+        *out = err(L, loc, "herd's primitive 'fail' was called");
+        return true;
+    }
+    bool trans = strcmp(name, "as_transitive") == 0;
+    bool classes = strcmp(name, "classes-loc") == 0 || strcmp(name, "partition") == 0;
+    bool lins = strcmp(name, "linearisations") == 0;
+    if (!trans && !classes && !lins)
+        return false;
+    value *v = eval(L, arg, argenv, trans ? mode : EXACT);
+    *out = NULL;
+    if (!v)
+        return true;
+    if (classes) {
+        *out = classes_loc(L, v, loc);
+    } else if (trans) {
+        /* r, used as its transitive closure (herd's implicitly transitive
+         * relations) */
+        const logic_rexpr *r = v->k == V_EMPTY ? NULL : as_rel(L, v, 2, loc, name);
+        *out = v->k == V_EMPTY ? v : r ? plus(L, r, mode, v->approx) : NULL;
+    } else if (v->k != V_TUPLE || v->n != 2) {
+        *out = err(L, loc, "linearisations takes a set and a relation, not %s", kind_name(v));
+    } else {
+        /* the strict total orders of S that contain r on S: a symbolic set,
+         * taken apart by `with x from` (with_from_orders) */
+        value *o = mkval(L, V_ORDERS);
+        o->items = v->items;
+        o->n = 2;
+        *out = o;
+    }
+    return true;
+}
+
+/* with x from linearisations(S, r): x a relation variable constrained to
+ * be one of them — a strict total order of S (nothing outside S * S) that
+ * contains r on S; none when r is cyclic on S, as in herd (no execution).
+ * Returns false, having done nothing, when E is not such a set. */
+static bool with_from_orders(lower *L, const cat_ins *ins, env **en, bool *ok)
+{
+    L->quiet++;
+    value *v = eval(L, ins->e, *en, EXACT);
+    L->quiet--;
+    if (!v || v->k != V_ORDERS)
+        return false;
+    *ok = false;
+    const logic_rexpr *S = as_rel(L, v->items[0], 1, ins->loc, "linearisations");
+    const logic_rexpr *r = S ? as_rel(L, v->items[1], 2, ins->loc, "linearisations") : NULL;
+    if (!r)
+        return true;
+    logic_builder *b = L->b;
+    const logic_rexpr *ss = logic_prod(b, S, S);
+    logic_sovar *x = new_var(L, ins->name, 2);
+    x->bound = ss;
+    const logic_rexpr *xr = logic_r_sov(b, x);
+    base_vec_push(&L->parts, logic_sub(b, xr, ss));
+    base_vec_push(&L->parts, logic_total_on(b, xr, S, logic_r_all(b, 2)));
+    base_vec_push(&L->parts, logic_sub(b, logic_inter(b, r, ss), xr));
+    *en = bind_value(L, *en, ins->name, mkrel(L, xr, false));
+    *ok = true;
+    return true;
 }
 
 const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const logic_exec *e,

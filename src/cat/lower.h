@@ -23,10 +23,10 @@
  *
  * Checks (acyclic, irreflexive, empty) are conjoined into the consistency
  * formula; `flag` checks become logic_mm_flag formulas; `show`, `unshow`
- * and `debug` do nothing. What is not supported (match, sets of values,
- * `++`, `requires`, `forall`, herd primitives such as linearisations) is
- * an error naming the construct at its file:line:col, when evaluation
- * reaches it. */
+ * and `debug` do nothing; `requires` checks become the undefined flag
+ * (logic/mm.h). What is not supported (docs/manual.md: `assert` on the
+ * execution, herd primitives such as tag2scope or lift) is an error naming
+ * the construct at its file:line:col, when evaluation reaches it. */
 #ifndef RAVEL_CAT_LOWER_H
 #define RAVEL_CAT_LOWER_H
 

@@ -28,7 +28,7 @@ static cat_file *load_text(loader *ld, const char *path, const char *text, size_
     for (size_t i = 0; i + sizeof dv - 1 <= len && !ld->m->mm.needs_values; i++)
         if (memcmp(text + i, dv, sizeof dv - 1) == 0)
             ld->m->mm.needs_values = true; /* see logic_mm.needs_values */
-    cat_file *f = cat_parse(&ld->m->arena, p, text, len, ld->diag);
+    cat_file *f = cat_parse_variants(&ld->m->arena, p, text, len, &ld->opt->variants, ld->diag);
     if (f && !resolve(ld, f))
         return NULL;
     return f;

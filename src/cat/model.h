@@ -17,6 +17,7 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "cat/ast.h"
+#include "cat/variant.h"
 #include "logic/mm.h"
 
 typedef struct cat_model {
@@ -31,6 +32,7 @@ typedef struct cat_load_options {
     const char *bell;              /* path of a .bell file, or NULL */
     const char *const *include;    /* -I directories */
     size_t ninclude;
+    cat_variants variants;         /* -variant names (cat/variant.h: supported ones) */
 } cat_load_options;
 
 /* NULL after reporting to diag (file:line:col: error: ...). */

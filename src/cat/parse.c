@@ -28,6 +28,7 @@ static const struct { const char *word; tok t; } keywords[] = {
     { "then", T_THEN }, { "else", T_ELSE }, { "requires", T_REQUIRES }, { "flag", T_FLAG }, { "assert", T_ASSERT },
     { "enum", T_ENUM }, { "debug", T_DEBUG }, { "match", T_MATCH }, { "end", T_END },
     { "begin", T_BEGIN }, { "when", T_WHEN }, { "subset", T_SUBSET },
+    { "undefined_unless", T_REQUIRES }, /* herd's spelling of requires */
 };
 
 typedef struct parser {
@@ -45,6 +46,7 @@ typedef struct parser {
     base_diag *diag;
     jmp_buf fail;
     uint32_t depth;
+    const cat_variants *variants; /* herd7's -variant names set (NULL: none) */
 } parser;
 
 static _Noreturn void fail_at(parser *p, base_srcloc loc, const char *fmt, const char *arg)
@@ -700,16 +702,16 @@ static cat_expr *parse_if(parser *p, base_srcloc loc)
     return e;
 }
 
-/* A variant condition: "name", not, ||, &&, parentheses. No variant is
- * set (herd7's -variant is not supported), so every name is false. */
+/* A variant condition: "name", not, ||, &&, parentheses; a name is true
+ * when it was given with -variant (cat/variant.h). */
 static bool parse_variant_cond(parser *p, uint32_t depth)
 {
     if (depth > 100)
         fail_at(p, p->loc, "%s", "variant condition nested too deeply");
     bool v;
     if (p->t == T_STRING) {
+        v = cat_variant_is_set(p->variants, p->text);
         next(p);
-        v = false;
     } else if (p->t == T_NAME && strcmp(p->text, "not") == 0) {
         next(p);
         v = !parse_variant_cond(p, depth + 1);
@@ -1024,7 +1026,14 @@ static void parse_ins_list(parser *p, cat_ins_list *out)
 cat_file *cat_parse(base_arena *a, const char *path, const char *text, size_t len,
                     base_diag *diag)
 {
+    return cat_parse_variants(a, path, text, len, NULL, diag);
+}
+
+cat_file *cat_parse_variants(base_arena *a, const char *path, const char *text, size_t len,
+                             const cat_variants *variants, base_diag *diag)
+{
     parser *p = base_xcalloc(1, sizeof *p);
+    p->variants = variants;
     p->a = a;
     p->path = path;
     p->s = text;

@@ -19,9 +19,13 @@
 #include "base/arena.h"
 #include "base/diag.h"
 #include "cat/ast.h"
+#include "cat/variant.h"
 
-/* path must outlive the arena (locations point at it). */
+/* path must outlive the arena (locations point at it). No variant is set. */
 cat_file *cat_parse(base_arena *a, const char *path, const char *text, size_t len,
                     base_diag *diag);
+/* The same with herd7's -variant names: `if "name"` is true for those. */
+cat_file *cat_parse_variants(base_arena *a, const char *path, const char *text, size_t len,
+                             const cat_variants *variants, base_diag *diag);
 
 #endif

@@ -49,7 +49,8 @@ static const char litmus_usage[] =
     "  -macros FILE       herd7's macro file (.def) for C tests, e.g. linux-kernel.def\n"
     "  -conf FILE         herd7's configuration file (its model, bell, macros and\n"
     "                     include lines; drawing options are ignored)\n"
-    "  -variant NAME      herd7's variants: recognised, none supported yet (exit 6)\n"
+    "  -variant NAME,...  herd7's variants read by the model only (ets, ets2, ets3, exs,\n"
+    "                     eis, eos); any other is refused (exit 6)\n"
     "  --list-models      print the models and exit\n"
     "  --verdict-only     only decide Never/Sometimes/Always (two SAT calls, no\n"
     "                     enumeration of final states or witness counts)\n"
@@ -252,7 +253,26 @@ typedef struct cat_cli {
     const char *model, *bell, *macros;
     path_vec include;
     path_vec owned; /* strings read from -conf */
+    path_vec variants; /* -variant names (split at commas, owned) */
 } cat_cli;
+
+/* herd7's -variant a,b (or a conf file's `variant a,b`): each name must be
+ * one ravel supports (cat/variant.h), else an error, exit 6. */
+static bool add_variants(cat_cli *cc, const char *list, const char *where)
+{
+    char *copy = base_xstrdup(list);
+    base_vec_push(&cc->owned, copy);
+    for (char *save = NULL, *name = strtok_r(copy, ", \t", &save); name;
+         name = strtok_r(NULL, ", \t", &save)) {
+        const char *why = NULL;
+        if (!cat_variant_supported(name, &why)) {
+            fprintf(stderr, "%s: error: unsupported: -variant %s (%s)\n", where, name, why);
+            return false;
+        }
+        base_vec_push(&cc->variants, name);
+    }
+    return true;
+}
 
 static bool conf_ignored(const char *key)
 {
@@ -304,6 +324,12 @@ static bool read_conf(const char *path, cat_cli *cc)
             key++;
         if (conf_ignored(key))
             continue;
+        if (*p && strcmp(key, "variant") == 0) {
+            char where[300];
+            snprintf(where, sizeof where, "%s:%u:1", path, line);
+            ok = add_variants(cc, p, where);
+            continue;
+        }
         if (*p == 0 || (strcmp(key, "model") != 0 && strcmp(key, "bell") != 0 &&
                         strcmp(key, "macros") != 0 && strcmp(key, "include") != 0)) {
             fprintf(stderr, "%s:%u:1: error: unsupported configuration line '%s'\n", path, line,
@@ -332,6 +358,7 @@ static void cat_cli_free(cat_cli *cc)
         free(cc->owned.data[i]);
     base_vec_free(&cc->owned);
     base_vec_free(&cc->include);
+    base_vec_free(&cc->variants);
 }
 
 static bool is_cat_path(const char *name)
@@ -562,12 +589,10 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         } else if (strncmp(a, "-I", 2) == 0 && a[2]) {
             base_vec_push(&ccp->include, (char *)a + 2);
         } else if (strcmp(a, "-variant") == 0) {
-            /* herd7's variants change the events it generates (mixed,
-             * vmsa, ...) or its own code (cos-opt): none is supported yet */
-            fprintf(stderr, "ravel litmus: error: unsupported: -variant %s (herd7 builds other "
-                            "events or runs other code under its variants)\n", val);
-            early = CLI_EXIT_MODEL;
-            break;
+            if (!add_variants(ccp, val, "ravel litmus")) {
+                early = CLI_EXIT_MODEL;
+                break;
+            }
         } else if (strcmp(a, "-conf") == 0) {
             if (!read_conf(val, ccp)) {
                 early = CLI_EXIT_MODEL;
@@ -678,7 +703,9 @@ static int litmus_run(int argc, char **argv, cat_cli *ccp, cat_model **catp)
         base_diag_init(&d);
         cat_load_options lo = { .model = ccp->model, .bell = ccp->bell,
                                 .include = (const char *const *)ccp->include.data,
-                                .ninclude = ccp->include.len };
+                                .ninclude = ccp->include.len,
+                                .variants = { (const char *const *)ccp->variants.data,
+                                              ccp->variants.len } };
         catm = *catp = cat_model_load(&lo, &d);
         base_diag_print(&d, stderr);
         base_diag_free(&d);

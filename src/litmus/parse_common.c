@@ -229,6 +229,9 @@ bool litmus_parse_name(litmus_parser *p, const litmus_token *first, const char *
         litmus_error_at(p, first, "the test has no name (expected '%s <name>')", arch);
         return false;
     }
+    /* herd7 names a test written `C NAME.litmus` NAME */
+    if (e - s > 7 && memcmp(src + e - 7, ".litmus", 7) == 0)
+        e -= 7;
     p->t->name = base_arena_strndup(&p->t->arena, src + s, e - s);
     return true;
 }

@@ -514,7 +514,13 @@ static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula
 static void ask_flag(sim *s, const litmus_options *opt, const logic_mm_flag *flag)
 {
     litmus_result *res = s->res;
-    if (ask_some(s, opt, flag->f, "grounding a flag failed") != 1)
+    int raised = ask_some(s, opt, flag->f, "grounding a flag failed");
+    if (raised >= 0 && strcmp(flag->name, LOGIC_MM_FLAG_UNDEF) == 0) {
+        res->undef_checked = true;
+        res->undefined |= raised == 1;
+        return;
+    }
+    if (raised != 1)
         return;
     for (uint32_t i = 0; i < res->nflags; i++)
         if (strcmp(res->flags[i], flag->name) == 0)

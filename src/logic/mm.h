@@ -29,6 +29,9 @@ typedef struct logic_mm_flag {
     const char *name;
     const logic_formula *f;
 } logic_mm_flag;
+/* The flag of a model's undefined behaviour (cat's `requires`, herd's
+ * "*undef*"): raised, it makes the result undefined, not a Flag line. */
+#define LOGIC_MM_FLAG_UNDEF "*undef*"
 
 typedef struct logic_mm logic_mm;
 /* A model defined at run time (a cat file, src/cat): returns the

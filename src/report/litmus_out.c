@@ -77,7 +77,21 @@ static void array_prop_values(base_strbuf *out, const litmus_test *t, const litm
     report_litmus_value(out, t, p->value);
 }
 
-static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, bool top)
+/* herd7's layout of a condition: `not (p)`, and parentheses only where an
+ * operand binds less tightly than its operator allows (an `\/` or `=>`
+ * under `/\`, an `=>` under `\/`, an `\/` or `/\` under `=>`). */
+static bool needs_paren(litmus_prop_kind above, litmus_prop_kind here)
+{
+    switch (above) {
+    case LITMUS_P_AND: return here != LITMUS_P_AND;
+    case LITMUS_P_OR: return here == LITMUS_P_IMPLIES;
+    case LITMUS_P_IMPLIES: return here != LITMUS_P_IMPLIES;
+    default: return false; /* the top */
+    }
+}
+
+static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p,
+                 litmus_prop_kind above)
 {
     switch (p->kind) {
     case LITMUS_P_TRUE: base_strbuf_puts(out, "true"); return;
@@ -96,8 +110,9 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
                   p->rhs->shape);
         return;
     case LITMUS_P_NOT:
-        base_strbuf_puts(out, "~");
-        prop(out, t, p->lhs, false);
+        base_strbuf_puts(out, "not (");
+        prop(out, t, p->lhs, LITMUS_P_TRUE);
+        base_strbuf_putc(out, ')');
         return;
     case LITMUS_P_AND:
     case LITMUS_P_OR:
@@ -113,14 +128,13 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
             return;
         }
         const char *op = p->kind == LITMUS_P_AND ? " /\\ " : p->kind == LITMUS_P_OR ? " \\/ " : " => ";
-        if (!top)
+        bool paren = needs_paren(above, p->kind);
+        if (paren)
             base_strbuf_putc(out, '(');
-        /* Chains of the same operator print flat, as herd does. */
-        bool lflat = p->lhs->kind == p->kind && p->kind != LITMUS_P_IMPLIES;
-        prop(out, t, p->lhs, lflat);
+        prop(out, t, p->lhs, p->kind);
         base_strbuf_puts(out, op);
-        prop(out, t, p->rhs, p->rhs->kind == p->kind && p->kind == LITMUS_P_IMPLIES);
-        if (!top)
+        prop(out, t, p->rhs, p->kind);
+        if (paren)
             base_strbuf_putc(out, ')');
         return;
     }
@@ -129,7 +143,7 @@ static void prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p, b
 
 void report_litmus_prop(base_strbuf *out, const litmus_test *t, const litmus_prop *p)
 {
-    prop(out, t, p, true);
+    prop(out, t, p, LITMUS_P_TRUE); /* TRUE: the top, no operator above */
 }
 
 void report_litmus_condition(base_strbuf *out, const litmus_test *t)
@@ -186,8 +200,12 @@ void report_litmus_herd(base_strbuf *out, const litmus_test *t, const litmus_res
     }
     base_strbuf_puts(out, r->undefined ? "Undef\n" : r->ok ? "Ok\n" : "No\n");
     if (!r->verdict_only) {
+        /* herd7 counts witnesses of the condition as a whole: under
+         * ~exists a positive one is an execution without the outcome
+         * (the Observation line counts the outcome itself) */
+        bool swap = t->quant == LITMUS_Q_NOT_EXISTS;
         base_strbuf_printf(out, "Witnesses\nPositive: %" PRIu64 " Negative: %" PRIu64 "\n",
-                           r->positive, r->negative);
+                           swap ? r->negative : r->positive, swap ? r->positive : r->negative);
     }
     if (r->undefined)
         base_strbuf_puts(out, "Flag *undef*\n");

@@ -150,9 +150,63 @@ static void test_let_rec_in_check(void **state)
     cat_model_free(m);
 }
 
+/* if on relations of the execution, in a flag (exact encodings): every
+ * read of SB and MP reads from the initial write or another thread. */
+static void test_flag_if_exec(void **state)
+{
+    (void)state;
+    cat_model *m = load("acyclic po | rf | co | fr\n"
+                        "flag ~empty (if rf subset rfi then po else 0) as internal\n"
+                        "flag ~empty (if rf subset rfe then po else 0) as external\n"
+                        "flag ~empty (if rf = 0 then po else 0) as no-reads\n");
+    expect_flags(m, SB, "external");
+    expect_flags(m, MP, "external");
+    cat_model_free(m);
+}
+
+/* requires: undefined when some consistent execution fails it, and no
+ * execution is dropped for it. */
+static void test_requires_undefined(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        cat_model *m = load(k ? "acyclic po | rf | co | fr\nrequires empty rfi\n"
+                              : "acyclic po | rf | co | fr\nrequires empty rfe\n");
+        run r;
+        simulate(&r, m, SB, false);
+        assert_true(r.res.undef_checked);
+        assert_int_equal(r.res.undefined, k == 0);
+        assert_int_equal(r.res.positive + r.res.negative, 3);
+        finish(&r);
+        cat_model_free(m);
+    }
+}
+
+/* with x from linearisations(S, r): none when r is cyclic on S, so no
+ * execution is left; otherwise the model holds as if x were chosen. */
+static void test_linearisations(void **state)
+{
+    (void)state;
+    cat_model *m = load("with x from linearisations(M, po | po^-1)\nempty 0\n");
+    run r;
+    simulate(&r, m, SB, false);
+    assert_int_equal(r.res.positive + r.res.negative, 0);
+    assert_int_equal(r.res.nstates, 0);
+    finish(&r);
+    cat_model_free(m);
+    m = load("with x from linearisations(W, co)\nirreflexive x ; co\n");
+    simulate(&r, m, SB, true);
+    assert_int_equal(r.res.obs, LITMUS_OBS_SOMETIMES); /* x = co on the writes */
+    finish(&r);
+    cat_model_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_flag_if_exec),
+        cmocka_unit_test(test_requires_undefined),
+        cmocka_unit_test(test_linearisations),
         cmocka_unit_test(test_flag_plus_exact),
         cmocka_unit_test(test_flag_let_rec_exact),
         cmocka_unit_test(test_negated_acyclic),

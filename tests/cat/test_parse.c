@@ -227,9 +227,41 @@ static void test_check_text(void **state)
     base_diag_free(&d);
 }
 
+/* -variant names decide `if "name"` (without case), in instructions and
+ * expressions; cat/variant.h says which names ravel accepts. */
+static void test_variants(void **state)
+{
+    (void)state;
+    const char *src = "if \"ETS2\" && not \"eis\" let z = 0 else let z = po end\n"
+                      "let y = if \"ets3\" || (\"exs\") then po else 0\n";
+    static const char *const names[] = { "ets2", "EXS" };
+    cat_variants v = { names, 2 };
+    base_arena a;
+    base_arena_init(&a);
+    base_diag d;
+    base_diag_init(&d);
+    cat_file *f = cat_parse_variants(&a, "t.cat", src, strlen(src), &v, &d);
+    assert_non_null(f);
+    assert_true(f->body.v[0]->negated); /* the condition holds: the first body */
+    assert_int_equal(f->body.v[1]->binds[0].rhs->nitems, 1);
+    cat_file *g = cat_parse(&a, "t.cat", src, strlen(src), &d);
+    assert_non_null(g);
+    assert_false(g->body.v[0]->negated);
+    assert_int_equal(g->body.v[1]->binds[0].rhs->nitems, 0);
+    const char *why = NULL;
+    assert_true(cat_variant_supported("ETS2", &why));
+    assert_false(cat_variant_supported("mixed", &why));
+    assert_non_null(strstr(why, "other events"));
+    assert_false(cat_variant_supported("no-such-variant", &why));
+    assert_non_null(strstr(why, "not one of"));
+    base_diag_free(&d);
+    base_arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_variants),
         cmocka_unit_test(test_precedence),
         cmocka_unit_test(test_instructions),
         cmocka_unit_test(test_errors),

@@ -53,9 +53,11 @@ def herd_undef_and_counts(path):
         for ln in f.read().splitlines():
             if ln.strip() == "Undef":
                 undef = True
-            elif ln.startswith("Positive: "):
+            elif ln.startswith("Observation ") and len(ln.split()) >= 5:
+                # the outcome's own counts (the Witnesses line swaps them
+                # under ~exists); ravel's JSON gives these
                 w = ln.split()
-                counts = (int(w[1]), int(w[3]))
+                counts = (int(w[-2]), int(w[-1]))
     return undef, counts
 
 

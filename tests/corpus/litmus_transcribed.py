@@ -26,19 +26,7 @@ import sys
 
 sys.dont_write_bytecode = True  # tests never write into the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from litmus_corpus import herd_states  # noqa: E402
-
-
-def herd_undef_and_counts(path):
-    undef, counts = False, None
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for ln in f.read().splitlines():
-            if ln.strip() == "Undef":
-                undef = True
-            elif ln.startswith("Positive: "):
-                w = ln.split()
-                counts = (int(w[1]), int(w[3]))
-    return undef, counts
+from litmus_corpus import herd_states, herd_undef_and_counts  # noqa: E402
 
 
 def renames(path):

@@ -30,8 +30,17 @@ static void test_condition_printing(void **state)
                            "exists ((0:r0=1 \\/ y=x) /\\ ~P1:r2=0 /\\ (0:r0=1 => [y]=2))\n");
     base_strbuf b = { 0 };
     report_litmus_condition(&b, t);
+    /* herd7's layout: not (p), parentheses only where precedence needs them */
     assert_string_equal(base_strbuf_cstr(&b),
-                        "exists ((0:r0=1 \\/ [y]=x) /\\ ~1:r2=0 /\\ (0:r0=1 => [y]=2))");
+                        "exists ((0:r0=1 \\/ [y]=x) /\\ not (1:r2=0) /\\ (0:r0=1 => [y]=2))");
+    base_strbuf_free(&b);
+    litmus_test_free(t);
+    t = parse("LISA d\n{ }\n P0 ;\n r[] r0 x ;\n"
+              "exists (0:r0=1 /\\ (0:r0=2 \\/ (0:r0=3 /\\ 0:r0=4)) \\/ ~(0:r0=5 => 0:r0=6))\n");
+    base_strbuf_clear(&b);
+    report_litmus_condition(&b, t);
+    assert_string_equal(base_strbuf_cstr(&b),
+                        "exists (0:r0=1 /\\ (0:r0=2 \\/ 0:r0=3 /\\ 0:r0=4) \\/ not (0:r0=5 => 0:r0=6))");
     base_strbuf_free(&b);
     litmus_test_free(t);
 }
