@@ -138,7 +138,8 @@ typedef struct deadlock_result {
      * analysed, and cache files that could not be read or written (each a
      * miss, never an error) */
     size_t cache_hits, cache_misses, cache_bad, cache_write_errors;
-    /* a budget ran out: "time" or "memory" (static strings), else NULL; the
+    /* a budget ran out: "time" or "memory" (static strings), or "round": a
+     * recursive component still changed after max_scc_iters rounds; else NULL; the
      * functions whose summary was left empty or cut short, and whether the
      * cycle search was cut short */
     const char *stopped;
