@@ -44,6 +44,7 @@ typedef struct deadlock_opts {
     bool lock_order;          /* also report inversions inside one thread */
     bool no_double_lock_reset;/* heuristic 1 off: double lock/unlock keeps the lockset */
     bool no_gate_locks;       /* heuristic 2 off: report cycles with a common guard */
+    bool no_array_may;        /* keep dependencies from an array-wide lock held on some paths only */
     bool no_recursive;        /* recursive mutexes treated as ordinary ones */
     bool no_trylock;          /* trylock treated as a blocking lock */
     bool no_rwlock;           /* read/read acquisitions treated as blocking */

@@ -2165,9 +2165,15 @@ static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     uint32_t set = st->tryres.data[i].v;
     bool nonzero = jump == nonzero_means_jump;
     bool failed = set & TRY_NONNULL ? !nonzero : nonzero;
-    if (!failed)
-        return;
     set &= ~TRY_NONNULL;
+    if (!failed) { /* it succeeded: what it took and still holds is held on every path here */
+        for (uint32_t k = 0; k < dl_set_len(a->c, set); k++) {
+            uint32_t lm = dl_set_data(a->c, set)[k];
+            if (kv_find(&st->held, lm) >= 0)
+                st->held_must = dl_set_add(a->c, st->held_must, lm);
+        }
+        return;
+    }
     for (uint32_t k = 0; k < dl_set_len(a->c, set); k++) {
         uint32_t lm = dl_set_data(a->c, set)[k];
         kv_del(&st->held, lm);
