@@ -93,6 +93,8 @@ static const char deadlock_usage[] =
     "  --no-rwlock        treat read locks of rwlocks as exclusive\n"
     "  --no-value-order   ignore branch conditions that order the locks' owners\n"
     "                     (if (a->id < b->id) ...), and constant arguments\n"
+    "  --no-array-may     keep dependencies from an array-wide lock held on some\n"
+    "                     paths only (otherwise taken as an infeasible path)\n"
     "\n"
     "exit codes: 0 no finding; 1 findings; 2 bad command line; 3 no finding but a\n"
     "budget (--timeout, --max-memory) ran out; 4 out of memory; 5 bad input (missing\n"
@@ -247,6 +249,8 @@ int cli_deadlock(int argc, char **argv)
             dot = true;
         } else if (strcmp(a, "--no-double-lock") == 0) {
             o.no_double_lock_reset = true;
+        } else if (strcmp(a, "--no-array-may") == 0) {
+            o.no_array_may = true;
         } else if (strcmp(a, "--no-gate-locks") == 0) {
             o.no_gate_locks = true;
         } else if (strcmp(a, "--no-recursive") == 0) {

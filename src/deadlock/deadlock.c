@@ -64,6 +64,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.func_index);
     base_hashmap_init(&c.rec_locks);
     base_hashmap_init(&c.rec_fields);
+    base_hashmap_init(&c.widened_instsets);
+    base_hashmap_init(&c.path_classes);
     base_hashmap_init(&c.nonrec_fields);
     base_hashmap_init(&c.type_canon);
     base_hashmap_init(&c.fnstores);
@@ -97,7 +99,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
         const dl_path *fp = &c.paths.data[dl_set_data(&c, opaque)[i]];
         res->assumed[i] = base_xstrdup(base_sym_str(p->syms, p->funcs[fp->a]->name));
     }
-    res->stopped = c.stopped;
+    res->stopped = c.stopped ? c.stopped : c.unsettled ? "round" : NULL;
     res->funcs_unsummarised = c.funcs_unsummarised;
     res->cycles_cut = c.cycles_cut;
     res->nfuncs = p->nfuncs;
@@ -131,6 +133,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.func_index);
     base_hashmap_free(&c.rec_locks);
     base_hashmap_free(&c.rec_fields);
+    base_hashmap_free(&c.widened_instsets);
+    base_hashmap_free(&c.path_classes);
     base_hashmap_free(&c.nonrec_fields);
     base_hashmap_free(&c.type_canon);
     base_hashmap_free(&c.fnstores);

@@ -44,6 +44,7 @@ typedef struct deadlock_opts {
     bool lock_order;          /* also report inversions inside one thread */
     bool no_double_lock_reset;/* heuristic 1 off: double lock/unlock keeps the lockset */
     bool no_gate_locks;       /* heuristic 2 off: report cycles with a common guard */
+    bool no_array_may;        /* keep dependencies from an array-wide lock held on some paths only */
     bool no_recursive;        /* recursive mutexes treated as ordinary ones */
     bool no_trylock;          /* trylock treated as a blocking lock */
     bool no_rwlock;           /* read/read acquisitions treated as blocking */
@@ -138,7 +139,8 @@ typedef struct deadlock_result {
      * analysed, and cache files that could not be read or written (each a
      * miss, never an error) */
     size_t cache_hits, cache_misses, cache_bad, cache_write_errors;
-    /* a budget ran out: "time" or "memory" (static strings), else NULL; the
+    /* a budget ran out: "time" or "memory" (static strings), or "round": a
+     * recursive component still changed after max_scc_iters rounds; else NULL; the
      * functions whose summary was left empty or cut short, and whether the
      * cycle search was cut short */
     const char *stopped;

@@ -51,6 +51,7 @@
 #define DL_WIDEN_LOCKS 48
 #define DL_WIDEN_DEPS 2048
 #define DL_WIDEN_ROUND 2 /* rounds of a recursive component before all its summaries widen */
+#define DL_WIDEN_SCC 64  /* a component of more functions widens from its first round */
 
 /* --- interning of fixed-size tuples --- */
 
@@ -255,9 +256,12 @@ typedef struct dl_ctx {
     bool mem_over;
     size_t funcs_unsummarised;
     size_t widened;            /* summaries the widening bounded (dl_summary.c) */
+    base_hashmap widened_instsets; /* set of instances -> dl_widen_instset of it */
+    base_hashmap path_classes; /* path << 1 | keep_globals -> dl_path_class */
     double scc_started;        /* when the component being summarised was begun */
     bool widen_all;            /* widen every summary (a component past DL_WIDEN_ROUND rounds) */
     bool summary_cut;          /* a summary of the current component was cut short */
+    bool unsettled;            /* a component still changed in its last round (max_scc_iters) */
     bool cycles_cut;
 } dl_ctx;
 
@@ -333,6 +337,7 @@ typedef struct dl_rename {
     uint32_t ngbind;
     base_hashmap memo_path;  /* path -> renamed path (DL_NONE: dropped) */
     base_hashmap bound;      /* renamed paths named through a binding -> 1 */
+    base_hashmap memo_instset; /* set of instances -> renamed set */
 } dl_rename;
 void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals, uint32_t n);
 void dl_rename_free(dl_rename *r);

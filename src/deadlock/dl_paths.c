@@ -244,7 +244,19 @@ bool dl_path_has_any(const dl_ctx *c, uint32_t path)
     return false;
 }
 
+static uint32_t path_class(dl_ctx *c, uint32_t path, bool keep_globals);
+
 uint32_t dl_path_class(dl_ctx *c, uint32_t path, bool keep_globals)
+{
+    uint64_t key = (uint64_t)path << 1 | keep_globals, memo;
+    if (base_hashmap_get(&c->path_classes, key, &memo))
+        return (uint32_t)memo;
+    uint32_t out = path_class(c, path, keep_globals);
+    base_hashmap_put(&c->path_classes, key, out);
+    return out;
+}
+
+static uint32_t path_class(dl_ctx *c, uint32_t path, bool keep_globals)
 {
     uint32_t chain[DL_MAX_DEPTH + 2], n = 0;
     bool deref = false;
@@ -576,12 +588,14 @@ void dl_rename_init(dl_rename *r, const ir_func *callee, const uint32_t *actuals
     r->nactuals = n;
     base_hashmap_init(&r->memo_path);
     base_hashmap_init(&r->bound);
+    base_hashmap_init(&r->memo_instset);
 }
 
 void dl_rename_free(dl_rename *r)
 {
     base_hashmap_free(&r->memo_path);
     base_hashmap_free(&r->bound);
+    base_hashmap_free(&r->memo_instset);
 }
 
 static uint32_t rename_path_rec(dl_ctx *c, dl_rename *r, uint32_t path, bool *via_formal);
@@ -739,12 +753,16 @@ uint32_t dl_widen_inst(dl_ctx *c, uint32_t inst)
 
 uint32_t dl_widen_instset(dl_ctx *c, uint32_t set)
 {
+    uint64_t memo;
+    if (base_hashmap_get(&c->widened_instsets, set, &memo))
+        return (uint32_t)memo;
     uint32_t n = dl_set_len(c, set);
     uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
     for (uint32_t i = 0; i < n; i++)
         tmp[i] = dl_widen_inst(c, dl_set_data(c, set)[i]);
     uint32_t out = dl_set(c, tmp, n);
     free(tmp);
+    base_hashmap_put(&c->widened_instsets, set, out);
     return out;
 }
 
@@ -771,12 +789,16 @@ uint32_t dl_rename_instset(dl_ctx *c, dl_rename *r, uint32_t set)
     uint32_t n = dl_set_len(c, set);
     if (n == 0)
         return set;
+    uint64_t memo;
+    if (base_hashmap_get(&r->memo_instset, set, &memo))
+        return (uint32_t)memo;
     const uint32_t *d = dl_set_data(c, set);
     uint32_t *tmp = base_xmalloc(n * sizeof *tmp);
     for (uint32_t i = 0; i < n; i++)
         tmp[i] = dl_rename_inst(c, r, d[i]);
     uint32_t id = dl_set(c, tmp, n);
     free(tmp);
+    base_hashmap_put(&r->memo_instset, set, id);
     return id;
 }
 

@@ -2165,9 +2165,15 @@ static void refine_edge(fn_an *a, const ir_stmt *s, dl_state *st, bool jump)
     uint32_t set = st->tryres.data[i].v;
     bool nonzero = jump == nonzero_means_jump;
     bool failed = set & TRY_NONNULL ? !nonzero : nonzero;
-    if (!failed)
-        return;
     set &= ~TRY_NONNULL;
+    if (!failed) { /* it succeeded: what it took and still holds is held on every path here */
+        for (uint32_t k = 0; k < dl_set_len(a->c, set); k++) {
+            uint32_t lm = dl_set_data(a->c, set)[k];
+            if (kv_find(&st->held, lm) >= 0)
+                st->held_must = dl_set_add(a->c, st->held_must, lm);
+        }
+        return;
+    }
     for (uint32_t k = 0; k < dl_set_len(a->c, set); k++) {
         uint32_t lm = dl_set_data(a->c, set)[k];
         kv_del(&st->held, lm);
@@ -2924,6 +2930,10 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         ns->live_exit = dl_widen_instset(c, ns->live_exit);
     if (force) { /* the values returned, by class; no join on every path */
         ns->joined_exit = c->empty;
+        /* fewer joins (threads run longer) and fewer recursive locks (more
+         * self-deadlocks): both over-approximate */
+        ns->joins = drop_widened(c, ns->joins, false);
+        ns->recursive = drop_widened(c, ns->recursive, false);
         if (ns->ret != DL_NONE) {
             uint32_t n = dl_set_len(c, ns->ret);
             uint32_t *tmp = base_xmalloc((n + 1) * sizeof *tmp);
@@ -2962,12 +2972,62 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
     return true;
 }
 
+/* A component that is widened as a whole (c->widen_all) goes round until
+ * its summaries settle: a dependency, acquisition, self-deadlock or start
+ * that its function's summary had in the round before keeps the call chain
+ * it had then (a witness is a witness), so the chains, which go round the
+ * recursion, do not grow with the rounds. */
+static void keep_traces(dl_ctx *c, const dl_summary *old, dl_summary *ns)
+{
+    base_hashmap ix;
+    base_hashmap_init(&ix);
+    for (size_t i = 0; i < old->deps.len; i++)
+        base_hashmap_put(&ix, (uint64_t)old->deps.data[i].a << 32 | old->deps.data[i].b, i);
+    for (size_t i = 0; i < ns->deps.len; i++) {
+        uint64_t j;
+        dl_dep *d = &ns->deps.data[i];
+        if (base_hashmap_get(&ix, (uint64_t)d->a << 32 | d->b, &j)) {
+            d->ta = old->deps.data[j].ta;
+            d->tb = old->deps.data[j].tb;
+        }
+    }
+    base_hashmap_clear(&ix);
+    for (size_t i = 0; i < old->acqs.len; i++)
+        base_hashmap_put(&ix, (uint64_t)old->acqs.data[i].lm << 1 | old->acqs.data[i].is_try, i);
+    for (size_t i = 0; i < ns->acqs.len; i++) {
+        uint64_t j;
+        if (base_hashmap_get(&ix, (uint64_t)ns->acqs.data[i].lm << 1 | ns->acqs.data[i].is_try, &j))
+            ns->acqs.data[i].trace = old->acqs.data[j].trace;
+    }
+    base_hashmap_clear(&ix);
+    for (size_t i = 0; i < old->selfs.len; i++)
+        base_hashmap_put(&ix, old->selfs.data[i].lock, i);
+    for (size_t i = 0; i < ns->selfs.len; i++) {
+        uint64_t j;
+        if (base_hashmap_get(&ix, ns->selfs.data[i].lock, &j)) {
+            ns->selfs.data[i].t1 = old->selfs.data[j].t1;
+            ns->selfs.data[i].t2 = old->selfs.data[j].t2;
+        }
+    }
+    base_hashmap_clear(&ix);
+    for (size_t i = 0; i < old->spawns.len; i++)
+        base_hashmap_put(&ix, old->spawns.data[i].inst, i);
+    for (size_t i = 0; i < ns->spawns.len; i++) {
+        uint64_t j;
+        if (base_hashmap_get(&ix, ns->spawns.data[i].inst, &j))
+            ns->spawns.data[i].trace = old->spawns.data[j].trace;
+    }
+    base_hashmap_free(&ix);
+}
+
 static bool analyse_func(dl_ctx *c, const ir_func *f)
 {
     uint32_t fi = dl_func_index(c, f);
     dl_summary ns;
     analyse_into(c, f, NULL, NULL, &ns);
     dl_summary *old = &c->sums[fi];
+    if (c->widen_all && old->done)
+        keep_traces(c, old, &ns);
     bool changed = !old->done || old->fingerprint != ns.fingerprint;
     dl_summary_free(old);
     *old = ns;
@@ -3081,10 +3141,18 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         base_hashmap_free(&ix);
         qsort(callers.data, callers.len, sizeof *callers.data, kv_cmp);
     }
+    /* a large component (calls through pointers to many candidates) is
+     * widened from its first round: its summaries would grow with every
+     * round otherwise */
+    c->widen_all = cyclic && n > DL_WIDEN_SCC;
+    bool settled = !cyclic;
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;
         memset(next, 0, n);
-        for (uint32_t i = 0; i < n; i++) {
+        /* the members in reverse order of discovery (dl_scc gives the
+         * component's root first): callees mostly before their callers, so
+         * one round carries a change up many calls */
+        for (uint32_t i = n; i-- > 0;) {
             if (!dirty[i])
                 continue;
             if (dl_out_of_budget(c)) {
@@ -3108,14 +3176,21 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
                     next[callers.data[e].v] = 1;
             }
         }
+        settled = !changed;
         if (!changed || c->summary_cut)
             break;
         memcpy(dirty, next, n);
         /* from the third round on, every summary of a component that has
          * not settled is widened (classes do not grow with the recursion) */
-        c->widen_all = round + 1 >= DL_WIDEN_ROUND;
+        c->widen_all = c->widen_all || round + 1 >= DL_WIDEN_ROUND;
     }
     c->widen_all = false;
+    if (cyclic && !settled && !c->summary_cut) {
+        /* the last round still changed a summary: what there is may miss
+         * dependencies of further rounds; the run says it is incomplete */
+        c->summary_cut = true;
+        c->unsettled = true;
+    }
     free(dirty);
     free(next);
     base_vec_free(&callers);

@@ -453,6 +453,14 @@ static void build_graph(finder *fd, graph *g)
     base_hashmap_init(&g->lock_ix);
     base_hashmap_init(&g->edge_ix);
     for (size_t i = 0; i < fd->deps.len; i++) {
+        /* a dependency from an array-wide lock that is held there on some
+         * paths only needs two doubts to be wrong at once (the element, and
+         * the path: a failed trylock or a flag the analysis does not
+         * follow); taken as infeasible (--no-array-may keeps it) */
+        const dl_dep *d = &fd->deps.data[i].d;
+        if (!fd->c->opts->no_array_may && array_wide(fd->c, d->a >> 1) &&
+            !dl_set_has(fd->c, d->guards, d->a >> 1))
+            continue;
         uint32_t a = g_node(g, fd->deps.data[i].d.a >> 1), b = g_node(g, fd->deps.data[i].d.b >> 1);
         uint64_t key = (uint64_t)a << 32 | b, e;
         if (!base_hashmap_get(&g->edge_ix, key, &e)) {
