@@ -32,6 +32,9 @@ n=0 bad=0
 for dir in "$work"/cases/check_* "$work"/cases/race_*; do
     [ -f "$dir/cmd" ] && [ -f "$dir/expected_exit" ] && [ -f "$dir/expected_stdout" ] || continue
     name=$(basename "$dir")
+    # a case with a time limit tests the budget, and its answer depends on
+    # how far each back end got in it: not a verdict to compare
+    [ -f "$dir/time_limit" ] && continue
     want=$(key "$(cat "$dir/expected_exit")" "$dir/expected_stdout")
     RAVEL_SOLVER=$solver RAVEL_E2E_UPDATE=1 bash "$here/run_case.sh" "$ravel" "$dir" "$ex" \
         "$work/run/$name" > /dev/null 2>&1 || true
