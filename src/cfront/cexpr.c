@@ -736,11 +736,21 @@ static const ir_expr *binary(cf_ctx *c, CXCursor e, bool want)
         return opaque_op(c, e, clang_getCursorKind(e) == CXCursor_CompoundAssignOperator, want);
     switch (k) {
     case CXBinaryOperator_Assign: {
+        /* A plain store to an _Atomic object is a seq_cst atomic store (C17
+         * 6.5.16.1 with 7.17.7.1): the value is computed first, the store
+         * alone is the atomic operation. */
+        bool atomic = cf_type_is_atomic(clang_getCursorType(a));
         const ir_expr *l = cf_lvalue(c, a);
         const ir_expr *r = value(c, b, true);
         if (!r)
             cf_fail(c, e, "internal: assignment of a void value");
-        return assign_result(c, l, r, want);
+        if (!atomic)
+            return assign_result(c, l, r, want);
+        r = cf_to_temp(c, cf_convert(c, r, l->type));
+        atomic_if(c, true, IR_S_ATOMIC_BEGIN);
+        cf_assign(c, l, r);
+        atomic_if(c, true, IR_S_ATOMIC_END);
+        return want ? r : NULL;
     }
     case CXBinaryOperator_Comma:
         value(c, a, false);
@@ -840,6 +850,15 @@ static const ir_expr *conversion(cf_ctx *c, CXCursor e, CXCursor child, bool wan
         return decay(c, child, t);
     if ((from == CXType_FunctionProto || from == CXType_FunctionNoProto) && to == CXType_Pointer)
         return cf_convert(c, function_pointer(c, child), t);
+    if (from == CXType_Atomic && to != CXType_Atomic && want) {
+        /* The value of an _Atomic object (lvalue conversion, C17 6.3.2.1):
+         * a seq_cst atomic load, read into a temporary inside the section. */
+        const ir_expr *l = cf_lvalue(c, child);
+        atomic_if(c, true, IR_S_ATOMIC_BEGIN);
+        const ir_expr *r = cf_to_temp(c, l);
+        atomic_if(c, true, IR_S_ATOMIC_END);
+        return cf_convert(c, r, t);
+    }
     const ir_expr *v = value(c, child, want || t->kind != IR_T_VOID);
     if (!v)
         cf_fail(c, e, "internal: conversion of a void value");
