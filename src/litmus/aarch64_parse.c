@@ -6,10 +6,12 @@
  *  - LDR, LDAR (annotated A), LDAPR (Q), LDXR/LDAXR (X, A) and STR, STLR
  *    (L), STXR/STLXR (X, L) with [Xn], [Xn,#imm], [Xn,Xm], [Xn,Wm,SXTW];
  *    an exclusive pair is RISC-V's lr/sc (LITMUS_I_SC), the status register
- *    0 on success, 1 on failure;
+ *    0 on success, 1 on failure (not the pairs LDXP/STXP: herd reads an
+ *    exclusive pair single-copy atomically, which ravel does not model);
  *  - SWP, LD<op>/ST<op> for ADD, CLR, EOR, SET, and CAS, each with the A
  *    and L forms: read-modify-writes annotated %amo (herd's relation amo),
- *    A on the read, L on the write; ST<op> (no result) also NoRet;
+ *    A on the read, L on the write; ST<op> (no result) also NoRet; CASP
+ *    (and its A, L, AL forms) on two cells (LITMUS_I_CAS with pair);
  *  - DMB/DSB with their options (herd's sets DMB.ISH, DSB.SY, ...), ISB;
  *  - CBZ, CBNZ, B.cond after CMP, B: branches whose condition's reads give
  *    ctrl; MOV, ADD, SUB, EOR, ORR, AND, CSEL: register arithmetic.
@@ -443,6 +445,79 @@ static bool cas(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int 
     bool acq = (ord == 1 || ord == 3) && !noret, rel = ord == 2 || ord == 3;
     in.annots = annots(c, "%amo", acq ? "A" : NULL, noret ? "NoRet" : NULL);
     in.fail_annots = annots(c, acq ? "A" : NULL, noret ? "NoRet" : NULL, NULL);
+    in.has_wannots = true;
+    in.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
+    litmus_asm_emit(c, &in);
+    return true;
+}
+
+/* The second address of a pair access at a (of 4- or 8-byte registers):
+ * the next register-sized cell. Only an immediate offset or none. */
+static bool pair_addr2(litmus_asm_ctx *c, const litmus_token *at, const litmus_token *op,
+                       const litmus_address *a, bool w, litmus_address *a2)
+{
+    if (a->has_offset && a->offset.kind != LITMUS_OPND_IMM) {
+        litmus_error_at(litmus_asm_parser(c), at, "unsupported: a register offset in '%.*s'",
+                        (int)op->len, op->start);
+        return false;
+    }
+    *a2 = *a;
+    a2->has_offset = true;
+    a2->offset = litmus_imm_operand((a->has_offset ? a->offset.imm : 0) + (w ? 4 : 8));
+    return true;
+}
+
+/* A register of a pair operand: rd (the zero register is refused: herd
+ * pairs name real registers). */
+static bool pair_reg(litmus_asm_ctx *c, uint32_t *r, bool *w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    int n;
+    if (w)
+        *w = is_w(&p->tok);
+    if (!need_reg(c, &n))
+        return false;
+    if (n >= 31) {
+        litmus_error_at(p, &p->tok, "unsupported: the zero register or SP in a register pair");
+        return false;
+    }
+    *r = litmus_asm_reg(c, &p->tok);
+    litmus_next(p);
+    return true;
+}
+
+/* CASP Ws1, Ws2, Wt1, Wt2, [Xn] (and A, L, AL): if [Xn] == Ws1 and the next
+ * cell == Ws2, both := Wt1, Wt2; Ws1, Ws2 := the old values (herd: two
+ * reads, then on success two writes, each an rmw with its location's read;
+ * on failure the reads alone, A for the acquire forms). */
+static bool casp(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int ord)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    uint32_t r[4];
+    bool w = false;
+    for (int i = 0; i < 4; i++)
+        if (!pair_reg(c, &r[i], i == 0 ? &w : NULL) || !comma(c))
+            return false;
+    if (r[0] == r[1]) {
+        litmus_error_at(p, op, "unsupported: '%.*s' with the same register twice",
+                        (int)op->len, op->start);
+        return false;
+    }
+    litmus_token at = p->tok;
+    if (!mem_operand(c, &in.addr, op, in, NULL) || !pair_addr2(c, &at, op, &in.addr, w, &in.addr2))
+        return false;
+    in.kind = LITMUS_I_CAS;
+    in.pair = true;
+    in.reg = r[0];
+    in.reg2 = r[1];
+    in.ok_reg = r[0];
+    in.cmp = litmus_reg_operand(r[0]);
+    in.cmp2 = litmus_reg_operand(r[1]);
+    in.value = litmus_reg_operand(r[2]);
+    in.value2 = litmus_reg_operand(r[3]);
+    bool acq = ord == 1 || ord == 3, rel = ord == 2 || ord == 3;
+    in.annots = annots(c, "%amo", acq ? "A" : NULL, NULL);
+    in.fail_annots = annots(c, acq ? "A" : NULL, NULL, NULL);
     in.has_wannots = true;
     in.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
     litmus_asm_emit(c, &in);
@@ -1098,6 +1173,9 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         return atomic_op(c, in, op, LITMUS_OP_NONE, true, false, k);
     if ((k = form(m, "CAS", ord_sfx, 4)) >= 0)
         return cas(c, in, op, k);
+    if ((k = form(m, "CASP", ord_sfx, 4)) >= 0)
+        return casp(c, in, op, k);
+
     static const struct { const char *name; litmus_op op; } aops[] = {
         { "ADD", LITMUS_OP_ADD }, { "EOR", LITMUS_OP_XOR }, { "SET", LITMUS_OP_OR },
     };

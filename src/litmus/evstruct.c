@@ -308,16 +308,18 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     r->v = litmus_int(wrap(v));
 }
 
-/* Resolves an address to a location; taint receives what it depends on. */
-static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s, regval *taint)
+/* Resolves address ad of instruction in to a location; taint receives what
+ * it depends on. */
+static uint32_t eval_addr_of(builder *b, const litmus_instr *in, const litmus_address *ad,
+                             const state *s, regval *taint)
 {
     regval base = { 0 };
-    eval_operand(s, &in->addr.base, &base);
+    eval_operand(s, &ad->base, &base);
     *taint = base;
     litmus_value a = base.v;
-    if (in->addr.has_offset) {
+    if (ad->has_offset) {
         regval off = { 0 };
-        eval_operand(s, &in->addr.offset, &off);
+        eval_operand(s, &ad->offset, &off);
         taint_union(b, in, taint, &off);
         if (off.v.kind != LITMUS_VAL_INT) {
             fail(b, in, "%s: an address offset must be an integer", "unsupported");
@@ -339,6 +341,11 @@ static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s,
         return LITMUS_NONE;
     }
     return a.loc;
+}
+
+static uint32_t eval_address(builder *b, const litmus_instr *in, const state *s, regval *taint)
+{
+    return eval_addr_of(b, in, &in->addr, s, taint);
 }
 
 /* A value written to loc, as its type takes it (litmus_location.typed). */
@@ -590,7 +597,10 @@ static bool expr_uses(const litmus_expr *e, uint32_t reg)
 static bool instr_uses(const litmus_instr *in, uint32_t reg)
 {
     bool addr = operand_uses(&in->addr.base, reg) ||
-                (in->addr.has_offset && operand_uses(&in->addr.offset, reg));
+                (in->addr.has_offset && operand_uses(&in->addr.offset, reg)) ||
+                (in->pair && (operand_uses(&in->addr2.base, reg) ||
+                              (in->addr2.has_offset && operand_uses(&in->addr2.offset, reg)) ||
+                              operand_uses(&in->cmp2, reg) || operand_uses(&in->value2, reg)));
     switch (in->kind) {
     case LITMUS_I_NOP:
     case LITMUS_I_FENCE:
@@ -713,6 +723,136 @@ static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint3
     }
 }
 
+/* A compare-and-swap pair (LITMUS_I_CAS with pair: AArch64's CASP): per
+ * pair of values read, the success (both equal the expected ones: two
+ * reads, then two writes, each write in an rmw with the read of its own
+ * location) or the failure (two reads with fail_annots). */
+static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
+{
+    const litmus_thread *th = &b->t->threads[thread];
+    const litmus_instr *in = &th->instrs[pc];
+    regval at[2], cmp[2];
+    memset(at, 0, sizeof at);
+    memset(cmp, 0, sizeof cmp);
+    uint32_t loc[2] = { LITMUS_NONE, LITMUS_NONE };
+    litmus_value *vals[2] = { NULL, NULL };
+    uint64_t *justs[2] = { NULL, NULL };
+    uint32_t nvals[2] = { 0, 0 };
+    for (int k = 0; k < 2; k++) {
+        loc[k] = eval_addr_of(b, in, k ? &in->addr2 : &in->addr, s, &at[k]);
+        if (loc[k] == LITMUS_NONE)
+            goto out;
+        eval_operand(s, k ? &in->cmp2 : &in->cmp, &cmp[k]);
+        const domain *rd = read_domain(b, thread, pc, loc[k]);
+        if (rd->n > b->lim->max_values) {
+            fail(b, in, "unsupported: location '%s' may hold too many distinct values",
+                 base_sym_str(b->t->syms, b->t->locs[loc[k]].name));
+            goto out;
+        }
+        nvals[k] = rd->n;
+        vals[k] = base_xmalloc(base_mul_size(rd->n, sizeof *vals[k]));
+        justs[k] = base_xmalloc(base_mul_size(rd->n, JUST_WORDS * sizeof(uint64_t)));
+        memcpy(vals[k], rd->vals, rd->n * sizeof *vals[k]);
+        memcpy(justs[k], b->scratch_just, rd->n * JUST_WORDS * sizeof(uint64_t));
+    }
+    if (loc[0] == loc[1]) {
+        fail(b, in, "%s: a compare-and-swap pair on one location twice", "unsupported");
+        goto out;
+    }
+    parent = port(b, in, thread, pc, parent, &at[0], 'A');
+    for (int ok = 1; ok >= 0 && !b->failed; ok--) {
+        for (uint32_t i = 0; i < nvals[0] && !b->failed; i++) {
+            bool eq0 = litmus_value_eq(vals[0][i], cmp[0].v);
+            if (ok && !eq0)
+                continue;
+            bool any = false; /* r0 needs a path: some second value that fits */
+            for (uint32_t j = 0; j < nvals[1] && !any; j++) {
+                bool eq1 = litmus_value_eq(vals[1][j], cmp[1].v);
+                any = ok ? eq1 : !(eq0 && eq1);
+            }
+            if (!any)
+                continue;
+            uint32_t r0 = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
+            if (r0 == LITMUS_NONE)
+                goto out;
+            litmus_event *e0 = &b->es->events[r0];
+            e0->loc = loc[0];
+            e0->value = vals[0][i];
+            e0->rmw = ok;
+            if (!ok)
+                e0->annots = &in->fail_annots;
+            port_links(b, r0);
+            deps_for(b, r0, &at[0], NULL, s);
+            for (uint32_t j = 0; j < nvals[1] && !b->failed; j++) {
+                bool eq1 = litmus_value_eq(vals[1][j], cmp[1].v);
+                if (ok ? !eq1 : eq0 && eq1)
+                    continue;
+                uint32_t ev[2] = { r0, LITMUS_NONE };
+                ev[1] = new_event(b, in, LITMUS_EV_READ, thread, pc, r0);
+                if (ev[1] == LITMUS_NONE)
+                    goto out;
+                state *c = state_copy(th, s);
+                litmus_event *e1 = &b->es->events[ev[1]];
+                e1->loc = loc[1];
+                e1->value = vals[1][j];
+                e1->rmw = ok;
+                if (!ok)
+                    e1->annots = &in->fail_annots;
+                port_links(b, ev[1]);
+                deps_for(b, ev[1], &at[1], NULL, s);
+                for (int k = 0; k < 2; k++) {
+                    const litmus_event *re = &b->es->events[ev[k]];
+                    regval *r = &c->regs[k ? in->reg2 : in->reg];
+                    memset(r, 0, sizeof *r);
+                    r->v = re->value;
+                    r->nt = 1;
+                    r->t[0] = ev[k];
+                    memcpy(r->just, justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
+                }
+                uint32_t last = ev[1];
+                for (int k = 0; ok && k < 2 && !b->failed; k++) {
+                    regval val = { 0 };
+                    eval_operand(s, k ? &in->value2 : &in->value, &val);
+                    uint32_t wp = port(b, in, thread, pc, last, &val, 'D');
+                    if (b->failed)
+                        break;
+                    uint32_t w = new_event(b, in, LITMUS_EV_WRITE, thread, pc, wp);
+                    if (w == LITMUS_NONE)
+                        break;
+                    litmus_event *we = &b->es->events[w];
+                    we->loc = loc[k];
+                    we->value = val.v = loc_typed(b, loc[k], val.v);
+                    we->rmw = true;
+                    if (in->has_wannots)
+                        we->annots = &in->wannots;
+                    port_links(b, w);
+                    /* written only when both compares hold: herd's pick
+                     * dependency on the compared registers and the reads */
+                    for (int q = 0; b->lim->ports && q < 2; q++) {
+                        for (uint32_t t = 0; t < cmp[q].nt; t++)
+                            add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
+                                    cmp[q].t[t] & ~PICK, w);
+                        add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
+                                ev[q], w);
+                    }
+                    b->es->events[ev[k]].rmw_write = w; /* one j per read: one write */
+                    deps_for(b, w, &at[k], &val, c);
+                    note_write(b, thread, pc, loc[k], &val);
+                    last = w;
+                }
+                if (!b->failed)
+                    explore(b, thread, pc + 1, c, last);
+                state_free(c);
+            }
+        }
+    }
+out:
+    for (int k = 0; k < 2; k++) {
+        free(vals[k]);
+        free(justs[k]);
+    }
+}
+
 /* Runs thread `thread` from pc in state s (which it may change) after event
  * `parent`. */
 static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
@@ -792,6 +932,10 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
         case LITMUS_I_READ:
         case LITMUS_I_RMW:
         case LITMUS_I_CAS: {
+            if (in->kind == LITMUS_I_CAS && in->pair) {
+                explore_casp(b, thread, pc, s, parent);
+                return;
+            }
             regval at = { 0 };
             uint32_t loc = eval_address(b, in, s, &at);
             if (loc == LITMUS_NONE)

@@ -172,6 +172,15 @@ typedef struct litmus_instr {
                             * ends); 0: it never ends (LISA's jumps) */
     bool located;          /* FENCE: the event also has addr's location and value's value
                             * (herd's lock and SRCU events, which are not memory accesses) */
+    /* CAS with pair (AArch64's CASP): a second access at addr2, of another
+     * location: reg2 := *addr2 too, and the CAS succeeds when both values
+     * equal cmp and cmp2; it then writes value to addr and value2 to addr2,
+     * each write forming an rmw with the read of its own location; else the
+     * two reads alone, with fail_annots. */
+    bool pair;
+    litmus_address addr2;
+    litmus_operand cmp2, value2;
+    uint32_t reg2;
 } litmus_instr;
 
 typedef struct litmus_reg_init {
