@@ -95,6 +95,8 @@ static const char deadlock_usage[] =
     "                     (if (a->id < b->id) ...), and constant arguments\n"
     "  --no-array-may     keep dependencies from an array-wide lock held on some\n"
     "                     paths only (otherwise taken as an infeasible path)\n"
+    "  --no-class-may     keep a lock class (any).f waiting for itself from a lock\n"
+    "                     of it held on some paths only (otherwise infeasible)\n"
     "\n"
     "exit codes: 0 no finding; 1 findings; 2 bad command line; 3 no finding but a\n"
     "budget (--timeout, --max-memory) ran out; 4 out of memory; 5 bad input (missing\n"
@@ -251,6 +253,8 @@ int cli_deadlock(int argc, char **argv)
             o.no_double_lock_reset = true;
         } else if (strcmp(a, "--no-array-may") == 0) {
             o.no_array_may = true;
+        } else if (strcmp(a, "--no-class-may") == 0) {
+            o.no_class_may = true;
         } else if (strcmp(a, "--no-gate-locks") == 0) {
             o.no_gate_locks = true;
         } else if (strcmp(a, "--no-recursive") == 0) {

@@ -45,6 +45,7 @@ typedef struct deadlock_opts {
     bool no_double_lock_reset;/* heuristic 1 off: double lock/unlock keeps the lockset */
     bool no_gate_locks;       /* heuristic 2 off: report cycles with a common guard */
     bool no_array_may;        /* keep dependencies from an array-wide lock held on some paths only */
+    bool no_class_may;        /* keep a class waiting for itself from a lock held on some paths only */
     bool no_recursive;        /* recursive mutexes treated as ordinary ones */
     bool no_trylock;          /* trylock treated as a blocking lock */
     bool no_rwlock;           /* read/read acquisitions treated as blocking */

@@ -149,6 +149,8 @@ typedef struct dl_dep {
     uint32_t par;        /* set of thread instances that may run at that time */
     uint32_t conds;      /* set of condition atoms true on every path there */
     uint32_t joined;     /* set of thread handles joined before, on every path */
+    bool may_held;       /* a held there on some paths only (not must-held): a class
+                            waiting for itself through it is no edge (--no-class-may) */
 } dl_dep;
 
 typedef struct dl_acq {

@@ -621,6 +621,7 @@ static void add_dep(fn_an *a, const dl_dep *d)
         o->guards = dl_set_inter(a->c, o->guards, d->guards);
         o->conds = dl_set_inter(a->c, o->conds, d->conds);
         o->joined = dl_set_inter(a->c, o->joined, d->joined);
+        o->may_held = o->may_held && d->may_held;
         if (a->merge_par) /* the widening: the threads of both */
             o->par = dl_set_union(a->c, o->par, d->par);
         return;
@@ -848,7 +849,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                         (retake && dl_set_has(c, locks, A >> 1)))
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
-                                 with_opaque(c, st, A, oc), st->joined };
+                                 with_opaque(c, st, A, oc), st->joined,
+                                 !dl_set_has(c, st->held_must, A) };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -1104,7 +1106,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                     if ((A >> 1 == L && !dl_path_is_class(c, L)) || dl_set_has(c, rel, A >> 1))
                         continue;
                     dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par,
-                                 with_opaque(c, st, A, conds), joined };
+                                 with_opaque(c, st, A, conds), joined,
+                                 !dl_set_has(c, st->held_must, A) };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -1136,7 +1139,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                               ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), oc)
                               : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
                                                            oc), mark),
-                          dl_set_union(c, djoined, st->joined) };
+                          dl_set_union(c, djoined, st->joined), d->may_held };
             add_dep(a, &nd);
         }
         for (size_t i = 0; i < x->selfs.len; i++) {

@@ -281,7 +281,7 @@ static void add_node_effects(finder *fd, uint32_t ni)
         tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
                           dl_rename_lockset(c, &r, d->guards, false),
                           dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds),
-                          c->empty },
+                          c->empty, d->may_held },
                     dl_rename_was_bound(&r, A) || dl_rename_was_bound(&r, B) };
         base_vec_push(&fd->deps, td);
     }
@@ -460,6 +460,13 @@ static void build_graph(finder *fd, graph *g)
         const dl_dep *d = &fd->deps.data[i].d;
         if (!fd->c->opts->no_array_may && array_wide(fd->c, d->a >> 1) &&
             !dl_set_has(fd->c, d->guards, d->a >> 1))
+            continue;
+        /* the same for a dependency from a lock class of a widened summary
+         * ((any).f) held on some paths only: the object (the class stands
+         * for every object of its field) and the path (in practice each
+         * object locked and unlocked in a loop under a flag the analysis
+         * does not follow); taken as infeasible (--no-class-may keeps it) */
+        if (!fd->c->opts->no_class_may && d->may_held && dl_path_is_class(fd->c, d->a >> 1))
             continue;
         uint32_t a = g_node(g, fd->deps.data[i].d.a >> 1), b = g_node(g, fd->deps.data[i].d.b >> 1);
         uint64_t key = (uint64_t)a << 32 | b, e;
@@ -993,7 +1000,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         f.nedges = 1;
         f.edges = base_xcalloc(1, sizeof *f.edges);
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
-                                            s->par, c->empty, c->empty }, false };
+                                            s->par, c->empty, c->empty, false }, false };
         make_edge(&fd, &td, &f.edges[0], s->t1);
         f.abstract_lock = array_wide(c, s->lock);
         const tdep *one = &td;
