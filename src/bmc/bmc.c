@@ -1963,7 +1963,8 @@ static void ctx_setup(ctx *c, const ir_program *p, const bmc_opts *o, trace_resu
     c->t0 = base_now();
     c->pw = p->ptr_bytes ? p->ptr_bytes * 8 : 64;
     c->next_addr = 0x1000;
-    c->s = bmc_smt_new();
+    c->s = c->o.solver != BMC_SMT_DEFAULT ? bmc_smt_new_of(c->o.solver) : bmc_smt_new();
+    bmc_smt_set_clause_cap(c->s, c->o.clause_cap);
     base_hashmap_init(&c->taken);
     base_hashmap_init(&c->finfos);
     base_hashmap_init(&c->faddr);

@@ -68,6 +68,7 @@
 
 #include "base/arena.h"
 #include "base/srcloc.h"
+#include "bmc/smt.h"
 #include "ir/ir.h"
 #include "trace/trace.h"
 
@@ -79,6 +80,8 @@ typedef struct bmc_opts {
     bool unwinding_assertions; /* ask whether a bound cut an execution */
     size_t max_terms;          /* formula size limit (memory): beyond it the answer is
                                   UNKNOWN; 0: the default, 5 million */
+    bmc_smt_backend solver;    /* the solver's back end (smt.h); DEFAULT: bmc_smt_new's */
+    uint64_t clause_cap;       /* bmc_smt_set_clause_cap's cap (CaDiCaL); 0: none */
 } bmc_opts;
 
 /* unwind 3, no timeout, unwinding assertions on, at most 5 million terms

@@ -23,6 +23,8 @@ bool bmc_smt_parse_backend(const char *name, bmc_smt_backend *out)
         *out = BMC_SMT_Z3;
     else if (!strcmp(name, "cadical"))
         *out = BMC_SMT_CADICAL;
+    else if (!strcmp(name, "auto"))
+        *out = BMC_SMT_AUTO;
     else
         return false;
     return true;
@@ -41,17 +43,38 @@ bmc_smt_backend bmc_smt_current_backend(void)
     bmc_smt_backend b;
     if (env && *env && bmc_smt_parse_backend(env, &b))
         return b;
-    return BMC_SMT_Z3;
+    return BMC_SMT_AUTO;
 }
 
-bmc_smt_solver *bmc_smt_new(void)
+bmc_smt_solver *bmc_smt_new_of(bmc_smt_backend b)
 {
     bmc_smt_solver *s = base_xcalloc(1, sizeof *s);
-    if (bmc_smt_current_backend() == BMC_SMT_CADICAL)
+    if (b == BMC_SMT_CADICAL)
         s->cad = bmc_smt_cad_new();
     else
         s->z3 = bmc_smt_z3_new();
     return s;
+}
+
+bmc_smt_solver *bmc_smt_new(void)
+{
+    return bmc_smt_new_of(bmc_smt_current_backend());
+}
+
+void bmc_smt_set_clause_cap(bmc_smt_solver *s, uint64_t cap)
+{
+    if (s->cad)
+        bmc_smt_cad_set_clause_cap(s->cad, cap);
+}
+
+bool bmc_smt_over_cap(const bmc_smt_solver *s)
+{
+    return s->cad && bmc_smt_cad_over_cap(s->cad);
+}
+
+uint64_t bmc_smt_num_clauses(const bmc_smt_solver *s)
+{
+    return s->cad ? bmc_smt_cad_num_clauses(s->cad) : 0;
 }
 
 void bmc_smt_free(bmc_smt_solver *s)

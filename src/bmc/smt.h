@@ -39,16 +39,28 @@ typedef enum bmc_smt_bvop {
 typedef enum bmc_smt_cmp { BMC_SMT_ULT, BMC_SMT_ULE, BMC_SMT_SLT, BMC_SMT_SLE } bmc_smt_cmp;
 
 /* The back ends: Z3's bit-vectors and arrays (smt_z3.c), or bit-blasting to
- * CaDiCaL (smt_cadical.c). bmc_smt_new makes a solver of the back end set by
- * bmc_smt_set_backend, else the one the environment variable RAVEL_SOLVER
- * names ("z3" or "cadical"), else Z3. */
-typedef enum bmc_smt_backend { BMC_SMT_DEFAULT, BMC_SMT_Z3, BMC_SMT_CADICAL } bmc_smt_backend;
-/* False for a name that is neither "z3" nor "cadical". */
+ * CaDiCaL (smt_cadical.c). The choice is the one set by bmc_smt_set_backend,
+ * else the one the environment variable RAVEL_SOLVER names ("z3", "cadical"
+ * or "auto"), else auto. Auto is a choice for the caller to make (the po
+ * engine: CaDiCaL under a clause cap, Z3 beyond it); bmc_smt_new makes a Z3
+ * solver for it. */
+typedef enum bmc_smt_backend { BMC_SMT_DEFAULT, BMC_SMT_Z3, BMC_SMT_CADICAL, BMC_SMT_AUTO } bmc_smt_backend;
+/* False for a name that is none of "z3", "cadical", "auto". */
 bool bmc_smt_parse_backend(const char *name, bmc_smt_backend *out);
 void bmc_smt_set_backend(bmc_smt_backend b);
 bmc_smt_backend bmc_smt_current_backend(void);
 
 bmc_smt_solver *bmc_smt_new(void);
+/* A solver of back end b (Z3 for DEFAULT and AUTO). */
+bmc_smt_solver *bmc_smt_new_of(bmc_smt_backend b);
+/* CaDiCaL only (a no-op for Z3): once more than cap clauses (0: no cap) have
+ * been made, further clauses are dropped and every check answers UNKNOWN
+ * with the reason BMC_SMT_TOO_LARGE; bmc_smt_over_cap then says so. */
+#define BMC_SMT_TOO_LARGE "formula beyond the bit-blaster's clause cap"
+void bmc_smt_set_clause_cap(bmc_smt_solver *s, uint64_t cap);
+bool bmc_smt_over_cap(const bmc_smt_solver *s);
+/* The clauses the bit-blaster made (0 for Z3). */
+uint64_t bmc_smt_num_clauses(const bmc_smt_solver *s);
 void bmc_smt_free(bmc_smt_solver *s);
 
 /* Booleans. */

@@ -57,5 +57,8 @@ typedef struct bmc_smt_z3 bmc_smt_z3;
 typedef struct bmc_smt_cad bmc_smt_cad;
 BMC_SMT_BACKEND_DECLS(z3, bmc_smt_z3)
 BMC_SMT_BACKEND_DECLS(cad, bmc_smt_cad)
+void bmc_smt_cad_set_clause_cap(bmc_smt_cad *s, uint64_t cap);
+bool bmc_smt_cad_over_cap(const bmc_smt_cad *s);
+uint64_t bmc_smt_cad_num_clauses(const bmc_smt_cad *s);
 
 #endif

@@ -77,6 +77,8 @@ struct bmc_smt_cad {
     int model_vars;          /* variables the SAT model covers */
     int max_used;            /* largest variable given to CaDiCaL */
     bool has_model;
+    uint64_t nclauses, cap; /* clauses made; the cap (0: none) */
+    bool over;              /* more than cap made: the rest were dropped */
     size_t nasserts, nselects;
     uint32_t nvars_made;     /* serial for array variables */
     bmc_smt_term t_true, t_false;
@@ -125,6 +127,11 @@ static void use(S *s, int lit)
 
 static void clause(S *s, const int *c, size_t n)
 {
+    if (s->cap && s->nclauses >= s->cap)
+        s->over = true;
+    if (s->over)
+        return; /* checks answer unknown from now on: no clause is needed */
+    s->nclauses++;
     for (size_t i = 0; i < n; i++)
         use(s, c[i]);
     sat_add_clause(s->sat, c, n);
@@ -1008,6 +1015,10 @@ bmc_smt_result bmc_smt_cad_check(bmc_smt_cad *s, const bmc_smt_term *assumptions
                                  unsigned timeout_ms)
 {
     s->has_model = false;
+    if (s->over) {
+        snprintf(s->reason, sizeof s->reason, "%s", BMC_SMT_TOO_LARGE);
+        return BMC_SMT_UNKNOWN;
+    }
     sat_set_deadline(s->sat, timeout_ms ? base_now() + timeout_ms / 1000.0 : 0);
     if (s->scopes.len) {
         int act = s->scopes.data[s->scopes.len - 1];
@@ -1098,6 +1109,14 @@ uint64_t bmc_smt_cad_model_bv(bmc_smt_cad *s, bmc_smt_term a)
             v |= (uint64_t)1 << i;
     return v & mask(w);
 }
+
+void bmc_smt_cad_set_clause_cap(bmc_smt_cad *s, uint64_t cap)
+{
+    s->cap = cap;
+}
+
+bool bmc_smt_cad_over_cap(const bmc_smt_cad *s) { return s->over; }
+uint64_t bmc_smt_cad_num_clauses(const bmc_smt_cad *s) { return s->nclauses; }
 
 size_t bmc_smt_cad_num_terms(const bmc_smt_cad *s)
 {

@@ -53,8 +53,9 @@ static const char check_usage[] =
     "  --explore S       seconds of random exploration (a bug found so is real;\n"
     "                    kiss: default half of --timeout, else 1)\n"
     "  --seed N          the exploration's seed (default 1)\n"
-    "  --solver S        the bounded engines' SMT back end: z3 (default) or\n"
-    "                    cadical (bit-blasting; also RAVEL_SOLVER=S)\n"
+    "  --solver S        the bounded engines' SMT back end: auto (default: po\n"
+    "                    bit-blasts to CaDiCaL up to 1M clauses, Z3 beyond; KISS\n"
+    "                    uses Z3), z3 or cadical (also RAVEL_SOLVER=S)\n"
     "  --engine E        auto, po, tm, kiss or explore (above)\n"
     "  --mm M            the memory model of po: sc (default), tso, ra or c11, the\n"
     "                    models of `ravel litmus -m`; other than sc, the engine\n"
@@ -131,9 +132,10 @@ static trace_verdict run_po_once(const cli_kiss *ck, const ir_program *prog, uin
         fprintf(stderr,
                 "po: unwind %u, %zu threads, %zu events, %zu read bytes, %zu write bytes, "
                 "%zu whole reads, %zu rf choices, %zu order clauses, %u-bit clocks, %zu terms, "
-                "encode %.3f s, %zu solver calls %.3f s: %s\n",
+                "%llu SAT clauses%s, encode %.3f s, %zu solver calls %.3f s: %s\n",
                 unwind, st.threads, st.events, st.read_bytes, st.write_bytes, st.whole_reads,
                 st.rf_choices, st.order_clauses, st.clock_bits, res->stats.terms,
+                (unsigned long long)st.clauses, st.redone ? " (over the cap: Z3)" : "",
                 res->stats.encode_s, res->stats.solver_calls, res->stats.solve_s,
                 trace_verdict_name(v));
     if (getenv("RAVEL_TIMES") && check_mm)

@@ -90,7 +90,7 @@ int cli_kiss_arg(cli_kiss *c, int argc, char **argv, int *i, const char *cmd)
     } else if (strcmp(a, "--solver") == 0) {
         bmc_smt_backend b;
         if (!v || !bmc_smt_parse_backend(v, &b)) {
-            fprintf(stderr, "ravel %s: error: --solver needs z3 or cadical\n", cmd);
+            fprintf(stderr, "ravel %s: error: --solver needs auto, z3 or cadical\n", cmd);
             return -1;
         }
         bmc_smt_set_backend(b);

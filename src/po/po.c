@@ -677,6 +677,10 @@ static void rf_bytes(po *c, const windex *x, uint32_t re, u32_vec *cand, term_ve
  * seconds here before the solver's own timeout applies. */
 static bool out_of_time(po *c)
 {
+    if (bmc_smt_over_cap(c->s)) {
+        bmc_conc_stop(c->b, (base_srcloc){ 0 }, BMC_SMT_TOO_LARGE);
+        return true; /* the auto solver redoes this bound with Z3 */
+    }
     if (c->o.bo.timeout_s <= 0 || base_now() - c->t0 <= c->o.bo.timeout_s)
         return false;
     char buf[100];
@@ -1006,21 +1010,33 @@ trace_verdict po_check(const ir_program *p, const ir_func *entry, const po_opts 
     return po_check_ext(p, entry, o, r, st, exact, inexact_why, NULL);
 }
 
-trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
-                           trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
-                           const po_ext *x)
+bmc_smt_backend po_solver_choice(bmc_smt_backend b, bool redoable, uint64_t auto_cap,
+                                 uint64_t *cap)
+{
+    if (b == BMC_SMT_DEFAULT)
+        b = bmc_smt_current_backend();
+    *cap = 0;
+    if (b != BMC_SMT_AUTO)
+        return b;
+    if (!redoable || !auto_cap)
+        return BMC_SMT_Z3;
+    *cap = auto_cap;
+    return BMC_SMT_CADICAL;
+}
+
+/* One run of the check on the solver o->bo.solver under o->bo.clause_cap;
+ * *over: the cap was hit (the answer is then unknown). */
+static trace_verdict po_run(const ir_program *p, const ir_func *entry, const po_opts *o,
+                            trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                            const po_ext *x, bool *over)
 {
     po c;
     memset(&c, 0, sizeof c);
     c.t0 = base_now();
-    po_stats dummy;
-    c.st = st ? st : &dummy;
+    c.st = st;
     memset(c.st, 0, sizeof *c.st);
     c.p = p;
-    if (o)
-        c.o = *o;
-    else
-        po_opts_init(&c.o);
+    c.o = *o;
     if (c.o.max_threads < 1)
         c.o.max_threads = 1;
     bmc_conc_hooks hk = { &c, h_load, h_store, h_sync, h_step_key };
@@ -1049,6 +1065,8 @@ trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_o
     c.st->read_bytes = c.reads.len;
     c.st->write_bytes = c.writes.len;
     trace_verdict v = x && !bmc_conc_stopped(c.b) ? x->decide(x->ud, &c) : bmc_conc_decide(c.b);
+    c.st->clauses = bmc_smt_num_clauses(c.s);
+    *over = bmc_smt_over_cap(c.s);
     if (c.mml) {
         po_mm_lazy_stats(c.mml, &c.st->mm_rounds, &c.st->mm_refined);
         po_mm_free(c.mml);
@@ -1061,5 +1079,47 @@ trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_o
     base_vec_free(&c.open_atomic);
     base_vec_free(&c.sections);
     base_vec_free(&c.mmrf);
+    return v;
+}
+
+trace_verdict po_check_ext(const ir_program *p, const ir_func *entry, const po_opts *o,
+                           trace_result *r, po_stats *st, bool *exact, const char **inexact_why,
+                           const po_ext *x)
+{
+    double t0 = base_now();
+    po_opts oo;
+    if (o)
+        oo = *o;
+    else
+        po_opts_init(&oo);
+    po_stats dummy;
+    if (!st)
+        st = &dummy;
+    uint64_t cap;
+    /* an engine over the encoding (po_race) keeps state across its checks,
+     * which a second run cannot take over: auto means Z3 there */
+    bmc_smt_backend b = po_solver_choice(oo.bo.solver, !x,
+                                         oo.auto_clause_cap ? oo.auto_clause_cap
+                                                            : PO_AUTO_CLAUSE_CAP, &cap);
+    oo.bo.solver = b;
+    oo.bo.clause_cap = cap;
+    bool over = false;
+    trace_verdict v = po_run(p, entry, &oo, r, st, exact, inexact_why, x, &over);
+    if (!over)
+        return v;
+    /* too large for the bit-blaster: Z3 decides this bound, in the time left */
+    uint64_t clauses = st->clauses;
+    trace_result_free(r);
+    oo.bo.solver = BMC_SMT_Z3;
+    oo.bo.clause_cap = 0;
+    if (oo.bo.timeout_s > 0) {
+        if (oo.bo.budget_s <= 0)
+            oo.bo.budget_s = oo.bo.timeout_s;
+        double left = oo.bo.timeout_s - (base_now() - t0);
+        oo.bo.timeout_s = left > 0.001 ? left : 0.001;
+    }
+    v = po_run(p, entry, &oo, r, st, exact, inexact_why, x, &over);
+    st->clauses = clauses;
+    st->redone = true;
     return v;
 }

@@ -57,6 +57,8 @@ typedef struct po_opts {
      * lazily (po_mm_refine: solve, add what the model breaks, solve
      * again) instead of grounded as triangles; the answers are the same. */
     bool mm_lazy;
+    /* the auto solver's clause cap (po_solver_choice); 0: PO_AUTO_CLAUSE_CAP */
+    uint64_t auto_clause_cap;
 } po_opts;
 
 void po_opts_init(po_opts *o); /* bmc's defaults, 64 threads, mm_lazy */
@@ -71,7 +73,22 @@ typedef struct po_stats {
     uint32_t clock_bits;
     size_t mm_events, mm_vars, mm_clauses; /* the model's structure and clauses (opts.mm) */
     size_t mm_rounds, mm_refined;          /* mm_lazy: refinement rounds, clauses they added */
+    uint64_t clauses;   /* CaDiCaL: the clauses bit-blasting made (0 with Z3) */
+    bool redone;        /* the auto solver: CaDiCaL's cap was hit, Z3 decided */
 } po_stats;
+
+/* The auto solver (smt.h's BMC_SMT_AUTO, the default): po bit-blasts to
+ * CaDiCaL while the formula has at most this many clauses, and decides it
+ * again with Z3 beyond (docs/manual.md, "SMT back ends"). */
+#define PO_AUTO_CLAUSE_CAP 1000000
+
+/* The back end po uses when asked for b (DEFAULT: bmc_smt_current_backend);
+ * *cap is the clause cap it runs under (0: none). AUTO is CaDiCaL under
+ * auto_cap when the check can be redone with Z3 once the cap is hit
+ * (redoable: not an engine over the encoding, which keeps state across its
+ * checks) and auto_cap is not 0; else Z3. */
+bmc_smt_backend po_solver_choice(bmc_smt_backend b, bool redoable, uint64_t auto_cap,
+                                 uint64_t *cap);
 
 /* Checks p from entry (main). r as bmc_check's; *exact (when not NULL) is
  * false when a construct the model over-approximates or does not model is

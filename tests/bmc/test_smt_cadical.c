@@ -372,10 +372,28 @@ static void test_backend_names(void **state)
     assert_int_equal(b, BMC_SMT_Z3);
     assert_true(bmc_smt_parse_backend("cadical", &b));
     assert_int_equal(b, BMC_SMT_CADICAL);
+    assert_true(bmc_smt_parse_backend("auto", &b));
+    assert_int_equal(b, BMC_SMT_AUTO);
     assert_false(bmc_smt_parse_backend("minisat", &b));
     bmc_smt_set_backend(BMC_SMT_CADICAL);
     assert_int_equal(bmc_smt_current_backend(), BMC_SMT_CADICAL);
     bmc_smt_set_backend(BMC_SMT_DEFAULT);
+    /* the clause cap: beyond it, checks answer unknown and say why */
+    bmc_smt_solver *k = mk(BMC_SMT_CADICAL);
+    bmc_smt_set_clause_cap(k, 8);
+    bmc_smt_term x = bmc_smt_bv_var(k, 8, "x"), y = bmc_smt_bv_var(k, 8, "y");
+    assert_false(bmc_smt_over_cap(k));
+    bmc_smt_assert(k, bmc_smt_eq(k, bmc_smt_bv_op(k, BMC_SMT_BV_MUL, x, y), bmc_smt_bv_const(k, 8, 77)));
+    assert_true(bmc_smt_over_cap(k));
+    assert_int_equal(bmc_smt_num_clauses(k), 8);
+    assert_int_equal(bmc_smt_check(k, NULL, 0, 0), BMC_SMT_UNKNOWN);
+    assert_string_equal(bmc_smt_reason(k), BMC_SMT_TOO_LARGE);
+    bmc_smt_free(k);
+    bmc_smt_solver *z = mk(BMC_SMT_Z3);
+    bmc_smt_set_clause_cap(z, 8); /* Z3 has no cap */
+    assert_false(bmc_smt_over_cap(z));
+    assert_int_equal(bmc_smt_num_clauses(z), 0);
+    bmc_smt_free(z);
 }
 
 int main(void)

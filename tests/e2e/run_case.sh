@@ -18,6 +18,8 @@
 # the output are replaced by @DIR@, @EX@ and @TMP@. A mismatch prints a
 # unified diff and exits 1.
 #
+# The cases run with RAVEL_SOLVER=z3 unless the environment sets it.
+#
 # With RAVEL_E2E_UPDATE=1 in the environment the actual results are written
 # into expected_exit and the expected_stdout/expected_stderr files that exist
 # instead of being compared; a new case (none of the three files yet) gets
@@ -75,6 +77,11 @@ shopt -u nullglob
 
 # --- run ---
 set +e
+# The expected traces are Z3's models (another back end finds another
+# counterexample): the cases run on Z3 unless RAVEL_SOLVER says otherwise;
+# solver_verdicts.sh compares their verdicts under cadical and auto (the
+# default).
+export RAVEL_SOLVER=${RAVEL_SOLVER:-z3}
 (cd "$scratch" && exec "$ravel" "${args[@]}") < /dev/null > "$work/stdout.raw" 2> "$work/stderr.raw"
 status=$?
 set -e

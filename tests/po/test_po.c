@@ -330,6 +330,66 @@ static void test_ir_orders(void **state)
     unlower(l);
 }
 
+/* The auto solver: CaDiCaL under its clause cap, Z3 when the cap is hit
+ * (the check redone), the same verdicts as either back end alone. */
+static void test_auto_solver(void **state)
+{
+    (void)state;
+    uint64_t cap;
+    assert_int_equal(po_solver_choice(BMC_SMT_AUTO, true, 500, &cap), BMC_SMT_CADICAL);
+    assert_int_equal(cap, 500);
+    assert_int_equal(po_solver_choice(BMC_SMT_AUTO, false, 500, &cap), BMC_SMT_Z3);
+    assert_int_equal(cap, 0);
+    assert_int_equal(po_solver_choice(BMC_SMT_AUTO, true, 0, &cap), BMC_SMT_Z3);
+    assert_int_equal(po_solver_choice(BMC_SMT_Z3, true, 500, &cap), BMC_SMT_Z3);
+    assert_int_equal(cap, 0);
+    assert_int_equal(po_solver_choice(BMC_SMT_CADICAL, true, 500, &cap), BMC_SMT_CADICAL);
+    assert_int_equal(cap, 0);
+    static const char *const src[2] = {
+        "#include <pthread.h>\n#include <assert.h>\nint x;\n"
+        "void *t(void *a) { x = x + 1; return 0; }\n"
+        "int main(void) { pthread_t a; pthread_create(&a, 0, t, 0); x = x + 1;\n"
+        "  pthread_join(a, 0); assert(x == 2); return 0; }\n",
+        "#include <pthread.h>\n#include <assert.h>\nint x; pthread_mutex_t m;\n"
+        "void *t(void *a) { pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m); return 0; }\n"
+        "int main(void) { pthread_t a; pthread_create(&a, 0, t, 0);\n"
+        "  pthread_mutex_lock(&m); x = x + 1; pthread_mutex_unlock(&m);\n"
+        "  pthread_join(a, 0); assert(x == 2); return 0; }\n",
+    };
+    for (int k = 0; k < 2; k++) {
+        lowered *l = lower("auto.c", src[k]);
+        trace_verdict want = k == 0 ? TRACE_BUG : TRACE_SAFE_WITHIN_BOUNDS;
+        static const struct { bmc_smt_backend b; uint64_t cap; bool redone; } runs[] = {
+            { BMC_SMT_Z3, 0, false },     { BMC_SMT_CADICAL, 0, false },
+            { BMC_SMT_AUTO, 10, true },   /* far too small: Z3 decides */
+            { BMC_SMT_AUTO, 0, false },   /* the default cap: CaDiCaL decides */
+        };
+        for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+            po_opts o;
+            po_opts_init(&o);
+            o.bo.unwind = 2;
+            o.bo.timeout_s = 60;
+            o.bo.solver = runs[i].b;
+            o.auto_clause_cap = runs[i].cap;
+            trace_result r;
+            po_stats st;
+            bool exact;
+            const char *why;
+            trace_verdict v = po_check(&l->p, l->entry, &o, &r, &st, &exact, &why);
+            assert_int_equal(v, want);
+            assert_int_equal(st.redone, runs[i].redone);
+            if (runs[i].b != BMC_SMT_Z3)
+                assert_true(st.clauses >= 10);
+            if (v == TRACE_BUG)
+                assert_true(r.nsteps > 0);
+            else
+                assert_true(r.unwinding_checked && r.unwinding_ok);
+            trace_result_free(&r);
+        }
+        unlower(l);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +401,7 @@ int main(void)
         cmocka_unit_test(test_lazy_eager_agree),
         cmocka_unit_test(test_mm_unsupported),
         cmocka_unit_test(test_ir_orders),
+        cmocka_unit_test(test_auto_solver),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
