@@ -572,6 +572,9 @@ static bool bind_params(lower *L, const cat_params *ps, const cat_expr *arg, env
 }
 
 static value *annot_set(lower *L, const char *annot);
+static bool apply_scope(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                        base_srcloc loc, value **out);
+static env *predefined_scopes(lower *L, env *en);
 static const logic_rexpr *fences_of(lower *L);
 
 static bool apply_more(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
@@ -624,6 +627,8 @@ static value *apply(lower *L, const value *f, const cat_expr *arg, env *argenv, 
     }
     value *more;
     if (f->k == V_PRIM && apply_more(L, f, arg, argenv, mode, loc, &more))
+        return more;
+    if (f->k == V_PRIM && apply_scope(L, f, arg, argenv, mode, loc, &more))
         return more;
     if (f->k == V_PRIM) {
         bool range = strcmp(f->name, "range") == 0;
@@ -1807,7 +1812,7 @@ static env *predefined(lower *L)
     /* herd's inv-domain relates TLBI events (-variant vmsa) to the events
      * they invalidate: ravel's tests have no TLBI events */
     en = bind_value(L, en, "inv-domain", mkval(L, V_EMPTY));
-    return en;
+    return predefined_scopes(L, en);
 }
 
 /* --- herd's other forms and primitives: forall, if, requires,
@@ -2125,4 +2130,65 @@ const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const
     base_vec_free(&L.flags);
     base_vec_free(&L.cmust_memo);
     return f;
+}
+
+/* --- herd's scope trees: tag2scope, tag2level --- */
+
+/* The scope relation of level NAME (litmus/encode.c: "scope:NAME"): the
+ * pairs of events whose threads are in one instance of NAME. */
+static const logic_rexpr *scope_rel(lower *L, const char *name)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "scope:%s", name);
+    if (logic_structure_find(L->b->st, buf) < 0)
+        return NULL;
+    return logic_restrict(L->b, L->x, logic_named(L->b, buf, 2), L->x);
+}
+
+/* As herd binds them, each level of the test's scope tree names its
+ * relation (a model's own definitions shadow these). */
+static env *predefined_scopes(lower *L, env *en)
+{
+    const logic_structure *st = L->b->st;
+    for (uint32_t i = 0; i < st->nrels; i++) {
+        const char *nm = st->rels[i].name;
+        if (st->rels[i].arity == 2 && strncmp(nm, "scope:", 6) == 0)
+            en = bind_value(L, en, nm + 6, mkrel(L, scope_rel(L, nm + 6), false));
+    }
+    return en;
+}
+
+/* tag2scope('t) and tag2level('t) (herd looks both up among the scope
+ * relations): the relation of level t of the test's scope tree. A test
+ * without a tree, or whose tree lacks the level, is an error, as in herd
+ * ("cannot find scope instance"). */
+static bool apply_scope(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                        base_srcloc loc, value **out)
+{
+    const char *name = f->name;
+    if (strcmp(name, "tag2scope") != 0 && strcmp(name, "tag2level") != 0)
+        return false;
+    *out = NULL;
+    value *v = eval(L, arg, argenv, mode);
+    if (!v)
+        return true;
+    if (v->k != V_TAG) {
+        *out = err(L, loc, "%s of %s (it takes a tag, 'name)", name, kind_name(v));
+        return true;
+    }
+    const logic_structure *st = L->b->st;
+    if (logic_structure_find(st, "scopes:bad") >= 0) {
+        *out = err(L, loc, "unsupported: %s('%s) on a test whose `scopes:` section is not a "
+                   "scope tree ravel reads ((NAME P0 ... (NAME ...) ...))", name, v->name);
+        return true;
+    }
+    const logic_rexpr *r = scope_rel(L, v->name);
+    if (!r) {
+        *out = err(L, loc, "%s('%s): the test's scope tree has no level '%s'%s", name, v->name,
+                   v->name, logic_structure_find(st, "scopes:tree") < 0
+                                ? " (the test has no `scopes:` section)" : "");
+        return true;
+    }
+    *out = mkrel(L, r, false);
+    return true;
 }

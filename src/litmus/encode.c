@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/strbuf.h"
 #include "base/xalloc.h"
@@ -54,6 +55,50 @@ static void encode_registers(const litmus_evstruct *es, logic_structure *st)
     set_deps(st, rf, es->rfreg, es->nrfreg);
     set_deps(st, iico_data, es->iico_data, es->niico_data);
     set_deps(st, iico_ctrl, es->iico_ctrl, es->niico_ctrl);
+}
+
+/* herd's scope relations (the test's `scopes:` tree): for each level
+ * NAME, "scope:NAME" relates the events of two threads (the same one too)
+ * in one instance of NAME. The empty set "scopes:tree" says the test has a
+ * tree, "scopes:bad" that it has one ravel could not read. */
+static void encode_scopes(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
+{
+    bool bad = t->scopes_bad;
+    for (uint32_t p = 0; p < t->nscope_procs; p++)
+        bad |= t->scope_procs[p] >= t->nthreads;
+    if (bad) {
+        logic_structure_add(st, "scopes:bad", 1);
+        return;
+    }
+    if (t->nscopes == 0)
+        return;
+    logic_structure_add(st, "scopes:tree", 1);
+    uint32_t n = es->nevents;
+    bool *in = base_xcalloc(t->nthreads + 1, sizeof *in);
+    base_strbuf name = { 0 };
+    for (uint32_t k = 0; k < t->nscopes; k++) {
+        const litmus_scope *sc = &t->scopes[k];
+        base_strbuf_clear(&name);
+        base_strbuf_printf(&name, "scope:%s", sc->name);
+        int r = logic_structure_find(st, base_strbuf_cstr(&name));
+        if (r < 0)
+            r = (int)logic_structure_add(st, base_strbuf_cstr(&name), 2);
+        memset(in, 0, (t->nthreads + 1) * sizeof *in);
+        for (uint32_t p = sc->lo; p < sc->hi; p++)
+            in[t->scope_procs[p]] = true;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t ti = es->events[i].thread;
+            if (ti == LITMUS_NONE || ti >= t->nthreads || !in[ti])
+                continue;
+            for (uint32_t j = 0; j < n; j++) {
+                uint32_t tj = es->events[j].thread;
+                if (tj != LITMUS_NONE && tj < t->nthreads && in[tj])
+                    logic_rel_set2(st, (uint32_t)r, i, j);
+            }
+        }
+    }
+    base_strbuf_free(&name);
+    free(in);
 }
 
 void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
@@ -147,4 +192,5 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
     set_deps(st, data, es->data, es->ndata);
     set_deps(st, ctrl, es->ctrl, es->nctrl);
     encode_registers(es, st);
+    encode_scopes(t, es, st);
 }

@@ -1204,10 +1204,77 @@ static litmus_token lex(litmus_parser *lp)
     return lex_raw((parser *)lp);
 }
 
+/* herd's scope tree, read while `scopes:` is skipped: a node is `(NAME`
+ * then threads `Pn` or nodes, then `)`. Anything else marks the tree bad
+ * (scopes_bad: the models that read it refuse the test). */
+typedef struct scope_reader {
+    BASE_VEC(litmus_scope) nodes;
+    BASE_VEC(uint32_t) procs;
+    BASE_VEC(uint32_t) open; /* indices of the open nodes */
+    bool want_name, bad;
+} scope_reader;
+
+static void scope_token(litmus_parser *lp, scope_reader *sr, const token *t)
+{
+    if (sr->bad)
+        return;
+    if (sr->want_name) {
+        sr->want_name = false;
+        if (t->kind != T_IDENT) {
+            sr->bad = true;
+            return;
+        }
+        litmus_scope n = { base_arena_strndup(&lp->t->arena, t->start, t->len),
+                           (uint32_t)sr->procs.len, 0 };
+        base_vec_push(&sr->open, (uint32_t)sr->nodes.len);
+        base_vec_push(&sr->nodes, n);
+    } else if (t->kind == T_LPAR) {
+        sr->want_name = true;
+    } else if (t->kind == T_RPAR && sr->open.len > 0) {
+        sr->nodes.data[sr->open.data[--sr->open.len]].hi = (uint32_t)sr->procs.len;
+    } else if (t->kind == T_IDENT && sr->open.len > 0 && t->len >= 2 && t->len < 8 &&
+               t->start[0] == 'P' && litmus_is_digit((unsigned char)t->start[1])) {
+        uint32_t k = 0;
+        for (size_t i = 1; i < t->len; i++) {
+            if (!litmus_is_digit((unsigned char)t->start[i])) {
+                sr->bad = true;
+                return;
+            }
+            k = k * 10 + (uint32_t)(t->start[i] - '0');
+        }
+        base_vec_push(&sr->procs, k);
+    } else {
+        sr->bad = true;
+    }
+}
+
+static void scope_finish(litmus_parser *lp, scope_reader *sr)
+{
+    litmus_test *t = lp->t;
+    if (sr->open.len > 0 || sr->want_name || sr->nodes.len == 0 || t->nscopes > 0)
+        sr->bad = true;
+    if (sr->bad) {
+        t->scopes_bad = true;
+    } else {
+        t->scopes = BASE_ARENA_ARRAY(&t->arena, litmus_scope, sr->nodes.len);
+        memcpy(t->scopes, sr->nodes.data, sr->nodes.len * sizeof *t->scopes);
+        t->nscopes = (uint32_t)sr->nodes.len;
+        t->scope_procs = BASE_ARENA_ARRAY(&t->arena, uint32_t, sr->procs.len + 1);
+        if (sr->procs.len)
+            memcpy(t->scope_procs, sr->procs.data, sr->procs.len * sizeof *t->scope_procs);
+        t->nscope_procs = (uint32_t)sr->procs.len;
+    }
+    base_vec_free(&sr->nodes);
+    base_vec_free(&sr->procs);
+    base_vec_free(&sr->open);
+}
+
 /* At `scopes:` or `regions:`: skips `scopes: (...)...` or `regions: ...` up
- * to the next section. */
+ * to the next section, reading a scope tree on the way. */
 static void skip_scopes(litmus_parser *lp)
 {
+    bool tree = litmus_tok_is(&lp->tok, "scopes");
+    scope_reader sr = { 0 };
     litmus_next(lp);
     litmus_next(lp);
     int depth = 0;
@@ -1219,11 +1286,15 @@ static void skip_scopes(litmus_parser *lp)
         else if (t->kind == T_RPAR)
             depth--;
         else if (depth <= 0 && is_section_keyword(t) && !scopes)
-            return;
+            break;
         else if (depth <= 0 && scopes && litmus_peek2(lp)->kind == T_COLON)
-            return;
+            break;
+        if (tree)
+            scope_token(lp, &sr, t);
         litmus_next(lp);
     }
+    if (tree)
+        scope_finish(lp, &sr);
 }
 
 /* --- the whole test --- */

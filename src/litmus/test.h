@@ -276,6 +276,15 @@ typedef struct litmus_observable {
     uint8_t shape;        /* !is_reg: a litmus_shape */
 } litmus_observable;
 
+/* A node of herd's scope tree (a LISA test's `scopes:` section, e.g.
+ * `(system (gpu (cta P0) (cta P1)))`): one instance of the scope level
+ * `name`, holding the threads procs[lo..hi) of litmus_test.scope_procs
+ * (a node's subtree lists its threads contiguously, in pre-order). */
+typedef struct litmus_scope {
+    const char *name;
+    uint32_t lo, hi;
+} litmus_scope;
+
 typedef struct litmus_test {
     base_arena arena;
     base_intern_pool *syms; /* borrowed: shared by every test of a run */
@@ -296,6 +305,14 @@ typedef struct litmus_test {
      * name). */
     litmus_observable *obs;
     uint32_t nobs;
+    /* herd's scope tree, pre-order (NULL, 0 without `scopes:`); its
+     * threads in scope_procs. scopes_bad: a `scopes:` section ravel could
+     * not read as such a tree (then nscopes is 0). */
+    litmus_scope *scopes;
+    uint32_t nscopes;
+    uint32_t *scope_procs;
+    uint32_t nscope_procs;
+    bool scopes_bad;
 } litmus_test;
 
 void litmus_test_free(litmus_test *t);
