@@ -13,7 +13,8 @@
 enum { EXACT = 0, OVER = 1 };
 
 typedef enum vkind { V_REL, V_EMPTY, V_UNIV, V_FUN, V_PRIM, V_TUPLE, V_TAG, V_PROC, V_VSET,
-                     V_ORDERS /* linearisations(S, r): items[0] S, items[1] r */ } vkind;
+                     V_ORDERS /* linearisations(S, r): items[0] S, items[1] r */,
+                     V_CLASSES /* classes(r): r the equivalence "in one class" */ } vkind;
 
 typedef struct env env;
 typedef struct thunk thunk;
@@ -161,6 +162,7 @@ static const char *kind_name(const value *v)
     case V_PROC: return "a procedure";
     case V_VSET: return "a set of values";
     case V_ORDERS: return "a set of linearisations";
+    case V_CLASSES: return "a set of classes";
     }
     return "a value";
 }
@@ -575,6 +577,8 @@ static value *annot_set(lower *L, const char *annot);
 static bool apply_scope(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
                         base_srcloc loc, value **out);
 static env *predefined_scopes(lower *L, env *en);
+static bool apply_classes(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                          base_srcloc loc, value **out);
 static const logic_rexpr *fences_of(lower *L);
 
 static bool apply_more(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
@@ -629,6 +633,8 @@ static value *apply(lower *L, const value *f, const cat_expr *arg, env *argenv, 
     if (f->k == V_PRIM && apply_more(L, f, arg, argenv, mode, loc, &more))
         return more;
     if (f->k == V_PRIM && apply_scope(L, f, arg, argenv, mode, loc, &more))
+        return more;
+    if (f->k == V_PRIM && apply_classes(L, f, arg, argenv, mode, loc, &more))
         return more;
     if (f->k == V_PRIM) {
         bool range = strcmp(f->name, "range") == 0;
@@ -2190,5 +2196,150 @@ static bool apply_scope(lower *L, const value *f, const cat_expr *arg, env *arge
         return true;
     }
     *out = mkrel(L, r, false);
+    return true;
+}
+
+/* --- herd's classes, lift, delift, deliftinter, loc2events, tag2fenced ---
+ *
+ * herd's classes(r) is the set of the connected components of r (its
+ * direction ignored) over the events r relates; lift(C, r) the relation
+ * between classes that r relates some members of; delift the union of the
+ * products of related classes. A set of classes is kept as its
+ * equivalence E ("in one class": reflexive on the members), a class
+ * relation as the event relation it delifts to, E; r; E. That encoding is
+ * closed under herd's operations on class relations (union, intersection,
+ * difference, sequence, closures, inverse) and an acyclic, irreflexive or
+ * empty check holds of it exactly when it holds of the class relation. */
+
+/* The equivalence of a set of sets that are pairwise disjoint in every
+ * execution (classes-loc's), or NULL after an error. */
+static const logic_rexpr *vset_equiv(lower *L, const value *v, base_srcloc loc, const char *what)
+{
+    logic_builder *b = L->b;
+    const logic_rexpr *e = logic_r_empty(b, 2);
+    uint64_t *seen = may_new(L, 1, false);
+    size_t w = may_words(L);
+    for (uint32_t i = 0; i < v->n; i++) {
+        if (static_empty(v->items[i]))
+            continue;
+        const logic_rexpr *s = as_rel(L, v->items[i], 1, loc, what);
+        if (!s)
+            return NULL;
+        const uint64_t *m = may_eval(L, s, NULL, 0, 0);
+        for (size_t k = 0; k < w; k++) {
+            if (seen[k] & m[k])
+                return err(L, loc, "unsupported: %s of sets that may overlap (herd puts an event "
+                           "in one of them)", what), NULL;
+            seen[k] |= m[k];
+        }
+        e = logic_union(b, e, logic_prod(b, s, s));
+    }
+    return e;
+}
+
+/* The equivalence of a set of classes, or NULL after an error. */
+static const logic_rexpr *classes_equiv(lower *L, const value *v, base_srcloc loc, const char *what)
+{
+    if (v->k == V_CLASSES)
+        return v->r;
+    if (static_empty(v))
+        return logic_r_empty(L->b, 2);
+    if (v->k == V_VSET)
+        return vset_equiv(L, v, loc, what);
+    err(L, loc, "%s needs a set of classes (classes(r) or classes-loc(S)), not %s", what,
+        kind_name(v));
+    return NULL;
+}
+
+/* The two items of a pair argument, or false after an error. */
+static bool pair_arg(lower *L, value *v, base_srcloc loc, const char *what, value **a, value **b2)
+{
+    if (v->k != V_TUPLE || v->n != 2) {
+        err(L, loc, "%s takes two arguments, not %s", what, kind_name(v));
+        return false;
+    }
+    *a = v->items[0];
+    *b2 = v->items[1];
+    return true;
+}
+
+static bool apply_classes(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
+                          base_srcloc loc, value **out)
+{
+    const char *name = f->name;
+    logic_builder *b = L->b;
+    bool cls = strcmp(name, "classes") == 0, lift = strcmp(name, "lift") == 0;
+    bool delift = strcmp(name, "delift") == 0, inter = strcmp(name, "deliftinter") == 0;
+    bool locev = strcmp(name, "loc2events") == 0, fenced = strcmp(name, "tag2fenced") == 0;
+    if (!cls && !lift && !delift && !inter && !locev && !fenced)
+        return false;
+    *out = NULL;
+    /* classes: exact (E is used on both sides of what is built on it) */
+    value *v = eval(L, arg, argenv, cls ? EXACT : mode);
+    if (!v)
+        return true;
+    if (locev || fenced) {
+        if (v->k != V_TAG) {
+            *out = err(L, loc, "%s of %s (it takes a tag, 'name)", name, kind_name(v));
+            return true;
+        }
+        if (locev) {
+            /* the events on the location named by the tag */
+            char buf[128];
+            snprintf(buf, sizeof buf, "locname:%s", v->name);
+            *out = mkrel(L, logic_inter(b, logic_named(b, buf, 1), L->x), false);
+        } else {
+            /* the pairs of herd's fromto (po; [F]; po here: no labels)
+             * with an event of the tag between them in po */
+            const logic_rexpr *t = annot_set(L, v->name)->r;
+            const logic_rexpr *po = L->e->po;
+            *out = mkrel(L, logic_inter(b, logic_seq(b, logic_seq(b, po, logic_id(b, fences_of(L))), po),
+                                        logic_seq(b, logic_seq(b, po, logic_id(b, t)), po)),
+                         false);
+        }
+        return true;
+    }
+    if (cls) {
+        if (static_empty(v)) {
+            *out = mkvset(L, NULL, 0);
+            return true;
+        }
+        const logic_rexpr *r = as_rel(L, v, 2, loc, name);
+        if (!r)
+            return true;
+        value *c = mkval(L, V_CLASSES);
+        c->r = plus_exact(L, logic_union(b, r, logic_inv(b, r)));
+        *out = c;
+        return true;
+    }
+    if (delift) {
+        /* a class relation is kept delifted already */
+        *out = is_relational(v) ? v : err(L, loc, "delift of %s", kind_name(v));
+        return true;
+    }
+    value *a, *c;
+    if (!pair_arg(L, v, loc, name, &a, &c))
+        return true;
+    if (lift) {
+        const logic_rexpr *e = classes_equiv(L, a, loc, name);
+        if (!e)
+            return true;
+        if (static_empty(c)) {
+            *out = mkval(L, V_EMPTY);
+            return true;
+        }
+        const logic_rexpr *r = as_rel(L, c, 2, loc, name);
+        if (r)
+            *out = mkrel(L, logic_seq(b, logic_seq(b, e, r), e), c->approx);
+        return true;
+    }
+    /* deliftinter(m, C): the pairs of m between related classes */
+    if (static_empty(a) || static_empty(c)) {
+        *out = mkval(L, V_EMPTY);
+        return true;
+    }
+    const logic_rexpr *m = as_rel(L, a, 2, loc, name), *r = m ? as_rel(L, c, 2, loc, name) : NULL;
+    if (r)
+        *out = mkrel(L, logic_inter(b, m, r), a->approx || c->approx);
     return true;
 }

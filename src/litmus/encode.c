@@ -101,6 +101,25 @@ static void encode_scopes(const litmus_test *t, const litmus_evstruct *es, logic
     free(in);
 }
 
+/* herd's loc2events: "locname:NAME" holds the memory events (and located
+ * fences) on the location NAME. */
+static void encode_locations(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
+{
+    base_strbuf name = { 0 };
+    for (uint32_t i = 0; i < es->nevents; i++) {
+        const litmus_event *e = &es->events[i];
+        if ((!is_mem(e) && !e->located) || e->loc >= t->nlocs)
+            continue;
+        base_strbuf_clear(&name);
+        base_strbuf_printf(&name, "locname:%s", base_sym_str(t->syms, t->locs[e->loc].name));
+        int r = logic_structure_find(st, base_strbuf_cstr(&name));
+        if (r < 0)
+            r = (int)logic_structure_add(st, base_strbuf_cstr(&name), 1);
+        logic_rel_set1(st, (uint32_t)r, i);
+    }
+    base_strbuf_free(&name);
+}
+
 void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, logic_structure *st)
 {
     uint32_t n = es->nevents;
@@ -193,4 +212,5 @@ void litmus_encode_structure(const litmus_test *t, const litmus_evstruct *es, lo
     set_deps(st, ctrl, es->ctrl, es->nctrl);
     encode_registers(es, st);
     encode_scopes(t, es, st);
+    encode_locations(t, es, st);
 }
