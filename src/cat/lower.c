@@ -2183,6 +2183,11 @@ static bool apply_scope(lower *L, const value *f, const cat_expr *arg, env *arge
         return true;
     }
     const logic_structure *st = L->b->st;
+    if (logic_structure_find(st, LOGIC_V_PO) < 0) {
+        /* the model's check at load time (cat/model.c), without a test */
+        *out = mkval(L, V_EMPTY);
+        return true;
+    }
     if (logic_structure_find(st, "scopes:bad") >= 0) {
         *out = err(L, loc, "unsupported: %s('%s) on a test whose `scopes:` section is not a "
                    "scope tree ravel reads ((NAME P0 ... (NAME ...) ...))", name, v->name);
