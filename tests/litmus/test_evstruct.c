@@ -273,6 +273,62 @@ static void test_symbolic_no_blowup(void **state)
     done(&f);
 }
 
+/* The first event of thread th, or LITMUS_NONE. */
+static uint32_t first_of(const litmus_evstruct *es, uint32_t th)
+{
+    for (uint32_t i = 0; i < es->nevents; i++)
+        if (es->events[i].thread == th)
+            return i;
+    return LITMUS_NONE;
+}
+
+/* herd's scope tree: read in pre-order, each node's threads contiguous;
+ * encode relates the events of two threads in one instance of a level. */
+static void test_scope_tree(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA S\n{x=0;}\n P0 | P1 | P2 ;\n w[] x 1 | w[] x 2 | w[] x 3 ;\n"
+              "scopes: (system (gpu (cta P0 P1)) (gpu (cta P2)))\nexists (x=1)\n");
+    assert_true(f.built);
+    assert_false(f.t->scopes_bad);
+    assert_int_equal(f.t->nscopes, 5);
+    assert_string_equal(f.t->scopes[0].name, "system");
+    assert_int_equal(f.t->scopes[0].lo, 0);
+    assert_int_equal(f.t->scopes[0].hi, 3);
+    assert_string_equal(f.t->scopes[2].name, "cta");
+    assert_int_equal(f.t->scopes[2].hi - f.t->scopes[2].lo, 2);
+    logic_structure st;
+    litmus_encode_structure(f.t, &f.es, &st);
+    int cta = logic_structure_find(&st, "scope:cta"), gpu = logic_structure_find(&st, "scope:gpu");
+    int sys = logic_structure_find(&st, "scope:system");
+    assert_true(cta >= 0 && gpu >= 0 && sys >= 0);
+    assert_true(logic_structure_find(&st, "scopes:tree") >= 0);
+    uint32_t e0 = first_of(&f.es, 0), e1 = first_of(&f.es, 1), e2 = first_of(&f.es, 2);
+    assert_true(logic_rel_get2(&st, (uint32_t)cta, e0, e1));
+    assert_true(logic_rel_get2(&st, (uint32_t)cta, e2, e2));
+    assert_false(logic_rel_get2(&st, (uint32_t)cta, e0, e2));
+    assert_false(logic_rel_get2(&st, (uint32_t)gpu, e2, e1));
+    assert_true(logic_rel_get2(&st, (uint32_t)sys, e2, e1));
+    int xs = logic_structure_find(&st, "locname:x");
+    assert_true(xs >= 0 && logic_rel_get1(&st, (uint32_t)xs, e0));
+    logic_structure_free(&st);
+    done(&f);
+}
+
+/* A `scopes:` section that is not a tree is kept as such (scopes_bad). */
+static void test_scope_tree_bad(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "LISA S\n{x=0;}\n P0 | P1 ;\n w[] x 1 | w[] x 2 ;\n"
+              "scopes: (system P0 x)\nexists (x=1)\n");
+    assert_true(f.built);
+    assert_true(f.t->scopes_bad);
+    assert_int_equal(f.t->nscopes, 0);
+    done(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +342,8 @@ int main(void)
         cmocka_unit_test(test_sb_symbolic),
         cmocka_unit_test(test_symbolic_only_unused),
         cmocka_unit_test(test_symbolic_no_blowup),
+        cmocka_unit_test(test_scope_tree),
+        cmocka_unit_test(test_scope_tree_bad),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
