@@ -31,6 +31,7 @@ struct value {
     const char *name;       /* PRIM, TAG */
     value **items;          /* TUPLE, VSET (a set of values: {a, b}, x ++ s) */
     uint32_t n;
+    bool parts;             /* VSET: sets disjoint in every execution (classes-loc's) */
 };
 
 struct thunk {
@@ -2035,7 +2036,9 @@ static value *classes_loc(lower *L, const value *v, base_srcloc loc)
                                                  logic_apply(b, locr, x, logic_const(i)));
         items[k++] = mkrel(L, logic_inter(b, S, cls), v->approx);
     }
-    return mkvset(L, items, k);
+    value *parts = mkvset(L, items, k);
+    parts->parts = true;
+    return parts;
 }
 
 /* herd's primitives beyond domain and range. Returns whether f is one of
@@ -2230,6 +2233,9 @@ static const logic_rexpr *vset_equiv(lower *L, const value *v, base_srcloc loc, 
         const logic_rexpr *s = as_rel(L, v->items[i], 1, loc, what);
         if (!s)
             return NULL;
+        e = logic_union(b, e, logic_prod(b, s, s));
+        if (v->parts)
+            continue;
         const uint64_t *m = may_eval(L, s, NULL, 0, 0);
         for (size_t k = 0; k < w; k++) {
             if (seen[k] & m[k])
@@ -2237,7 +2243,6 @@ static const logic_rexpr *vset_equiv(lower *L, const value *v, base_srcloc loc, 
                            "in one of them)", what), NULL;
             seen[k] |= m[k];
         }
-        e = logic_union(b, e, logic_prod(b, s, s));
     }
     return e;
 }
