@@ -2273,6 +2273,51 @@ static bool pair_arg(lower *L, value *v, base_srcloc loc, const char *what, valu
     return true;
 }
 
+/* herd's bisimulation(T, E0): the greatest E within E0 whose pairs (x, y)
+ * are x = y or match each T-step of one with a T-step of the other into E
+ * (herd refines E0 until nothing changes). Kleene iteration from E0
+ * downward, each round an SO variable defined by <->; every round that
+ * changes drops a pair, so as many rounds as E0 may hold pairs reach the
+ * fixpoint. Exact, and large on big tests. On class relations (lift) the
+ * same: the classes' members move alike. */
+static value *bisimulation(lower *L, const cat_expr *arg, env *argenv, base_srcloc loc)
+{
+    value *v = eval(L, arg, argenv, EXACT), *tv, *ev;
+    if (!v || !pair_arg(L, v, loc, "bisimulation", &tv, &ev))
+        return NULL;
+    if (static_empty(ev))
+        return mkval(L, V_EMPTY);
+    const logic_rexpr *t = as_rel(L, tv, 2, loc, "bisimulation");
+    const logic_rexpr *e0 = t ? as_rel(L, ev, 2, loc, "bisimulation") : NULL;
+    if (!e0)
+        return NULL;
+    logic_builder *b = L->b;
+    uint64_t rounds = may_count(L, may_eval(L, e0, NULL, 0, 0), 2);
+    const logic_rexpr *cur = e0;
+    for (uint64_t k = 0; k < rounds; k++) {
+        int32_t x = logic_fresh_var(b), y = logic_fresh_var(b);
+        int32_t x1 = logic_fresh_var(b), y1 = logic_fresh_var(b);
+        int32_t x2 = logic_fresh_var(b), y2 = logic_fresh_var(b);
+        const logic_formula *forth = logic_forall(
+            b, x1, logic_implies(b, logic_apply(b, t, x, x1),
+                                 logic_exists(b, y1, logic_and2(b, logic_apply(b, t, y, y1),
+                                                                logic_apply(b, cur, y1, x1)))));
+        const logic_formula *back = logic_forall(
+            b, y2, logic_implies(b, logic_apply(b, t, y, y2),
+                                 logic_exists(b, x2, logic_and2(b, logic_apply(b, t, x, x2),
+                                                                logic_apply(b, cur, x2, y2)))));
+        const logic_formula *body = logic_and2(
+            b, logic_apply(b, cur, x, y), logic_or2(b, logic_eq(b, x, y), logic_and2(b, forth, back)));
+        const logic_rexpr *step = logic_r_formula(b, 2, x, y, body);
+        logic_sovar *sv = new_var(L, "bisim", 2);
+        sv->bound = e0;
+        const logic_rexpr *next = logic_r_sov(b, sv);
+        base_vec_push(&L->parts, logic_and2(b, logic_sub(b, next, step), logic_sub_split(b, step, next)));
+        cur = next;
+    }
+    return mkrel(L, cur, false);
+}
+
 static bool apply_classes(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
                           base_srcloc loc, value **out)
 {
@@ -2281,6 +2326,10 @@ static bool apply_classes(lower *L, const value *f, const cat_expr *arg, env *ar
     bool cls = strcmp(name, "classes") == 0, lift = strcmp(name, "lift") == 0;
     bool delift = strcmp(name, "delift") == 0, inter = strcmp(name, "deliftinter") == 0;
     bool locev = strcmp(name, "loc2events") == 0, fenced = strcmp(name, "tag2fenced") == 0;
+    if (strcmp(name, "bisimulation") == 0) {
+        *out = bisimulation(L, arg, argenv, loc);
+        return true;
+    }
     if (!cls && !lift && !delift && !inter && !locev && !fenced)
         return false;
     *out = NULL;
