@@ -577,6 +577,7 @@ static bool bind_params(lower *L, const cat_params *ps, const cat_expr *arg, env
 static value *annot_set(lower *L, const char *annot);
 static bool apply_scope(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
                         base_srcloc loc, value **out);
+static bool names_linearisations(const cat_expr *e);
 static env *predefined_scopes(lower *L, env *en);
 static bool apply_classes(lower *L, const value *f, const cat_expr *arg, env *argenv, int mode,
                           base_srcloc loc, value **out);
@@ -1548,6 +1549,13 @@ static bool exec_ins(lower *L, const cat_ins *ins, env **en)
         return ok;
     }
     case CAT_I_WITHFROM:
+        if (strcmp(ins->name, "co") == 0 && names_linearisations(ins->e)) {
+            /* herd's co would then be one order over the whole set, not
+             * ravel's per-location coherence: refused, not guessed */
+            err(L, ins->loc, "unsupported: 'with co from linearisations(...)' (ravel's co is "
+                "the coherence order it generates per location)");
+            return false;
+        }
         if (strcmp(ins->name, "co") != 0 && with_from_orders(L, ins, en, &ok))
             return ok;
         if (strcmp(ins->name, "co") != 0)
@@ -2401,4 +2409,11 @@ static bool apply_classes(lower *L, const value *f, const cat_expr *arg, env *ar
     if (r)
         *out = mkrel(L, logic_inter(b, m, r), a->approx || c->approx);
     return true;
+}
+
+/* Is e written as linearisations(...)? */
+static bool names_linearisations(const cat_expr *e)
+{
+    return e->kind == CAT_E_APP && e->a && e->a->kind == CAT_E_VAR &&
+           strcmp(e->a->name, "linearisations") == 0;
 }
