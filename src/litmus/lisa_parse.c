@@ -375,6 +375,23 @@ static bool code_value(parser *p, litmus_value *v)
         litmus_next(b);
         return true;
     }
+    if (litmus_tok_is(&first, "label") && b->tok.kind == T_STRING) { /* as herd prints it */
+        const char *q = b->tok.start + 1, *colon = memchr(q, ':', b->tok.len - 2);
+        token pt = b->tok, lt = b->tok;
+        pt.kind = lt.kind = T_IDENT;
+        pt.start = q;
+        pt.len = colon ? (size_t)(colon - q) : 0;
+        long th = colon ? litmus_thread_number(&pt) : -1;
+        if (th < 0 || colon + 1 >= b->tok.start + b->tok.len - 1) {
+            litmus_error_at(b, &b->tok, "expected a code address like \"P0:L0\" after 'label:'");
+            return false;
+        }
+        lt.start = colon + 1;
+        lt.len = (size_t)(b->tok.start + b->tok.len - 1 - lt.start);
+        *v = litmus_addr(code_location(p, (uint32_t)th, litmus_tok_sym(b, &lt), 0, &b->tok));
+        litmus_next(b);
+        return true;
+    }
     long th = litmus_thread_number(&first);
     if (th < 0 || first.kind != T_IDENT) {
         litmus_error_at(b, &first, "unsupported: a value '%.*s:...' (expected a code address like "
@@ -1428,6 +1445,60 @@ static void copy_code(parser *p, thread_build *to, const thread_build *from, uin
     }
 }
 
+static void alias_operand(litmus_operand *o, uint32_t from, uint32_t to)
+{
+    if (o->kind == LITMUS_OPND_LOC && o->loc == from)
+        o->loc = to;
+}
+
+static void alias_expr(litmus_expr *e, uint32_t from, uint32_t to)
+{
+    if (!e)
+        return;
+    alias_operand(&e->opnd, from, to);
+    alias_expr(e->lhs, from, to);
+    alias_expr(e->rhs, from, to);
+    alias_expr(e->cond, from, to);
+}
+
+static void alias_value(litmus_value *v, uint32_t from, uint32_t to)
+{
+    if (v->kind == LITMUS_VAL_ADDR && v->loc == from)
+        v->loc = to;
+}
+
+static void alias_prop(litmus_prop *pr, uint32_t from, uint32_t to)
+{
+    if (!pr)
+        return;
+    alias_value(&pr->value, from, to);
+    alias_prop(pr->lhs, from, to);
+    alias_prop(pr->rhs, from, to);
+}
+
+/* Every mention of code location `from` made one of `to` (two names of
+ * one code address, e.g. a label and BL's return address). */
+static void code_alias(parser *p, thread_build *tbs, uint32_t nthreads, uint32_t from, uint32_t to)
+{
+    for (uint32_t th = 0; th < nthreads; th++) {
+        thread_build *tb = &tbs[th];
+        for (size_t k = 0; k < tb->instrs.len; k++) {
+            litmus_instr *in = &tb->instrs.data[k];
+            litmus_operand *ops[] = { &in->addr.base, &in->addr2.base, &in->value, &in->value2,
+                                      &in->cmp, &in->cmp2 };
+            for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+                alias_operand(ops[i], from, to);
+            alias_expr(in->expr, from, to);
+        }
+        for (size_t k = 0; k < tb->inits.len; k++)
+            alias_value(&tb->inits.data[k].value, from, to);
+    }
+    for (size_t l = 0; l < p->b.locs.len; l++)
+        alias_value(&p->b.locs.data[l].init, from, to);
+    alias_prop(p->b.t->cond, from, to);
+    alias_prop(p->b.t->filter, from, to);
+}
+
 /* The code locations (code_ref): each named after the first label of its
  * instruction, its initial value that instruction; when there are some,
  * every thread gets a copy of the code of each thread with code locations
@@ -1467,8 +1538,20 @@ static bool resolve_code(parser *p, thread_build *tbs, uint32_t nthreads)
         t = code_canon(tb, t);
         target[i] = t;
         owner[r->thread] = true;
-        /* herd names a code address by its instruction's first label */
         litmus_location *l = &b->locs.data[r->loc];
+        size_t same = 0;
+        while (same < i && !(p->code_refs.data[same].thread == r->thread && target[same] == t))
+            same++;
+        if (same < i) { /* another name of the same address: that one's location */
+            uint32_t to = p->code_refs.data[same].loc;
+            code_alias(p, tbs, nthreads, r->loc, to);
+            char name[200];
+            snprintf(name, sizeof name, "%s%%alias", base_sym_str(b->syms, l->name));
+            l->name = base_intern(b->syms, name, strlen(name));
+            r->loc = to;
+            continue;
+        }
+        /* herd names a code address by its instruction's first label */
         for (size_t j = 0; j < tb->label_names.len; j++) {
             if (code_canon(tb, tb->label_targets.data[j]) != t)
                 continue;
@@ -1476,14 +1559,6 @@ static bool resolve_code(parser *p, thread_build *tbs, uint32_t nthreads)
             snprintf(name, sizeof name, "P%u:%s", r->thread, base_sym_str(b->syms, tb->label_names.data[j]));
             l->name = base_intern(b->syms, name, strlen(name));
             break;
-        }
-        for (size_t k = 0; k < i && ok; k++) {
-            if (b->locs.data[p->code_refs.data[k].loc].name == l->name ||
-                (p->code_refs.data[k].thread == r->thread && target[k] == t)) {
-                litmus_error_at(b, &r->at, "unsupported: two names for one code address (%s)",
-                                base_sym_str(b->syms, l->name));
-                ok = false;
-            }
         }
         l->code = true;
         l->init = litmus_int(0);
