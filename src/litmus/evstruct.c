@@ -501,6 +501,9 @@ static bool site_eq(const write_site *a, const write_site *c)
 static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc,
                        const regval *val)
 {
+    if (b->t->locs[loc].code) /* herd's -variant self, which ravel does not model */
+        fail(b, &b->t->threads[thread].instrs[instr],
+             "%s: a store to code (self-modifying code)", "unsupported");
     if (val->v.kind == LITMUS_VAL_UNDEF)
         fail(b, &b->t->threads[thread].instrs[instr], "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
     write_site w = { thread, instr, loc, val->v, { 0 } };
