@@ -1118,6 +1118,84 @@ static bool arith(litmus_asm_ctx *c, litmus_instr in, const char *m, bool *handl
     return false;
 }
 
+/* --- branches to code addresses --- */
+
+/* A branch to the code address register r holds (has_reg: what r's value
+ * depends on gives ctrl, as a conditional branch's register does). */
+static void branch_to_reg(litmus_asm_ctx *c, litmus_instr in, uint32_t r)
+{
+    in.kind = LITMUS_I_BRANCH;
+    in.has_reg = true;
+    in.indirect = true;
+    in.reg = r;
+    litmus_asm_emit(c, &in);
+}
+
+/* X30 := the return address (the next instruction's code address). */
+static void link(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
+{
+    litmus_token x30 = { .kind = LITMUS_T_IDENT, .start = "X30", .len = 3 };
+    litmus_operand ret = { LITMUS_OPND_LOC, 0, 0, litmus_asm_code_next(c, op) };
+    mov(c, in, litmus_asm_reg(c, &x30), litmus_asm_leaf(c, ret));
+}
+
+/* ADR Xd, label; BL label; BLR Xn; BR Xn; RET [Xn]. Code addresses are
+ * code locations (test.h), which a register or memory may hold. */
+static bool code_branch(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *m,
+                        bool *handled)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    *handled = true;
+    if (!strcmp(m, "ADR")) {
+        uint32_t rd;
+        if (!dst_reg(c, &rd) || !comma(c))
+            return false;
+        if (p->tok.kind != LITMUS_T_IDENT || a64_is_reg(&p->tok) || p->tok.start[0] == '.') {
+            char buf[64];
+            litmus_error_at(p, &p->tok, "expected a label after 'ADR Xd,', found %s",
+                            litmus_tok_desc(&p->tok, buf, sizeof buf));
+            return false;
+        }
+        litmus_operand a = { LITMUS_OPND_LOC, 0, 0, litmus_asm_code_label(c, &p->tok) };
+        litmus_next(p);
+        mov(c, in, rd, litmus_asm_leaf(c, a));
+        return true;
+    }
+    if (!strcmp(m, "BL")) {
+        litmus_instr b = in;
+        b.kind = LITMUS_I_BRANCH;
+        if (!label(c, &b))
+            return false;
+        link(c, in, op);
+        litmus_asm_emit(c, &b);
+        return true;
+    }
+    if (!strcmp(m, "BR") || !strcmp(m, "BLR") || !strcmp(m, "RET")) {
+        int n = 30;
+        bool named = m[0] != 'R' || p->tok.kind == LITMUS_T_IDENT;
+        if (named && !need_reg(c, &n))
+            return false;
+        if (n >= 31 || (named && is_w(&p->tok))) {
+            litmus_error_at(p, &p->tok, "%s needs an X register (not XZR or SP)", m);
+            return false;
+        }
+        litmus_token x30 = { .kind = LITMUS_T_IDENT, .start = "X30", .len = 3 };
+        uint32_t r = litmus_asm_reg(c, named ? &p->tok : &x30);
+        if (named)
+            litmus_next(p);
+        if (m[1] == 'L') { /* the target read before X30 is written (BLR X30) */
+            uint32_t t = litmus_asm_temp(c, "%target");
+            mov(c, in, t, rg(c, r));
+            link(c, in, op);
+            r = t;
+        }
+        branch_to_reg(c, in, r);
+        return true;
+    }
+    *handled = false;
+    return false;
+}
+
 static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op)
 {
     char m[24];
@@ -1225,7 +1303,10 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         return branch_on(c, in, cond);
     }
     bool handled;
-    bool ok = arith(c, in, m, &handled);
+    bool ok = code_branch(c, in, op, m, &handled);
+    if (handled)
+        return ok;
+    ok = arith(c, in, m, &handled);
     return handled ? ok : unsupported(c, op);
 }
 

@@ -52,6 +52,11 @@ litmus_expr *litmus_asm_binop(litmus_asm_ctx *c, litmus_op op, litmus_operand a,
 /* An operator on two expressions (and SEL's condition, else NULL). */
 litmus_expr *litmus_asm_node(litmus_asm_ctx *c, litmus_op op, litmus_expr *lhs, litmus_expr *rhs,
                              litmus_expr *cond);
+/* The code location (test.h's litmus_location.code) of the current
+ * thread's label, and the one of the instruction after the one being read
+ * (a return address; at: where it is named). */
+uint32_t litmus_asm_code_label(litmus_asm_ctx *c, const litmus_token *label);
+uint32_t litmus_asm_code_next(litmus_asm_ctx *c, const litmus_token *at);
 /* The sorted annotation set of the given names. */
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n);
 

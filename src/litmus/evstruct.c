@@ -238,6 +238,8 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     if (e->op == LITMUS_OP_SEL) {
         regval k = { 0 };
         eval_expr(b, in, s, e->cond, &k);
+        if (k.v.kind == LITMUS_VAL_UNDEF)
+            fail(b, in, "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
         bool yes = !(k.v.kind == LITMUS_VAL_INT && k.v.num == 0);
         eval_expr(b, in, s, yes ? e->lhs : e->rhs, r);
         /* two plain operands (or their low halves) of one value: it does not vary with the
@@ -263,6 +265,14 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     *r = x;
     taint_union(b, in, r, &y);
     result_just(e, &x, &y, r);
+    if (x.v.kind == LITMUS_VAL_UNDEF || y.v.kind == LITMUS_VAL_UNDEF) {
+        r->v.kind = LITMUS_VAL_UNDEF; /* refused where it is used */
+        r->v.loc = 0;
+        r->v.num = 0;
+        return;
+    }
+    if ((e->op == LITMUS_OP_ZEXT32 || e->op == LITMUS_OP_SEXT32) && x.v.kind == LITMUS_VAL_INSTR)
+        return; /* an instruction is kept whole */
     if (e->op == LITMUS_OP_EQ || e->op == LITMUS_OP_NE) {
         bool eq = litmus_value_eq(x.v, y.v);
         r->v = litmus_int(e->op == LITMUS_OP_EQ ? eq : !eq);
@@ -270,6 +280,12 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     }
     if (e->op == LITMUS_OP_ZEXT32 && x.v.kind == LITMUS_VAL_ADDR)
         return; /* an address is kept whole, as before widths were read */
+    if (x.v.kind == LITMUS_VAL_INSTR || y.v.kind == LITMUS_VAL_INSTR) {
+        r->v.kind = LITMUS_VAL_UNDEF; /* CMP's flags but Z (EQ above): refused where used */
+        r->v.loc = 0;
+        r->v.num = 0;
+        return;
+    }
     if (x.v.kind == LITMUS_VAL_ADDR || y.v.kind == LITMUS_VAL_ADDR) {
         if (e->op == LITMUS_OP_SUB && x.v.kind == LITMUS_VAL_ADDR && y.v.kind == LITMUS_VAL_INT) {
             r->v = x.v;
@@ -328,7 +344,9 @@ static uint32_t eval_addr_of(builder *b, const litmus_instr *in, const litmus_ad
         a.num = wrap((uint64_t)a.num + (uint64_t)off.v.num);
     }
     if (a.kind != LITMUS_VAL_ADDR) {
-        fail(b, in, "%s: this access uses an integer as an address", "unsupported");
+        fail(b, in, a.kind == LITMUS_VAL_INT ? "%s: this access uses an integer as an address"
+                                            : "%s: this access uses an instruction as an address",
+             "unsupported");
         return LITMUS_NONE;
     }
     const litmus_location *arr = &b->t->locs[a.loc];
@@ -455,6 +473,7 @@ static void record_path(builder *b, uint32_t thread, const state *s, uint32_t la
     litmus_path *p = &es->paths[es->npaths++];
     p->thread = thread;
     p->last = last;
+    p->fault = false;
     p->regs = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->regs));
     p->sym = NULL;
     if (b->any_symbolic) {
@@ -464,6 +483,11 @@ static void record_path(builder *b, uint32_t thread, const state *s, uint32_t la
     }
     for (uint32_t r = 0; r < th->nregs; r++)
         p->regs[r] = litmus_reg_value(th, r, s->regs[r].v);
+    for (uint32_t i = 0; i < b->t->nobs; i++) {
+        const litmus_observable *o = &b->t->obs[i];
+        if (o->is_reg && o->thread == thread && p->regs[o->reg].kind == LITMUS_VAL_UNDEF)
+            fail(b, NULL, "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
+    }
     ensure_alive_cap(b);
     mark_alive(b, last);
 }
@@ -477,6 +501,11 @@ static bool site_eq(const write_site *a, const write_site *c)
 static void note_write(builder *b, uint32_t thread, uint32_t instr, uint32_t loc,
                        const regval *val)
 {
+    if (b->t->locs[loc].code) /* herd's -variant self, which ravel does not model */
+        fail(b, &b->t->threads[thread].instrs[instr],
+             "%s: a store to code (self-modifying code)", "unsupported");
+    if (val->v.kind == LITMUS_VAL_UNDEF)
+        fail(b, &b->t->threads[thread].instrs[instr], "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
     write_site w = { thread, instr, loc, val->v, { 0 } };
     if (b->justify)
         memcpy(w.just, val->just, sizeof w.just);
@@ -970,6 +999,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             regval cmp = { 0 };
             if (in->kind == LITMUS_I_CAS)
                 eval_operand(s, &in->cmp, &cmp);
+            if (cmp.v.kind == LITMUS_VAL_UNDEF)
+                fail(b, in, "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
             parent = port(b, in, thread, pc, parent, &at, 'A');
             if (b->failed) {
                 free(vals);
@@ -1093,9 +1124,32 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             return;
         case LITMUS_I_BRANCH: {
             bool taken = true;
+            uint32_t target = in->target;
             if (in->has_reg) {
                 const regval *r = &s->regs[in->reg];
-                taken = !(r->v.kind == LITMUS_VAL_INT && r->v.num == 0);
+                taken = in->indirect || !(r->v.kind == LITMUS_VAL_INT && r->v.num == 0);
+                if (r->v.kind == LITMUS_VAL_UNDEF) {
+                    fail(b, in, "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
+                    return;
+                }
+                if (in->indirect) { /* a branch to the code address r holds */
+                    const litmus_location *l = r->v.kind == LITMUS_VAL_ADDR ? &b->t->locs[r->v.loc] : NULL;
+                    if (!l || !l->code || r->v.num != 0) {
+                        /* the thread stops here; litmus_simulate answers only
+                         * when no consistent execution takes this path */
+                        if (b->lim->ports) {
+                            uint32_t bp = port(b, in, thread, pc, parent, r, 'B');
+                            if (b->failed)
+                                return;
+                            parent = bp;
+                        }
+                        record_path(b, thread, s, parent);
+                        b->es->paths[b->es->npaths - 1].fault = true;
+                        b->es->nfault_paths++;
+                        return;
+                    }
+                    target = l->code_targets[thread];
+                }
                 for (uint32_t i = 0; i < r->nt; i++) {
                     if (r->t[i] & PICK)
                         continue; /* no ctrl of ravel's own (ports: the cat's) */
@@ -1127,13 +1181,13 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 pc++;
                 break;
             }
-            if (in->target <= pc) {
+            if (target <= pc) {
                 if (++s->loops[pc] > b->lim->unroll) {
                     b->es->dropped_paths = true;
                     return;
                 }
             }
-            pc = in->target;
+            pc = target;
             break;
         }
         }
@@ -1153,6 +1207,7 @@ static void reset_events(litmus_evstruct *es)
     es->naddr = es->ndata = es->nctrl = 0;
     es->nrfreg = es->niico_data = es->niico_ctrl = 0;
     es->dropped_paths = false;
+    es->nfault_paths = 0;
 }
 
 /* One round: unfold every thread with the current domains. */
@@ -1251,7 +1306,8 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
     b.justify = total <= JUST_WORDS * 64;
     for (uint32_t th = 0; th < t->nthreads; th++)
         for (uint32_t i = 0; i < t->threads[th].ninstrs; i++)
-            if (t->threads[th].instrs[i].kind == LITMUS_I_BRANCH && t->threads[th].instrs[i].target <= i)
+            if (t->threads[th].instrs[i].kind == LITMUS_I_BRANCH &&
+                (t->threads[th].instrs[i].target <= i || t->threads[th].instrs[i].indirect))
                 b.has_loop[th] = true;
     find_symbolic(&b);
 

@@ -85,6 +85,8 @@ typedef struct litmus_path {
     litmus_value *regs;   /* final value of each of the thread's registers */
     uint32_t *sym;        /* NULL, or per register: the symbolic read whose value it
                            * holds (regs[] is then meaningless), or LITMUS_NONE */
+    bool fault;           /* it ends at a branch to a register holding no code address
+                           * (AArch64's BR): an execution taking it has no answer */
 } litmus_path;
 
 typedef struct litmus_evstruct {
@@ -105,6 +107,7 @@ typedef struct litmus_evstruct {
     uint32_t ndomvals, domvals_cap;
     uint32_t nsymbolic;    /* symbolic read events */
     bool dropped_paths;    /* some path exceeded the unroll bound */
+    uint32_t nfault_paths; /* paths with fault */
     uint32_t unroll;
 } litmus_evstruct;
 

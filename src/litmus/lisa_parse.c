@@ -47,7 +47,18 @@ typedef struct thread_build {
     BASE_VEC(uint32_t) label_targets;
     BASE_VEC(uint8_t) types; /* per register: the litmus_reg_type the init block gives it */
     BASE_VEC(uint32_t) pcs;  /* an assembly's k-th instruction: its first in instrs */
+    BASE_VEC(base_sym) texts; /* an assembly's k-th instruction: its text (herd's instr:"...") */
 } thread_build;
+
+/* A code address the test names (AArch64's `P1:L0`, ADR's label, BL's
+ * return address): the code location loc (litmus_location.code) stands
+ * for the instruction label names in thread `thread`, or, label 0, for
+ * the assembly instruction number ret_pc (the one after a BL). */
+typedef struct code_ref {
+    uint32_t loc, thread, ret_pc;
+    base_sym label;
+    litmus_token at;
+} code_ref;
 
 typedef struct parser {
     litmus_parser b; /* first: the hooks get &b and cast back */
@@ -56,6 +67,7 @@ typedef struct parser {
     uint32_t max_init_thread; /* 1 + the highest thread the init block names */
     bool x86;          /* herd's X86 format (Intel syntax) instead of LISA */
     const litmus_asm_dialect *dialect; /* another assembly (asm_dialect.h), or NULL */
+    BASE_VEC(code_ref) code_refs;
 } parser;
 
 /* The assembly dialects read in the table layout (asm_dialect.h). */
@@ -300,6 +312,103 @@ static uint32_t reg_index(parser *p, thread_build *tb, const token *t)
 
 /* --- values, operands, expressions --- */
 
+/* --- code addresses and instructions as values (AArch64) --- */
+
+/* An instruction's text as herd prints it (`LDR W2,[X1]`): blanks
+ * collapsed to one space, none next to ',', '[' or ']'. */
+static base_sym instr_text(parser *p, const char *s, size_t n)
+{
+    char buf[128];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < sizeof buf - 1; i++) {
+        bool blank = s[i] == ' ' || s[i] == '\t';
+        if (blank && (k == 0 || buf[k - 1] == ' ' || buf[k - 1] == ',' || buf[k - 1] == '['))
+            continue;
+        if (!blank && (s[i] == ',' || s[i] == ']') && k > 0 && buf[k - 1] == ' ')
+            k--;
+        buf[k++] = blank ? ' ' : s[i];
+    }
+    while (k > 0 && buf[k - 1] == ' ')
+        k--;
+    return base_intern(p->b.syms, buf, k);
+}
+
+/* The code location for label (or, label 0, assembly instruction ret_pc)
+ * of thread th, named `P<th>:<label>` (code_ref). */
+static uint32_t code_location(parser *p, uint32_t th, base_sym label, uint32_t ret_pc,
+                              const token *at)
+{
+    char name[160];
+    if (label)
+        snprintf(name, sizeof name, "P%u:%s", th, base_sym_str(p->b.syms, label));
+    else
+        snprintf(name, sizeof name, "P%u:%%ret%u", th, ret_pc);
+    token t = *at;
+    t.start = name;
+    t.len = strlen(name);
+    uint32_t loc = litmus_location_of(&p->b, &t);
+    for (size_t i = 0; i < p->code_refs.len; i++)
+        if (p->code_refs.data[i].loc == loc)
+            return loc;
+    code_ref r = { loc, th, ret_pc, label, *at };
+    base_vec_push(&p->code_refs, r);
+    return loc;
+}
+
+/* At `P1:L0` (a code address) or `instr:"B .+8"` (an instruction). */
+static bool code_value(parser *p, litmus_value *v)
+{
+    litmus_parser *b = &p->b;
+    token first = b->tok;
+    litmus_next(b);
+    litmus_next(b);
+    if (litmus_tok_is(&first, "instr")) {
+        if (b->tok.kind != T_STRING) {
+            char buf[64];
+            litmus_error_at(b, &b->tok, "expected an instruction in quotes after 'instr:', found %s",
+                            litmus_tok_desc(&b->tok, buf, sizeof buf));
+            return false;
+        }
+        v->kind = LITMUS_VAL_INSTR;
+        v->num = 0;
+        v->loc = instr_text(p, b->tok.start + 1, b->tok.len - 2);
+        litmus_next(b);
+        return true;
+    }
+    if (litmus_tok_is(&first, "label") && b->tok.kind == T_STRING) { /* as herd prints it */
+        const char *q = b->tok.start + 1, *colon = memchr(q, ':', b->tok.len - 2);
+        token pt = b->tok, lt = b->tok;
+        pt.kind = lt.kind = T_IDENT;
+        pt.start = q;
+        pt.len = colon ? (size_t)(colon - q) : 0;
+        long th = colon ? litmus_thread_number(&pt) : -1;
+        if (th < 0 || colon + 1 >= b->tok.start + b->tok.len - 1) {
+            litmus_error_at(b, &b->tok, "expected a code address like \"P0:L0\" after 'label:'");
+            return false;
+        }
+        lt.start = colon + 1;
+        lt.len = (size_t)(b->tok.start + b->tok.len - 1 - lt.start);
+        *v = litmus_addr(code_location(p, (uint32_t)th, litmus_tok_sym(b, &lt), 0, &b->tok));
+        litmus_next(b);
+        return true;
+    }
+    long th = litmus_thread_number(&first);
+    if (th < 0 || first.kind != T_IDENT) {
+        litmus_error_at(b, &first, "unsupported: a value '%.*s:...' (expected a code address like "
+                        "P0:L0 or instr:\"...\")", (int)(first.len > 40 ? 40 : first.len), first.start);
+        return false;
+    }
+    if (b->tok.kind != T_IDENT) {
+        char buf[64];
+        litmus_error_at(b, &b->tok, "expected a label after 'P%ld:', found %s", th,
+                        litmus_tok_desc(&b->tok, buf, sizeof buf));
+        return false;
+    }
+    *v = litmus_addr(code_location(p, (uint32_t)th, litmus_tok_sym(b, &b->tok), 0, &b->tok));
+    litmus_next(b);
+    return true;
+}
+
 /* value := NUM | ['&'] IDENT (a location's address) */
 static bool parse_value(parser *p, litmus_value *v)
 {
@@ -311,6 +420,9 @@ static bool parse_value(parser *p, litmus_value *v)
     }
     if (b->tok.kind == T_AMP)
         litmus_next(b);
+    if (p->dialect == &litmus_aarch64_dialect && b->tok.kind == T_IDENT &&
+        litmus_peek2(b)->kind == T_COLON)
+        return code_value(p, v);
     if (p->dialect && b->tok.kind == T_IDENT && litmus_peek2(b)->kind == T_COLON) {
         litmus_error_at(b, &b->tok, "unsupported: a code address or instruction as a value ('%.*s:')",
                         (int)(b->tok.len > 40 ? 40 : b->tok.len), b->tok.start);
@@ -964,6 +1076,17 @@ litmus_expr *litmus_asm_node(litmus_asm_ctx *c, litmus_op op, litmus_expr *lhs, 
     return e;
 }
 
+uint32_t litmus_asm_code_label(litmus_asm_ctx *c, const litmus_token *label)
+{
+    return code_location(c->p, (uint32_t)(c->tb - c->p->tbs), litmus_tok_sym(&c->p->b, label), 0,
+                         label);
+}
+
+uint32_t litmus_asm_code_next(litmus_asm_ctx *c, const litmus_token *at)
+{
+    return code_location(c->p, (uint32_t)(c->tb - c->p->tbs), 0, (uint32_t)c->tb->pcs.len, at);
+}
+
 litmus_annots litmus_asm_annots(litmus_asm_ctx *c, const char *const *names, uint32_t n)
 {
     litmus_annots an = { 0 };
@@ -1045,7 +1168,10 @@ static bool parse_cell(parser *p, thread_build *tb)
     if (p->dialect) {
         litmus_asm_ctx c = { p, tb };
         base_vec_push(&tb->pcs, (uint32_t)tb->instrs.len);
-        return p->dialect->instr(&c, in, &op) && cell_done(p, tb, &op);
+        if (!p->dialect->instr(&c, in, &op) || !cell_done(p, tb, &op))
+            return false;
+        base_vec_push(&tb->texts, instr_text(p, op.start, (size_t)(p->b.tok.start - op.start)));
+        return true;
     }
     bool annotated = !litmus_tok_is(&op, "mov");
     if (annotated && !parse_annots(p, &in.annots))
@@ -1309,6 +1435,7 @@ static void free_builds(thread_build *tbs, uint32_t n)
         base_vec_free(&tbs[i].label_targets);
         base_vec_free(&tbs[i].types);
         base_vec_free(&tbs[i].pcs);
+        base_vec_free(&tbs[i].texts);
     }
     free(tbs);
 }
@@ -1324,6 +1451,242 @@ static void typed_values(const litmus_test *t, litmus_prop *pr)
         pr->value = litmus_typed_value((litmus_reg_type)t->locs[pr->location].type, pr->value);
     typed_values(t, pr->lhs);
     typed_values(t, pr->rhs);
+}
+
+/* The instruction a jump to target runs first: empty cells (a label's
+ * own NOP) skipped. */
+static uint32_t code_canon(const thread_build *tb, uint32_t target)
+{
+    while (target < tb->instrs.len && tb->instrs.data[target].kind == LITMUS_I_NOP)
+        target++;
+    return target;
+}
+
+static void remap_operand(parser *p, thread_build *to, const thread_build *from, litmus_operand *o)
+{
+    if (o->kind != LITMUS_OPND_REG)
+        return;
+    const char *name = base_sym_str(p->b.syms, from->regs.data[o->reg]);
+    token t = { .kind = T_IDENT, .start = name, .len = strlen(name) };
+    o->reg = reg_index(p, to, &t);
+}
+
+static uint32_t remap_reg(parser *p, thread_build *to, const thread_build *from, uint32_t r)
+{
+    if (r == UINT32_MAX || r >= from->regs.len)
+        return r;
+    litmus_operand o = litmus_reg_operand(r);
+    remap_operand(p, to, from, &o);
+    return o.reg;
+}
+
+static litmus_expr *remap_expr(parser *p, thread_build *to, const thread_build *from,
+                               const litmus_expr *e)
+{
+    if (!e)
+        return NULL;
+    litmus_expr *c = BASE_ARENA_NEW(&p->b.t->arena, litmus_expr);
+    *c = *e;
+    remap_operand(p, to, from, &c->opnd);
+    c->lhs = remap_expr(p, to, from, e->lhs);
+    c->rhs = remap_expr(p, to, from, e->rhs);
+    c->cond = remap_expr(p, to, from, e->cond);
+    return c;
+}
+
+/* Thread `from`'s first n instructions appended to `to`, its registers
+ * renamed to `to`'s of the same names; a jump to from's end goes to `end`. */
+static void copy_code(parser *p, thread_build *to, const thread_build *from, uint32_t n,
+                      uint32_t end)
+{
+    uint32_t base = (uint32_t)to->instrs.len;
+    for (uint32_t k = 0; k < n; k++) {
+        litmus_instr in = from->instrs.data[k];
+        in.reg = remap_reg(p, to, from, in.reg);
+        in.reg2 = remap_reg(p, to, from, in.reg2);
+        in.ok_reg = remap_reg(p, to, from, in.ok_reg);
+        litmus_operand *ops[] = { &in.addr.base, &in.addr.offset, &in.addr2.base, &in.addr2.offset,
+                                  &in.value, &in.value2, &in.cmp, &in.cmp2 };
+        for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+            remap_operand(p, to, from, ops[i]);
+        in.expr = remap_expr(p, to, from, in.expr);
+        if (in.kind == LITMUS_I_BRANCH && !in.indirect)
+            in.target = in.target >= n ? end : base + in.target;
+        base_vec_push(&to->instrs, in);
+    }
+}
+
+static void alias_operand(litmus_operand *o, uint32_t from, uint32_t to)
+{
+    if (o->kind == LITMUS_OPND_LOC && o->loc == from)
+        o->loc = to;
+}
+
+static void alias_expr(litmus_expr *e, uint32_t from, uint32_t to)
+{
+    if (!e)
+        return;
+    alias_operand(&e->opnd, from, to);
+    alias_expr(e->lhs, from, to);
+    alias_expr(e->rhs, from, to);
+    alias_expr(e->cond, from, to);
+}
+
+static void alias_value(litmus_value *v, uint32_t from, uint32_t to)
+{
+    if (v->kind == LITMUS_VAL_ADDR && v->loc == from)
+        v->loc = to;
+}
+
+static void alias_prop(litmus_prop *pr, uint32_t from, uint32_t to)
+{
+    if (!pr)
+        return;
+    alias_value(&pr->value, from, to);
+    alias_prop(pr->lhs, from, to);
+    alias_prop(pr->rhs, from, to);
+}
+
+/* Every mention of code location `from` made one of `to` (two names of
+ * one code address, e.g. a label and BL's return address). */
+static void code_alias(parser *p, thread_build *tbs, uint32_t nthreads, uint32_t from, uint32_t to)
+{
+    for (uint32_t th = 0; th < nthreads; th++) {
+        thread_build *tb = &tbs[th];
+        for (size_t k = 0; k < tb->instrs.len; k++) {
+            litmus_instr *in = &tb->instrs.data[k];
+            litmus_operand *ops[] = { &in->addr.base, &in->addr2.base, &in->value, &in->value2,
+                                      &in->cmp, &in->cmp2 };
+            for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+                alias_operand(ops[i], from, to);
+            alias_expr(in->expr, from, to);
+        }
+        for (size_t k = 0; k < tb->inits.len; k++)
+            alias_value(&tb->inits.data[k].value, from, to);
+    }
+    for (size_t l = 0; l < p->b.locs.len; l++)
+        alias_value(&p->b.locs.data[l].init, from, to);
+    alias_prop(p->b.t->cond, from, to);
+    alias_prop(p->b.t->filter, from, to);
+}
+
+/* The code locations (code_ref): each named after the first label of its
+ * instruction, its initial value that instruction; when there are some,
+ * every thread gets a copy of the code of each thread with code locations
+ * (after its own code, which then ends with a jump to the end), so that a
+ * branch to a register may run another thread's code with its own
+ * registers, as herd's threads share one code memory. */
+static bool resolve_code(parser *p, thread_build *tbs, uint32_t nthreads)
+{
+    litmus_parser *b = &p->b;
+    bool owner[MAX_THREADS] = { false };
+    uint32_t *target = base_xcalloc(p->code_refs.len, sizeof *target);
+    bool ok = true;
+    for (size_t i = 0; i < p->code_refs.len && ok; i++) {
+        code_ref *r = &p->code_refs.data[i];
+        if (r->thread >= nthreads) {
+            litmus_error_at(b, &r->at, "the code address names thread P%u, which the test does not have",
+                            r->thread);
+            ok = false;
+            break;
+        }
+        thread_build *tb = &tbs[r->thread];
+        uint32_t t;
+        if (r->label) {
+            size_t j = 0;
+            while (j < tb->label_names.len && tb->label_names.data[j] != r->label)
+                j++;
+            if (j == tb->label_names.len) {
+                litmus_error_at(b, &r->at, "undefined label '%s' in thread P%u",
+                                base_sym_str(b->syms, r->label), r->thread);
+                ok = false;
+                break;
+            }
+            t = tb->label_targets.data[j];
+        } else {
+            t = r->ret_pc < tb->pcs.len ? tb->pcs.data[r->ret_pc] : (uint32_t)tb->instrs.len;
+        }
+        t = code_canon(tb, t);
+        target[i] = t;
+        owner[r->thread] = true;
+        litmus_location *l = &b->locs.data[r->loc];
+        size_t same = 0;
+        while (same < i && !(p->code_refs.data[same].thread == r->thread && target[same] == t))
+            same++;
+        if (same < i) { /* another name of the same address: that one's location */
+            uint32_t to = p->code_refs.data[same].loc;
+            code_alias(p, tbs, nthreads, r->loc, to);
+            char name[200];
+            snprintf(name, sizeof name, "%s%%alias", base_sym_str(b->syms, l->name));
+            l->name = base_intern(b->syms, name, strlen(name));
+            r->loc = to;
+            continue;
+        }
+        /* herd names a code address by its instruction's first label */
+        for (size_t j = 0; j < tb->label_names.len; j++) {
+            if (code_canon(tb, tb->label_targets.data[j]) != t)
+                continue;
+            char name[160];
+            snprintf(name, sizeof name, "P%u:%s", r->thread, base_sym_str(b->syms, tb->label_names.data[j]));
+            l->name = base_intern(b->syms, name, strlen(name));
+            break;
+        }
+        l->code = true;
+        l->init = litmus_int(0);
+        for (size_t k = 0; k < tb->pcs.len; k++)
+            if (tb->pcs.data[k] == t && k < tb->texts.len) {
+                l->init.kind = LITMUS_VAL_INSTR;
+                l->init.loc = tb->texts.data[k];
+            }
+    }
+    if (!ok) {
+        free(target);
+        return false;
+    }
+    uint32_t own[MAX_THREADS];
+    uint32_t *base = base_xcalloc(base_mul_size(nthreads, nthreads), sizeof *base); /* [th][o] */
+    for (uint32_t th = 0; th < nthreads; th++)
+        own[th] = (uint32_t)tbs[th].instrs.len;
+    for (uint32_t th = 0; th < nthreads; th++) {
+        uint32_t end = own[th];
+        for (uint32_t o = 0; o < nthreads; o++)
+            if (owner[o] && o != th)
+                end += 1 + own[o];
+        litmus_instr halt;
+        memset(&halt, 0, sizeof halt);
+        halt.kind = LITMUS_I_BRANCH;
+        halt.target = end;
+        for (uint32_t o = 0; o < nthreads; o++) {
+            if (!owner[o] || o == th)
+                continue;
+            halt.loc = tbs[th].instrs.len ? tbs[th].instrs.data[0].loc : halt.loc;
+            base_vec_push(&tbs[th].instrs, halt);
+            base[(size_t)th * nthreads + o] = (uint32_t)tbs[th].instrs.len;
+            copy_code(p, &tbs[th], &tbs[o], own[o], end);
+        }
+        /* a jump to the thread's own end is one to the new end */
+        for (uint32_t k = 0; k < own[th]; k++) {
+            litmus_instr *in = &tbs[th].instrs.data[k];
+            if (in->kind == LITMUS_I_BRANCH && !in->indirect && in->target >= own[th])
+                in->target = end;
+        }
+    }
+    for (size_t i = 0; i < p->code_refs.len; i++) {
+        const code_ref *r = &p->code_refs.data[i];
+        litmus_location *l = &b->locs.data[r->loc];
+        l->code_targets = BASE_ARENA_ARRAY(&b->t->arena, uint32_t, nthreads);
+        for (uint32_t th = 0; th < nthreads; th++) {
+            uint32_t t = target[i];
+            if (th != r->thread)
+                t = t >= own[r->thread] ? (uint32_t)tbs[th].instrs.len : base[(size_t)th * nthreads + r->thread] + t;
+            else if (t >= own[th])
+                t = (uint32_t)tbs[th].instrs.len;
+            l->code_targets[th] = t;
+        }
+    }
+    free(target);
+    free(base);
+    return true;
 }
 
 static bool parse_body(parser *p, thread_build *tbs)
@@ -1436,6 +1799,12 @@ static bool parse_body(parser *p, thread_build *tbs)
             }
             in->target = tb->label_targets.data[j];
         }
+    }
+    if (p->code_refs.len && !resolve_code(p, tbs, nthreads))
+        return false;
+    for (uint32_t i = 0; i < nthreads; i++) {
+        thread_build *tb = &tbs[i];
+        litmus_thread *th = &t->threads[i];
         th->ninstrs = (uint32_t)tb->instrs.len;
         th->instrs = BASE_ARENA_ARRAY(&t->arena, litmus_instr, th->ninstrs ? th->ninstrs : 1);
         if (th->ninstrs)
@@ -1519,6 +1888,7 @@ litmus_test *litmus_parse_lisa(const char *file, const char *text, size_t len,
         ok = parse_body(&p, p.tbs);
         free_builds(p.tbs, MAX_THREADS);
     }
+    base_vec_free(&p.code_refs);
     litmus_parser_free(&p.b);
     if (!ok || p.b.failed) {
         litmus_test_free(t);

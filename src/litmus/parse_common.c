@@ -229,6 +229,14 @@ bool litmus_parse_name(litmus_parser *p, const litmus_token *first, const char *
         litmus_error_at(p, first, "the test has no name (expected '%s <name>')", arch);
         return false;
     }
+    /* a comment after the name (`AArch64 AK002 (* MP+rel *)`) is no part of it */
+    for (size_t k = s; k + 1 < e; k++)
+        if (src[k] == '(' && src[k + 1] == '*' && k > s) {
+            e = k;
+            while (e > s && (src[e - 1] == ' ' || src[e - 1] == '\t'))
+                e--;
+            break;
+        }
     /* herd7 names a test written `C NAME.litmus` NAME */
     if (e - s > 7 && memcmp(src + e - 7, ".litmus", 7) == 0)
         e -= 7;

@@ -510,6 +510,23 @@ static void ask_undefined(sim *s, const litmus_options *opt, const logic_formula
     s->res->undefined = r == 1;
 }
 
+/* Does some consistent execution branch to a register that holds no code
+ * address (litmus_path.fault)? Then there is no answer. */
+static void ask_fault(sim *s, const litmus_options *opt, bool qbf)
+{
+    const char *why = "unsupported: an execution branches to a register that holds no code address";
+    if (qbf) {
+        unknown(s->res, why);
+        return;
+    }
+    const logic_formula *f = logic_false(&s->b);
+    for (uint32_t i = 0; i < s->es->npaths; i++)
+        if (s->es->paths[i].fault)
+            f = logic_or2(&s->b, f, path_taken(s, &s->es->paths[i]));
+    if (ask_some(s, opt, f, "grounding the branch question failed") == 1)
+        unknown(s->res, why);
+}
+
 /* Does some consistent execution raise the flag? */
 static void ask_flag(sim *s, const litmus_options *opt, const logic_mm_flag *flag)
 {
@@ -790,6 +807,8 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
             unknown(res, "the data-race question of this model has no QBF path yet (drop --qbf)");
         else if (undef)
             ask_undefined(&s, opt, undef);
+        if (res->es.nfault_paths)
+            ask_fault(&s, opt, qbf);
         if (nflags && qbf)
             unknown(res, "the flags of this model have no QBF path yet (drop --qbf)");
         for (uint32_t k = 0; k < nflags && res->status == LITMUS_DECIDED; k++)

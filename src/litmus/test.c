@@ -6,8 +6,8 @@
 int litmus_value_cmp(litmus_value a, litmus_value b)
 {
     if (a.kind != b.kind)
-        return a.kind == LITMUS_VAL_INT ? -1 : 1;
-    if (a.kind == LITMUS_VAL_ADDR && a.loc != b.loc)
+        return a.kind < b.kind ? -1 : 1;
+    if (a.kind != LITMUS_VAL_INT && a.loc != b.loc)
         return a.loc < b.loc ? -1 : 1;
     return a.num < b.num ? -1 : a.num > b.num;
 }

@@ -23,12 +23,21 @@
 #include "base/intern.h"
 #include "base/srcloc.h"
 
-/* A value: an integer, or the address of a location plus an offset. */
-typedef enum litmus_value_kind { LITMUS_VAL_INT, LITMUS_VAL_ADDR } litmus_value_kind;
+/* A value: an integer, or the address of a location plus an offset (a
+ * code location's address is a code address, litmus_location.code), or an
+ * instruction (AArch64's `instr:"B .+8"`), or an undefined one: what
+ * arithmetic the reader cannot do computed (an instruction minus another;
+ * evstruct.c refuses the test when it is used). */
+typedef enum litmus_value_kind {
+    LITMUS_VAL_INT,
+    LITMUS_VAL_ADDR,
+    LITMUS_VAL_INSTR,
+    LITMUS_VAL_UNDEF,
+} litmus_value_kind;
 
 typedef struct litmus_value {
     litmus_value_kind kind;
-    uint32_t loc; /* ADDR: the location */
+    uint32_t loc; /* ADDR: the location; INSTR: the instruction's text (a base_sym) */
     int64_t num;  /* INT: the number; ADDR: the offset (0 for a plain address) */
 } litmus_value;
 
@@ -46,7 +55,8 @@ static inline bool litmus_value_eq(litmus_value a, litmus_value b)
 {
     return a.kind == b.kind && a.num == b.num && (a.kind == LITMUS_VAL_INT || a.loc == b.loc);
 }
-/* Total order: integers (numerically) before addresses (by location, offset). */
+/* Total order: integers (numerically), then addresses (by location, offset),
+ * then instructions. */
 int litmus_value_cmp(litmus_value a, litmus_value b);
 
 /* An operand: a register, an immediate, or a location's address. */
@@ -167,6 +177,8 @@ typedef struct litmus_instr {
     /* (wannots above: also set, with count > 0, by herd's C primitives) */
     litmus_annots fence_annots; /* RMW, CAS: when count > 0, a fence annotated so before the
                                  * read and after the write (CAS: on success only) */
+    bool indirect;         /* BRANCH (has_reg): jumps to the code address reg holds (AArch64's
+                            * BR, BLR, RET); target unused */
     uint32_t ctrl_until;   /* BRANCH on a register: the control dependency on the register's
                             * reads ends at this instruction (a C `if`: where the statement
                             * ends); 0: it never ends (LISA's jumps) */
@@ -223,6 +235,14 @@ typedef struct litmus_location {
     uint32_t cell;         /* this location's index in its array (0: none or the first) */
     bool typed;            /* AArch64: every value written is taken as `type` (init too) */
     uint8_t type;          /* a litmus_reg_type */
+    /* A code location (AArch64's labels as values, `P1:L0`): its address is
+     * the code address of the instruction a label names, printed
+     * `label:"P1:L0"`; its initial value is that instruction (INSTR). A
+     * thread may run another's code (a branch to a register): each thread
+     * holds a copy of the code of every thread with code locations, and
+     * code_targets[th] is the instruction index, in thread th, to jump to. */
+    bool code;
+    uint32_t *code_targets;
 } litmus_location;
 
 /* How a location of an array is named in the condition and the final

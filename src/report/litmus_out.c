@@ -15,6 +15,18 @@ void report_litmus_value(base_strbuf *out, const litmus_test *t, litmus_value v)
         base_strbuf_printf(out, "%" PRId64, v.num);
         return;
     }
+    if (v.kind == LITMUS_VAL_UNDEF) { /* never printed: evstruct.c refuses it first */
+        base_strbuf_putc(out, '?');
+        return;
+    }
+    if (v.kind == LITMUS_VAL_INSTR) { /* herd's instr:"B .+8" */
+        base_strbuf_printf(out, "instr:\"%s\"", sym(t, v.loc));
+        return;
+    }
+    if (t->locs[v.loc].code && !v.num) { /* herd's label:"P0:L0" */
+        base_strbuf_printf(out, "label:\"%s\"", sym(t, t->locs[v.loc].name));
+        return;
+    }
     base_strbuf_puts(out, sym(t, t->locs[v.loc].name));
     if (v.num)
         base_strbuf_printf(out, "+%" PRId64, v.num);

@@ -80,15 +80,22 @@ class Answer:
 ORACLES = {"c11": ("rc11", "c11")}
 
 
+def squeeze(atom):
+    """An atom `x = 1` as `x=1`: blanks dropped but inside quotes (AArch64's
+    instr:"B .+8" keeps its space, on both sides)."""
+    pieces = atom.split('"')
+    return '"'.join(p if k % 2 else p.replace(" ", "") for k, p in enumerate(pieces))
+
+
 def normalise(state_line):
     parts = [p.strip() for p in state_line.strip().split(";") if p.strip()]
-    return tuple(sorted(p.replace(" ", "") for p in parts))
+    return tuple(sorted(squeeze(p) for p in parts))
 
 
 def ravel_states(obj):
     out = set()
     for st in obj.get("states", []):
-        out.add(tuple(sorted(f"{k}={v}" for k, v in st.items())))
+        out.add(tuple(sorted(squeeze(f"{k}={v}") for k, v in st.items())))
     return out
 
 
