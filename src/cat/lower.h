@@ -22,7 +22,7 @@
  * possible tuples (Kleene iteration, exact for monotone definitions); each
  * such exact variable is a definition the grounder inlines
  * (logic_sovar.def). The definitions of SO variables that no check, flag
- * or kept variable mentions are dropped before the formula is built. 
+ * or kept variable mentions are dropped before the formula is built.
  *
  * Checks (acyclic, irreflexive, empty) are conjoined into the consistency
  * formula; `flag` checks become logic_mm_flag formulas; `show`, `unshow`
