@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
 #include "base/vec.h"
+#include "base/xalloc.h"
 #include "logic/check.h"
 #include "logic/combinators.h"
 #include "logic/vocab.h"
@@ -69,6 +71,7 @@ typedef struct lower {
     uint32_t nnames;
     BASE_VEC(const logic_sovar *) vars;
     BASE_VEC(const logic_formula *) parts;
+    BASE_VEC(const logic_sovar *) owner; /* per part: the variable it defines, or NULL (a check) */
     BASE_VEC(logic_mm_flag) flags;
     BASE_VEC(uint64_t *) cmust_memo; /* SO variable id -> cmust_eval of its bound, or NULL */
 } lower;
@@ -150,6 +153,26 @@ static logic_sovar *new_var(lower *L, const char *what, uint32_t arity)
     return v;
 }
 
+/* A constraint that only defines w (pushed as a part; dropped with w when
+ * nothing that is kept uses w: see prune). */
+static void push_def(lower *L, const logic_formula *f, const logic_sovar *w)
+{
+    while (L->owner.len < L->parts.len)
+        base_vec_push(&L->owner, NULL);
+    base_vec_push(&L->parts, f);
+    base_vec_push(&L->owner, w);
+}
+
+/* w stands for r: equal to it (EXACT: a definition the grounder inlines,
+ * logic_sovar.def) or containing it (OVER: a constraint r <= w). */
+static void define(lower *L, logic_sovar *w, const logic_rexpr *r, int mode)
+{
+    if (mode == EXACT)
+        w->def = r;
+    else
+        push_def(L, logic_sub_split(L->b, r, logic_r_sov(L->b, w)), w);
+}
+
 static const char *kind_name(const value *v)
 {
     switch (v->k) {
@@ -209,11 +232,8 @@ static const logic_rexpr *plus_exact(lower *L, const logic_rexpr *r)
         v->bound = r;
         v->bound_closure = true;
         v->exclude = L->e->conflict;
-        const logic_rexpr *t = logic_r_sov(L->b, v);
-        const logic_rexpr *step = logic_union(L->b, cur, logic_seq(L->b, cur, cur));
-        base_vec_push(&L->parts, logic_and2(L->b, logic_sub(L->b, t, step),
-                                            logic_sub_split(L->b, step, t)));
-        cur = t;
+        define(L, v, logic_union(L->b, cur, logic_seq(L->b, cur, cur)), EXACT);
+        cur = logic_r_sov(L->b, v);
     }
     return cur;
 }
@@ -228,7 +248,7 @@ static value *plus(lower *L, const logic_rexpr *r, int mode, bool approx)
     const logic_sovar *v;
     const logic_rexpr *t = logic_plus(L->b, sov_name(L, "plus"), r, L->e->conflict, &c, &v);
     base_vec_push(&L->vars, v);
-    base_vec_push(&L->parts, c);
+    push_def(L, c, v);
     return mkrel(L, t, true);
 }
 
@@ -526,10 +546,8 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
             t->memo[mode] = v;
             return v;
         }
-        const logic_rexpr *wr = logic_r_sov(L->b, w);
-        base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, v->r)
-                                               : logic_sub_split(L->b, v->r, wr));
-        v = mkrel(L, wr, v->approx || mode == OVER);
+        define(L, w, v->r, mode);
+        v = mkrel(L, logic_r_sov(L->b, w), v->approx || mode == OVER);
     }
     if (v)
         t->memo[mode] = v;
@@ -720,9 +738,8 @@ static const logic_rexpr *share(lower *L, const logic_rexpr *r, int mode)
     logic_sovar *w = new_var(L, "seq", r->arity);
     w->bound = r;
     w->bound_bits = may_eval(L, r, NULL, 0, 0);
-    const logic_rexpr *wr = logic_r_sov(L->b, w);
-    base_vec_push(&L->parts, mode == EXACT ? logic_req(L->b, wr, r) : logic_sub_split(L->b, r, wr));
-    return wr;
+    define(L, w, r, mode);
+    return logic_r_sov(L->b, w);
 }
 
 static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc, int mode)
@@ -1347,7 +1364,7 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 break;
             }
             rs[i] = r;
-            base_vec_push(&L->parts, logic_sub_split(L->b, r, cur[i]->r));
+            push_def(L, logic_sub_split(L->b, r, cur[i]->r), xs[i]);
         }
         /* each X within the static least fixpoint (the may-bits iterated
          * from empty until stable): the least fixpoint lies within it, so
@@ -1392,8 +1409,8 @@ static value *force_rec(lower *L, recgroup *g, uint32_t idx, int mode, base_srcl
                 }
                 logic_sovar *w = new_var(L, bd->lhs.names[0], arity[i]);
                 w->bound = r;
+                define(L, w, r, EXACT);
                 const logic_rexpr *wr = logic_r_sov(L->b, w);
-                base_vec_push(&L->parts, logic_req(L->b, wr, r));
                 next[i] = mkrel(L, wr, false);
                 ne = rec_env(L, g, next);
                 uint64_t *mb = may_eval(L, r, ks, nks, 0);
@@ -2118,6 +2135,128 @@ static bool with_from_orders(lower *L, const cat_ins *ins, env **en, bool *ok)
     return true;
 }
 
+/* --- pruning: the definitions nothing kept uses --- */
+
+/* A variable whose only constraints are its definitions (push_def: r <= w,
+ * a closure, a prefixpoint; or an inlined def) can take a value that
+ * satisfies them whatever the other variables are (the least one, within
+ * its bounds); so a variable that no check, flag, or kept variable's
+ * bound, definition or constraint mentions is dropped with its
+ * definitions, which leaves the formula equisatisfiable with the same
+ * answers. (A model's data-race section, say, when the test has no plain
+ * access, so that the checks built on it are empty.) */
+typedef struct reach {
+    base_hashmap seen;  /* formula and rexpr nodes visited */
+    bool *live;         /* SO variable id -> reached */
+    uint32_t nlive;
+    BASE_VEC(const logic_sovar *) work;
+} reach;
+
+static bool reach_first(reach *R, const void *p)
+{
+    uint64_t k = (uint64_t)(uintptr_t)p, v;
+    if (base_hashmap_get(&R->seen, k, &v))
+        return false;
+    base_hashmap_put(&R->seen, k, 1);
+    return true;
+}
+
+static void reach_v(reach *R, const logic_sovar *v)
+{
+    if (v && v->id < R->nlive && !R->live[v->id]) {
+        R->live[v->id] = true;
+        base_vec_push(&R->work, v);
+    }
+}
+
+static void reach_f(reach *R, const logic_formula *f);
+
+static void reach_r(reach *R, const logic_rexpr *r)
+{
+    while (r && reach_first(R, r)) {
+        if (r->kind == LOGIC_R_SOV)
+            reach_v(R, r->sov);
+        if (r->kind == LOGIC_R_FORMULA)
+            reach_f(R, r->body);
+        if (r->b)
+            reach_r(R, r->b);
+        r = r->a;
+    }
+}
+
+static void reach_f(reach *R, const logic_formula *f)
+{
+    if (!f || !reach_first(R, f))
+        return;
+    switch (f->kind) {
+    case LOGIC_SOV:
+    case LOGIC_SOV_MAY:
+    case LOGIC_SO_EXISTS:
+    case LOGIC_SO_FORALL:
+        reach_v(R, f->sov);
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < f->nkids; i++)
+        reach_f(R, f->kids[i]);
+}
+
+static void prune(lower *L)
+{
+    uint32_t nsov = L->b->nsov;
+    reach R;
+    memset(&R, 0, sizeof R);
+    base_hashmap_init(&R.seen);
+    R.live = base_xcalloc(nsov ? nsov : 1, sizeof *R.live);
+    R.nlive = nsov;
+    while (L->owner.len < L->parts.len)
+        base_vec_push(&L->owner, NULL);
+    /* the parts each variable owns: first[id], chained by next[part] */
+    size_t np = L->parts.len;
+    size_t *first = base_xmalloc((nsov ? nsov : 1) * sizeof *first);
+    size_t *next = base_xmalloc((np ? np : 1) * sizeof *next);
+    for (uint32_t i = 0; i < nsov; i++)
+        first[i] = SIZE_MAX;
+    for (size_t i = np; i-- > 0;) {
+        const logic_sovar *w = L->owner.data[i];
+        if (!w) {
+            reach_f(&R, L->parts.data[i]);
+        } else if (w->id < nsov) {
+            next[i] = first[w->id];
+            first[w->id] = i;
+        }
+    }
+    for (size_t i = 0; i < L->flags.len; i++) {
+        reach_f(&R, L->flags.data[i].f);
+    }
+    while (R.work.len) {
+        const logic_sovar *v = R.work.data[--R.work.len];
+        reach_r(&R, v->bound);
+        reach_r(&R, v->exclude);
+        reach_r(&R, v->def);
+        for (size_t i = first[v->id]; i != SIZE_MAX; i = next[i])
+            reach_f(&R, L->parts.data[i]);
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < np; i++) {
+        const logic_sovar *w = L->owner.data[i];
+        if (!w || (w->id < nsov && R.live[w->id]))
+            L->parts.data[k++] = L->parts.data[i];
+    }
+    L->parts.len = k;
+    k = 0;
+    for (size_t i = 0; i < L->vars.len; i++)
+        if (L->vars.data[i]->id >= nsov || R.live[L->vars.data[i]->id])
+            L->vars.data[k++] = L->vars.data[i];
+    L->vars.len = k;
+    free(first);
+    free(next);
+    free(R.live);
+    base_vec_free(&R.work);
+    base_hashmap_free(&R.seen);
+}
+
 const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const logic_exec *e,
                                const logic_mm_flag **flags, uint32_t *nflags, base_diag *diag)
 {
@@ -2131,6 +2270,7 @@ const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const
     bool ok = exec_list(&L, prog, &en);
     const logic_formula *f = NULL;
     if (ok) {
+        prune(&L);
         f = logic_and(b, L.parts.data, (uint32_t)L.parts.len);
         for (size_t i = L.vars.len; i-- > 0;)
             f = logic_so_exists(b, L.vars.data[i], f);
@@ -2144,6 +2284,7 @@ const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const
     }
     base_vec_free(&L.vars);
     base_vec_free(&L.parts);
+    base_vec_free(&L.owner);
     base_vec_free(&L.flags);
     base_vec_free(&L.cmust_memo);
     return f;

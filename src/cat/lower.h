@@ -19,7 +19,10 @@
  * some choice iff it holds for the least fixpoint. In EXACT mode r+ is
  * ceil(log2 n) squarings, each an SO variable defined by <->, and let rec
  * is unrolled from the empty relation as many times as there are
- * possible tuples (Kleene iteration, exact for monotone definitions).
+ * possible tuples (Kleene iteration, exact for monotone definitions); each
+ * such exact variable is a definition the grounder inlines
+ * (logic_sovar.def). The definitions of SO variables that no check, flag
+ * or kept variable mentions are dropped before the formula is built.
  *
  * Checks (acyclic, irreflexive, empty) are conjoined into the consistency
  * formula; `flag` checks become logic_mm_flag formulas; `show`, `unshow`

@@ -3,6 +3,38 @@
 #include "logic/combinators.h"
 #include "logic/vocab.h"
 
+/* The events in every maximal configuration, as X's must-bits: by `config`
+ * below, an event outside X has a po-predecessor outside X or conflicts
+ * with an event of X; so an event that conflicts with none and whose
+ * predecessors are all in X is in X. Iterated from none (an event on a po
+ * cycle never qualifies). NULL when no event qualifies. */
+static const uint64_t *always_run(logic_builder *b)
+{
+    const logic_structure *st = b->st;
+    uint32_t n = st->n;
+    int po = logic_structure_find(st, LOGIC_V_PO), cf = logic_structure_find(st, LOGIC_V_CONFLICT);
+    if (n == 0 || po < 0 || st->rels[po].arity != 2 || (cf >= 0 && st->rels[cf].arity != 2))
+        return NULL;
+    uint64_t *must = base_arena_zalloc(&b->arena, (n / 64 + 1) * sizeof *must);
+    bool any = false;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t e = 0; e < n; e++) {
+            if (logic_bit_get(must, e))
+                continue;
+            bool ok = true;
+            for (uint32_t q = 0; q < n && ok; q++)
+                ok = !(cf >= 0 && logic_rel_get2(st, (uint32_t)cf, q, e)) &&
+                     !(logic_rel_get2(st, (uint32_t)po, q, e) && !logic_bit_get(must, q));
+            if (ok) {
+                logic_bit_set(must, e);
+                changed = any = true;
+            }
+        }
+    }
+    return any ? must : NULL;
+}
+
 void logic_exec_build(logic_builder *b, logic_exec *e)
 {
     const logic_rexpr *po = logic_named(b, LOGIC_V_PO, 2);
@@ -13,6 +45,7 @@ void logic_exec_build(logic_builder *b, logic_exec *e)
     const logic_rexpr *ext = logic_named(b, LOGIC_V_EXT, 2);
 
     e->X = logic_new_sovar(b, "X", 1);
+    e->X->must_bits = always_run(b);
     e->rf = logic_new_sovar(b, "rf", 2);
     e->rf->bound = logic_named(b, LOGIC_V_RF_CAND, 2);
     e->co = logic_new_sovar(b, "co", 2);

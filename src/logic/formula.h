@@ -57,6 +57,18 @@ typedef struct logic_sovar {
      * rows, arity 1: one row, each of n/64+1 words; bit c of row a is the
      * tuple (a, c)), computed before grounding: intersected with the bound. */
     const uint64_t *bound_bits;
+    /* NULL, or tuples (bit rows as bound_bits) that hold in every model of
+     * the formulas the variable is used in (a consequence of them, e.g. the
+     * events every maximal configuration runs): the grounder makes them the
+     * constant true instead of SAT variables. */
+    const uint64_t *must_bits;
+    /* NULL, or an expression the variable equals (an exact definition
+     * w <-> def, by the variable's creator, over SO variables declared
+     * before it): the grounder makes the variable's table def's ground
+     * literals, tuple by tuple, with no variables or clauses of its own, so
+     * that what is fixed by the structure stays a constant (in QBF mode:
+     * fresh variables and the clauses of w <-> def). */
+    const logic_rexpr *def;
 } logic_sovar;
 
 typedef enum logic_kind {

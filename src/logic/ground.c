@@ -5,6 +5,7 @@
 
 #include "base/clock.h"
 #include "base/xalloc.h"
+#include "logic/combinators.h"
 #include "sat/qbf.h"
 
 enum { POS = 1, NEG = -1, BOTH = 0 };
@@ -456,6 +457,8 @@ static void elim_fill(logic_grounder *g, uint64_t *rows, const logic_rexpr *excl
         mat_free(&ex);
 }
 
+static int ground(logic_grounder *g, const logic_formula *f, int pol);
+
 /* Declares an SO variable: computes its bound and makes one SAT variable
  * per possible tuple. Redeclaring (a quantifier under a first-order
  * quantifier is grounded once per instance) makes fresh variables. */
@@ -493,21 +496,53 @@ static void declare(logic_grounder *g, const logic_sovar *v)
     if (v->bound_bits)
         for (size_t i = 0; i < rw * nrows; i++)
             rows[i] &= v->bound_bits[i];
-    free(g->tables[v->id]);
+    /* A definition, inlined: each tuple is def's literal (a constant where
+     * def's value is fixed). Not in QBF mode (see so_def). */
+    mat3 dm = { NULL, NULL };
+    const logic_formula *df = NULL;
+    int32_t dx = 0, dy = 0;
+    if (v->def && !g->qbf) {
+        dm = eval_mat(g, v->def);
+        for (size_t i = 0; i < rw * nrows; i++)
+            rows[i] &= dm.may[i];
+        dx = logic_fresh_var(g->b);
+        dy = logic_fresh_var(g->b);
+        df = logic_apply(g->b, v->def, dx, dy);
+    }
     int *t = base_xmalloc(base_mul_size(size ? size : 1, sizeof(int)));
     for (size_t i = 0; i < size; i++) {
         uint32_t a = v->arity == 2 ? (uint32_t)(i / n) : 0, c = (uint32_t)(v->arity == 2 ? i % n : i);
-        if (row_get(rows + a * rw, c)) {
+        if (!row_get(rows + a * rw, c)) {
+            t[i] = SAT_FALSE;
+        } else if ((v->must_bits && row_get(v->must_bits + a * rw, c)) ||
+                   (df && row_get(dm.must + a * rw, c))) {
+            t[i] = SAT_TRUE;
+        } else if (df) {
+            if (v->arity == 2)
+                set_var(g, dx, a);
+            set_var(g, v->arity == 2 ? dy : dx, c);
+            t[i] = ground(g, df, BOTH);
+        } else {
             t[i] = sat_circuit_var(g->circ);
             g->so_vars++;
             if (g->qbf)
                 set_level(g, t[i]);
-        } else {
-            t[i] = SAT_FALSE;
         }
     }
+    if (df)
+        mat_free(&dm);
+    free(g->tables[v->id]);
     g->tables[v->id] = t;
     free(rows);
+}
+
+/* The constraint a declared variable's definition still needs: w <-> def
+ * in QBF mode, where declare makes fresh variables for it; else NULL. */
+static const logic_formula *so_def(logic_grounder *g, const logic_sovar *v)
+{
+    if (!v->def || !g->qbf)
+        return NULL;
+    return logic_req(g->b, logic_r_sov(g->b, v), v->def);
 }
 
 void logic_ground_set_table(logic_grounder *g, const logic_sovar *v, const int *lits)
@@ -832,6 +867,9 @@ static int ground(logic_grounder *g, const logic_formula *f, int pol)
             return SAT_FALSE;
         declare(g, f->sov);
         int r = ground(g, f->kids[0], pol);
+        const logic_formula *d = so_def(g, f->sov);
+        if (d)
+            r = sat_and2(g->circ, ground(g, d, pol), r);
         g->qlevel = saved;
         return r;
     }
@@ -943,6 +981,9 @@ static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f)
         if (!so_enter(g, f, POS, &saved))
             return;
         declare(g, f->sov);
+        const logic_formula *d = so_def(g, f->sov);
+        if (d)
+            assert_f(g, ctx, d);
         assert_f(g, ctx, f->kids[0]);
         g->qlevel = saved;
         return;

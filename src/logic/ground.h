@@ -3,7 +3,10 @@
  * First-order quantifiers are expanded over the universe; structure atoms
  * with known arguments become constants and fold away; each existential SO
  * variable becomes a table of SAT literals, one per tuple of its bound and
- * the constant false elsewhere. Grounding short-circuits: the consequent of
+ * the constant false elsewhere, and the constant true on its must-bits;
+ * a variable with a definition (logic_sovar.def) is its definition's
+ * literals instead (in QBF mode: fresh variables and w <-> def). Grounding
+ * short-circuits: the consequent of
  * an implication whose antecedent is false is never visited, which is what
  * keeps `trans` near O(|bound| * n) instead of O(n^3).
  *

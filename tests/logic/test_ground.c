@@ -8,7 +8,9 @@
 #include <cmocka.h>
 
 #include "logic/combinators.h"
+#include "logic/exec.h"
 #include "logic/ground.h"
+#include "logic/vocab.h"
 
 typedef struct fixture {
     logic_structure st;
@@ -307,6 +309,82 @@ static void test_bounds_through_algebra(void **state)
     finish(&f);
 }
 
+/* The events every maximal configuration runs are X's constants: 0 < 1 < 2,
+ * then a branch, 3 or 4 (in conflict), and 5 after 3. Only 0, 1, 2 run
+ * always; X may hold 3 and 5 or 4 (the test fails if an event under the
+ * branch, or after it, were made a constant). */
+static void test_exec_always_run(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_n(&f, 6);
+    uint32_t po = logic_structure_add(&f.st, LOGIC_V_PO, 2);
+    uint32_t cf = logic_structure_add(&f.st, LOGIC_V_CONFLICT, 2);
+    static const uint32_t pairs[][2] = { {0, 1}, {0, 2}, {1, 2}, {0, 3}, {1, 3}, {2, 3}, {0, 4},
+                                         {1, 4}, {2, 4}, {0, 5}, {1, 5}, {2, 5}, {3, 5} };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        logic_rel_set2(&f.st, po, pairs[i][0], pairs[i][1]);
+    logic_rel_set2(&f.st, cf, 3, 4);
+    logic_rel_set2(&f.st, cf, 4, 3);
+    logic_rel_set2(&f.st, cf, 5, 4);
+    logic_rel_set2(&f.st, cf, 4, 5);
+    start(&f);
+    logic_exec e;
+    logic_exec_build(&f.b, &e);
+    assert_non_null(e.X->must_bits);
+    assert_int_equal(e.X->must_bits[0], 0x7);
+    logic_ground_assert(&f.g, logic_exec_close(&f.b, &e, logic_true(&f.b)));
+    const int *x = logic_ground_table(&f.g, e.X);
+    for (uint32_t i = 0; i < 3; i++)
+        assert_int_equal(x[i], SAT_TRUE);
+    for (uint32_t i = 3; i < 6; i++)
+        assert_true(x[i] != SAT_TRUE && x[i] != SAT_FALSE);
+    sat_assume(f.s, x[4]);
+    assert_int_equal(sat_solve(f.s), SAT_SAT);
+    sat_assume(f.s, x[5]);
+    assert_int_equal(sat_solve(f.s), SAT_SAT);
+    finish(&f);
+}
+
+/* A variable with a definition is its definition's literals: constant where
+ * the structure fixes it, A's own literal where it is A's; in QBF mode
+ * (fresh variables) the same answers. */
+static void test_def_inlined(void **state)
+{
+    (void)state;
+    for (int qbf = 0; qbf < 2; qbf++) {
+        fixture f;
+        setup_n(&f, 3);
+        uint32_t r = logic_structure_add(&f.st, "r", 2);
+        logic_rel_set2(&f.st, r, 0, 1);
+        start(&f);
+        f.g.qbf = qbf;
+        logic_builder *b = &f.b;
+        logic_sovar *A = logic_new_sovar(b, "A", 2);
+        logic_sovar *w = logic_new_sovar(b, "w", 2);
+        w->def = logic_union(b, logic_r_rel(b, r), logic_r_sov(b, A));
+        const logic_formula *wa = logic_sov2(b, w, logic_const(1), logic_const(2));
+        const logic_formula *aa = logic_sov2(b, A, logic_const(1), logic_const(2));
+        const logic_formula *w01 = logic_sov2(b, w, logic_const(0), logic_const(1));
+        /* w(1,2) without A(1,2), or w(0,1) false: impossible */
+        const logic_formula *bad[2] = { logic_and2(b, wa, logic_not(b, aa)), logic_not(b, w01) };
+        for (int k = 0; k < 2; k++) {
+            int l = logic_ground_lit(&f.g, logic_so_exists(b, A, logic_so_exists(b, w, bad[k])));
+            sat_assume(f.s, l);
+            assert_int_equal(sat_solve(f.s), SAT_UNSAT);
+        }
+        int l = logic_ground_lit(&f.g, logic_so_exists(b, A, logic_so_exists(b, w, wa)));
+        sat_assume(f.s, l);
+        assert_int_equal(sat_solve(f.s), SAT_SAT);
+        if (!qbf) {
+            const int *t = logic_ground_table(&f.g, w), *ta = logic_ground_table(&f.g, A);
+            assert_int_equal(t[0 * 3 + 1], SAT_TRUE);
+            assert_int_equal(t[1 * 3 + 2], ta[1 * 3 + 2]);
+        }
+        finish(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +396,8 @@ int main(void)
         cmocka_unit_test(test_total_order),
         cmocka_unit_test(test_universal_needs_qbf),
         cmocka_unit_test(test_rexpr_constants),
+        cmocka_unit_test(test_exec_always_run),
+        cmocka_unit_test(test_def_inlined),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
