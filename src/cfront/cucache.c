@@ -303,6 +303,7 @@ static bool write_file(cf_ucache *k, const char *name, const char *data, size_t 
 
 typedef struct incl {
     BASE_VEC(char *) paths;
+    const char *skip; /* a shared PCH's in-memory header (cpch.h): no file */
 } incl;
 
 static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
@@ -317,7 +318,8 @@ static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXCli
         s = clang_getFileName(f);
         p = clang_getCString(s);
     }
-    if (p && *p) {
+    const char *b = p ? strrchr(p, '/') : NULL, *sb = in->skip ? strrchr(in->skip, '/') : NULL;
+    if (p && *p && !(in->skip && strcmp(b ? b + 1 : p, sb ? sb + 1 : in->skip) == 0)) {
         bool seen = false;
         for (size_t i = 0; i < in->paths.len && !seen; i++)
             seen = strcmp(in->paths.data[i], p) == 0;
@@ -342,7 +344,7 @@ void cf_ucache_store(cf_ucache *k, cf_job *j, CXTranslationUnit tu)
         pthread_mutex_unlock(&k->mu);
         return;
     }
-    incl in = { 0 };
+    incl in = { .skip = j->pch_header };
     if (tu) {
         clang_getInclusions(tu, visit_inclusion, &in);
     } else {

@@ -370,6 +370,9 @@ int cli_deadlock(int argc, char **argv)
                     fr.stats.parse_seconds, fr.stats.lower_seconds, fr.stats.link_seconds);
             fprintf(stderr, "ravel deadlock: units: %zu parsed, %zu from the cache\n",
                     fr.stats.units_parsed, fr.stats.units_cached);
+            fprintf(stderr, "ravel deadlock: shared PCHs: %zu built, %zu units parsed with one, "
+                    "%zu parsed again without\n",
+                    fr.stats.pch_built, fr.stats.units_pch, fr.stats.pch_fallbacks);
             if (o.cache_dir)
                 fprintf(stderr,
                         "ravel deadlock: cache: %zu functions reused, %zu analysed, %zu bad files\n",
