@@ -1,6 +1,6 @@
 /* cpch: a precompiled header shared by the units that begin alike (see
  * cpch.h). */
-#define _DEFAULT_SOURCE /* mkdtemp */
+#define _GNU_SOURCE /* mkdtemp, memmem */
 #include "cfront/cpch.h"
 
 #include <stdio.h>
@@ -18,7 +18,14 @@ typedef struct pch_name {
 struct cf_pch_names {
     BASE_VEC(pch_name) v;
     base_hashmap index; /* hash of abs -> 1 + index (first of a chain) */
+    BASE_VEC(char *) files; /* what the PCH read, as the unit cache names files */
 };
+
+const char *const *cf_pch_files(const cf_pch_names *m, size_t *n)
+{
+    *n = m->files.len;
+    return (const char *const *)m->files.data;
+}
 
 typedef struct pch_group {
     char *key;      /* the directory, the flags and the #include line */
@@ -33,6 +40,7 @@ typedef struct pch_group {
 
 struct cf_pch {
     char *dir; /* the temporary directory of the PCHs */
+    size_t min_bytes;
     BASE_VEC(pch_group) groups;
     base_hashmap index; /* hash of a key -> 1 + group (first of a chain) */
     pthread_mutex_t mu;
@@ -222,6 +230,8 @@ cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n)
         return NULL;
     cf_pch *k = base_xcalloc(1, sizeof *k);
     base_hashmap_init(&k->index);
+    const char *mb = getenv("RAVEL_PCH_MIN_BYTES"); /* for the tests */
+    k->min_bytes = mb && *mb ? (size_t)strtoull(mb, NULL, 10) : CF_PCH_MIN_BYTES;
     for (size_t i = 0; i < n; i++) {
         cf_job *j = &jobs[i];
         j->pch_group = -1;
@@ -327,6 +337,7 @@ typedef struct read_files {
     const char *header, *wd;
     size_t bytes;
     cf_pch_names *names;
+    bool base_file; /* one of them says __BASE_FILE__ */
 } read_files;
 
 static void read_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
@@ -338,9 +349,18 @@ static void read_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClie
     const char *p = clang_getCString(s);
     struct stat st;
     if (p && strcmp(p, r->header) != 0) {
-        if (stat(p, &st) == 0)
+        CXString rs = clang_File_tryGetRealPathName(f);
+        const char *rp = clang_getCString(rs);
+        base_vec_push(&r->names->files, base_xstrdup(rp && *rp ? rp : p));
+        clang_disposeString(rs);
+        char *abs = absolute(r->wd, p); /* p may be relative to the working directory */
+        if (stat(abs, &st) == 0)
             r->bytes += (size_t)st.st_size;
-        char *abs = absolute(r->wd, p);
+        /* __BASE_FILE__ in the PCH would be its header, not the unit */
+        size_t len;
+        char *text = r->base_file ? NULL : base_read_file(abs, &len);
+        r->base_file |= text && memmem(text, len, "__BASE_FILE__", 13);
+        free(text);
         if (strcmp(abs, p) != 0 && strcmp(cf_pch_plain_name(r->names, abs), abs) == 0) {
             pch_name nm = { abs, base_xstrdup(p) };
             base_vec_push(&r->names->v, nm);
@@ -381,7 +401,8 @@ static bool has_error(CXTranslationUnit tu)
 }
 
 /* Builds g's PCH with j's command; true when it is usable. */
-static bool build(const cfront_opts *o, CXIndex idx, pch_group *g, const cf_job *j, cf_flagset *bad)
+static bool build(const cfront_opts *o, CXIndex idx, pch_group *g, const cf_job *j, cf_flagset *bad,
+                  size_t min_bytes)
 {
     const char **args = base_xmalloc((size_t)(j->nargs + 4) * sizeof *args);
     int m = 0;
@@ -411,10 +432,10 @@ static bool build(const cfront_opts *o, CXIndex idx, pch_group *g, const cf_job 
     bool ok = false;
     if (hj.tu && !has_error(hj.tu)) {
         char *wd = working_dir(j);
-        read_files r = { g->header, wd, 0, &g->names };
+        read_files r = { g->header, wd, 0, &g->names, false };
         clang_getInclusions(hj.tu, read_inclusion, &r);
         free(wd);
-        ok = r.bytes >= CF_PCH_MIN_BYTES &&
+        ok = r.bytes >= min_bytes && !r.base_file &&
              clang_saveTranslationUnit(hj.tu, g->pch, clang_defaultSaveOptions(hj.tu)) ==
                  CXSaveError_None;
     }
@@ -449,7 +470,7 @@ bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_
     if (g->state == 0) {
         g->state = 1;
         pthread_mutex_unlock(&k->mu);
-        bool ok = build(o, idx, g, j, bad);
+        bool ok = build(o, idx, g, j, bad, k->min_bytes);
         pthread_mutex_lock(&k->mu);
         g->state = ok ? 2 : 3;
         k->built += ok;
@@ -507,6 +528,9 @@ void cf_pch_free(cf_pch *k, cfront_stats *st)
             free(pg->names.v.data[i].plain);
         }
         base_vec_free(&pg->names.v);
+        for (size_t i = 0; i < pg->names.files.len; i++)
+            free(pg->names.files.data[i]);
+        base_vec_free(&pg->names.files);
         base_hashmap_free(&pg->names.index);
     }
     base_vec_free(&k->groups);

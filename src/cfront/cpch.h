@@ -25,7 +25,10 @@
  * on the files it read, the PCH's headers among them (clang lists them).
  *
  * A PCH that reads less than CF_PCH_MIN_BYTES of headers is not used: it
- * saves less than it costs (gnulib's config.h). The PCHs live in a
+ * saves less than it costs (gnulib's config.h; the environment variable
+ * RAVEL_PCH_MIN_BYTES changes the bound, for the tests). Nor is one whose
+ * headers say __BASE_FILE__ (it would name the PCH's header, not the
+ * unit). The PCHs live in a
  * temporary directory removed by cf_pch_free. Thread-safe: the first
  * worker that needs a group's PCH builds it, the others wait for it. */
 #ifndef RAVEL_CFRONT_CPCH_H
@@ -44,6 +47,9 @@ typedef struct cf_pch cf_pch;
 typedef struct cf_pch_names cf_pch_names;
 /* name as a parse without the PCH names it (name when not in m). */
 const char *cf_pch_plain_name(const cf_pch_names *m, const char *name);
+/* The files the PCH read (clang does not list them among the inclusions
+ * of a unit parsed with it; the unit cache adds them to its manifest). */
+const char *const *cf_pch_files(const cf_pch_names *m, size_t *n);
 
 /* Groups the jobs (sets their pch_ fields); NULL when no group has two
  * units. */

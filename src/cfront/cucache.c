@@ -14,6 +14,7 @@
 #include "base/sha256.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "cfront/cpch.h"
 #include "cfront/cunit.h"
 
 #define MANIFEST_MAGIC "ravel-unit-manifest 1"
@@ -306,6 +307,14 @@ typedef struct incl {
     const char *skip; /* a shared PCH's in-memory header (cpch.h): no file */
 } incl;
 
+static void add_path(incl *in, const char *p)
+{
+    for (size_t i = 0; i < in->paths.len; i++)
+        if (strcmp(in->paths.data[i], p) == 0)
+            return;
+    base_vec_push(&in->paths, base_xstrdup(p));
+}
+
 static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
 {
     (void)stack;
@@ -320,11 +329,7 @@ static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXCli
     }
     const char *b = p ? strrchr(p, '/') : NULL, *sb = in->skip ? strrchr(in->skip, '/') : NULL;
     if (p && *p && !(in->skip && strcmp(b ? b + 1 : p, sb ? sb + 1 : in->skip) == 0)) {
-        bool seen = false;
-        for (size_t i = 0; i < in->paths.len && !seen; i++)
-            seen = strcmp(in->paths.data[i], p) == 0;
-        if (!seen)
-            base_vec_push(&in->paths, base_xstrdup(p));
+        add_path(in, p);
     }
     clang_disposeString(s);
 }
@@ -347,6 +352,10 @@ void cf_ucache_store(cf_ucache *k, cf_job *j, CXTranslationUnit tu)
     incl in = { .skip = j->pch_header };
     if (tu) {
         clang_getInclusions(tu, visit_inclusion, &in);
+        size_t nf = 0;
+        const char *const *pf = j->pch_names ? cf_pch_files(j->pch_names, &nf) : NULL;
+        for (size_t i = 0; i < nf; i++) /* the PCH's headers (cpch.h) */
+            add_path(&in, pf[i]);
     } else {
         char *rp = realpath(j->path, NULL);
         base_vec_push(&in.paths, rp ? rp : base_xstrdup(j->path));
