@@ -14,13 +14,14 @@ ravel=$1 src=$2 work=$3
 fail() { echo "pch: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" && cp -r "$src"/. "$work/"
 # compile_commands.json with relative file names, per-unit outputs and
-# dependency files (not part of a group's flags)
+# dependency files (not part of a group's flags; libclang writes the
+# dependency file, relative to its own working directory: absolute here)
 db() { # dir unit...
     local d=$1; shift
     { echo '['; local sep=''
       for u in "$@"; do
-          printf '%s{"directory": "%s", "file": "%s.c", "arguments": ["cc", "-c", "-O2", "-I.", "-MD", "-MF", ".%s.d", "%s.c", "-o", "%s.o"]}\n' \
-              "$sep" "$d" "$u" "$u" "$u" "$u"
+          printf '%s{"directory": "%s", "file": "%s.c", "arguments": ["cc", "-c", "-O2", "-I.", "-MD", "-MF", "%s/.%s.d", "%s.c", "-o", "%s.o"]}\n' \
+              "$sep" "$d" "$u" "$d" "$u" "$u" "$u"
           sep=','
       done
       echo ']'; } > "$d/compile_commands.json"
