@@ -718,6 +718,8 @@ static void run_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *ba
         return;
     }
     parse_job(o, idx, j, bad, pch, pidx);
+    free(j->pch_text); /* read again for no other parse */
+    j->pch_text = NULL;
     lower_unit(o, j);
     if (j->pch_retry) { /* the lowering needed what a unit with a PCH does not list */
         cf_pch_retried(pch);

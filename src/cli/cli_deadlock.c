@@ -54,6 +54,8 @@ static const char deadlock_usage[] =
     "  --m32              analyse for a 32-bit target (ILP32)\n"
     "  -j N               parse N translation units at once (default: the number\n"
     "                     of cores)\n"
+    "  --no-pch           no precompiled header shared by the units that begin\n"
+    "                     with the same #include (the result does not depend on it)\n"
     "  --cache DIR        keep function summaries in DIR (created when missing) and\n"
     "                     reuse those whose function and callees did not change;\n"
     "                     the lowered translation units go to DIR/units\n"
