@@ -101,10 +101,7 @@ static const char *spelling(const cf_job *j)
     return j->full_argv ? j->args[j->src_arg] : j->path;
 }
 
-/* The unit's first line that is not blank or a comment, when it is a
- * whole `#include` line with no comment or continuation: its offset and
- * length (false: none). */
-static bool first_include(const char *s, size_t len, size_t *off, size_t *n)
+bool cf_pch_first_include(const char *s, size_t len, size_t *off, size_t *n)
 {
     const char *p = s, *e = s + len;
     while (p < e) {
@@ -159,7 +156,7 @@ static char *group_key(cf_job *j)
     size_t len;
     char *text = base_read_file(j->path, &len);
     size_t off, n;
-    if (!text || !first_include(text, len, &off, &n)) {
+    if (!text || !cf_pch_first_include(text, len, &off, &n)) {
         free(text);
         return NULL;
     }

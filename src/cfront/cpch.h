@@ -51,6 +51,11 @@ const char *cf_pch_plain_name(const cf_pch_names *m, const char *name);
  * of a unit parsed with it; the unit cache adds them to its manifest). */
 const char *const *cf_pch_files(const cf_pch_names *m, size_t *n);
 
+/* The first line of the unit's text s that is not blank or a comment,
+ * when it is a whole `#include` line with no comment or continuation: its
+ * offset and length, without the newline (false: none). */
+bool cf_pch_first_include(const char *s, size_t len, size_t *off, size_t *n);
+
 /* Groups the jobs (sets their pch_ fields); NULL when no group has two
  * units. */
 cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n);
