@@ -17,6 +17,7 @@
 #include "base/clock.h"
 #include "base/intern.h"
 #include "base/strbuf.h"
+#include "cfront/cpch.h"
 #include "cfront/cucache.h"
 #include "cfront/cunit.h"
 #include "cfront/lower.h"
@@ -43,6 +44,8 @@ const char *cf_file_name(cf_ctx *c, CXFile f)
 {
     CXString s = clang_getFileName(f);
     const char *n = clang_getCString(s);
+    if (n && c->pch_names) /* a PCH names its files by absolute paths */
+        n = cf_pch_plain_name(c->pch_names, n);
     const char *r = base_sym_str(c->p->syms, base_intern_cstr(c->p->syms, n ? n : "<unknown>"));
     clang_disposeString(s);
     return r;
@@ -508,7 +511,7 @@ static bool flag_is_bad(cf_flagset *bad, const char *a)
 
 /* Records the flags clang's diagnostics of tu call unknown ("unknown
  * argument: '-fipa-pta'"); returns how many were new. */
-static size_t learn_bad_flags(cf_flagset *bad, CXTranslationUnit tu)
+size_t cf_learn_bad_flags(cf_flagset *bad, CXTranslationUnit tu)
 {
     size_t added = 0;
     unsigned n = clang_getNumDiagnostics(tu);
@@ -547,17 +550,21 @@ static void note_dropped(cf_job *j, const char *a)
     base_vec_push(&j->dropped, base_xstrdup(a));
 }
 
-static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad)
+void cf_parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad,
+                   const cf_parse_with *with)
 {
     size_t nu = o->nunsaved;
-    struct CXUnsavedFile *un = base_xmalloc((nu ? nu : 1) * sizeof *un);
+    struct CXUnsavedFile *un = base_xmalloc((nu + 1) * sizeof *un);
     for (size_t i = 0; i < nu; i++) {
         un[i].Filename = o->unsaved[i].name;
         un[i].Contents = o->unsaved[i].contents;
         un[i].Length = (unsigned long)o->unsaved[i].len;
     }
+    if (with && with->unsaved)
+        un[nu++] = *with->unsaved;
     /* the job's flags less those clang does not know */
-    const char **args = base_xmalloc((size_t)(j->nargs ? j->nargs : 1) * sizeof *args);
+    int extra = with ? with->nargs : 0;
+    const char **args = base_xmalloc((size_t)(j->nargs + extra + 1) * sizeof *args);
     int m = 0;
     for (int i = 0; i < j->nargs; i++) {
         if (bad && i > 0 && flag_is_bad(bad, j->args[i])) {
@@ -566,7 +573,9 @@ static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset 
         }
         args[m++] = j->args[i];
     }
-    unsigned flags = CXTranslationUnit_KeepGoing;
+    for (int i = 0; i < extra; i++)
+        args[m++] = with->args[i];
+    unsigned flags = with && with->flags ? with->flags : CXTranslationUnit_KeepGoing;
     enum CXErrorCode err = j->full_argv
         ? clang_parseTranslationUnit2FullArgv(idx, NULL, args, m, un, (unsigned)nu, flags, &j->tu)
         : clang_parseTranslationUnit2(idx, j->path, args, m, un, (unsigned)nu, flags, &j->tu);
@@ -583,14 +592,17 @@ static void parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset 
  * (under its lock) the set of flags clang does not know. A unit whose
  * flags include one clang does not know (gcc's -fipa-pta, say) is parsed
  * again without it; later units drop it from the start. */
-static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad)
+static void parse_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad, cf_pch *pch,
+                      CXIndex *pidx)
 {
     double t0 = base_now();
-    parse_once(o, idx, j, bad);
-    if (j->tu && bad && learn_bad_flags(bad, j->tu)) {
-        clang_disposeTranslationUnit(j->tu);
-        j->tu = NULL;
-        parse_once(o, idx, j, bad);
+    if (!pch || !cf_pch_parse(pch, o, pidx, j, bad)) {
+        cf_parse_once(o, idx, j, bad, NULL);
+        if (j->tu && bad && cf_learn_bad_flags(bad, j->tu)) {
+            clang_disposeTranslationUnit(j->tu);
+            j->tu = NULL;
+            cf_parse_once(o, idx, j, bad, NULL);
+        }
     }
     j->parse_seconds = base_now() - t0;
 }
@@ -646,7 +658,10 @@ static void lower_unit(const cfront_opts *o, cf_job *j)
                         "clang could not parse the file (libclang error %d)", j->err);
         c.errors++;
     } else {
+        c.tu_pch = j->pch_header != NULL;
+        c.pch_names = c.tu_pch ? j->pch_names : NULL;
         lower_tu(&c, j->tu, j->path);
+        j->pch_retry = c.pch_miss;
     }
     ir_program *p = &u->p;
     u->errors = c.errors;
@@ -695,14 +710,30 @@ static void lower_unit(const cfront_opts *o, cf_job *j)
 /* Everything one job needs, in whichever thread runs it: the cache's unit
  * when its key is unchanged, else a parse and the lowering (kept in the
  * cache when there is one). */
-static void run_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad, cf_ucache *uc)
+static void run_job(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad, cf_ucache *uc,
+                    cf_pch *pch, CXIndex *pidx)
 {
     if (uc && cf_ucache_lookup(uc, j)) {
         j->from_cache = true;
         return;
     }
-    parse_job(o, idx, j, bad);
+    parse_job(o, idx, j, bad, pch, pidx);
+    free(j->pch_text); /* read again for no other parse */
+    j->pch_text = NULL;
     lower_unit(o, j);
+    if (j->pch_retry) { /* the lowering needed what a unit with a PCH does not list */
+        cf_pch_retried(pch);
+        cf_unit_free(j->unit);
+        free(j->unit);
+        j->unit = NULL;
+        clang_disposeTranslationUnit(j->tu);
+        j->tu = NULL;
+        j->pch_header = NULL;
+        j->pch_names = NULL;
+        j->pch_retry = false;
+        parse_job(o, idx, j, bad, NULL, NULL);
+        lower_unit(o, j);
+    }
     if (uc)
         cf_ucache_store(uc, j, j->tu);
     if (j->tu)
@@ -734,6 +765,7 @@ typedef struct cf_pool {
     const cfront_opts *opts;
     cf_flagset *bad;
     cf_ucache *uc;
+    cf_pch *pch;
     cf_job *jobs;
     size_t njobs;
     size_t next;    /* the next job a worker takes */
@@ -746,7 +778,7 @@ typedef struct cf_pool {
 static void *worker(void *arg)
 {
     cf_pool *pool = arg;
-    CXIndex idx = clang_createIndex(0, 0);
+    CXIndex idx = clang_createIndex(0, 0), pidx = NULL;
     for (;;) {
         pthread_mutex_lock(&pool->mu);
         while (pool->next < pool->njobs && pool->next >= pool->linked + pool->window)
@@ -758,13 +790,15 @@ static void *worker(void *arg)
         cf_job *j = &pool->jobs[pool->next++];
         j->started = base_now();
         pthread_mutex_unlock(&pool->mu);
-        run_job(pool->opts, idx, j, pool->bad, pool->uc);
+        run_job(pool->opts, idx, j, pool->bad, pool->uc, pool->pch, &pidx);
         pthread_mutex_lock(&pool->mu);
         j->parsed = true;
         pthread_cond_broadcast(&pool->cv);
         pthread_mutex_unlock(&pool->mu);
     }
     clang_disposeIndex(idx);
+    if (pidx)
+        clang_disposeIndex(pidx);
     return NULL;
 }
 
@@ -776,23 +810,25 @@ static void waiting(const cfront_opts *o, cf_job *jobs, size_t i, size_t n)
         o->progress(o->progress_ctx, i, n, jobs[i].path);
 }
 
-static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n, cf_ucache *uc)
+static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n, cf_ucache *uc, cf_pch *pch)
 {
     const cfront_opts *o = c->opts;
     unsigned nw = o->jobs > 1 ? o->jobs : 1;
     if (nw > n)
         nw = (unsigned)n;
     if (nw <= 1) {
-        CXIndex idx = clang_createIndex(0, 0);
+        CXIndex idx = clang_createIndex(0, 0), pidx = NULL;
         for (size_t i = 0; i < n; i++) {
             waiting(o, jobs, i, n);
-            run_job(o, idx, &jobs[i], &c->bad_flags, uc);
+            run_job(o, idx, &jobs[i], &c->bad_flags, uc, pch, &pidx);
             link_job(c, &jobs[i]);
         }
         clang_disposeIndex(idx);
+        if (pidx)
+            clang_disposeIndex(pidx);
         return;
     }
-    cf_pool pool = { .opts = o, .bad = &c->bad_flags, .uc = uc, .jobs = jobs, .njobs = n,
+    cf_pool pool = { .opts = o, .bad = &c->bad_flags, .uc = uc, .pch = pch, .jobs = jobs, .njobs = n,
                      .window = 2 * (size_t)nw };
     pthread_mutex_init(&pool.mu, NULL);
     pthread_condattr_t ca;
@@ -812,7 +848,7 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n, cf_ucache *uc)
         if (!started && !jobs[i].parsed) { /* no worker could start: work here */
             pthread_mutex_unlock(&pool.mu);
             CXIndex idx = clang_createIndex(0, 0);
-            run_job(o, idx, &jobs[i], &c->bad_flags, uc);
+            run_job(o, idx, &jobs[i], &c->bad_flags, uc, NULL, NULL);
             clang_disposeIndex(idx);
         } else {
             while (!jobs[i].parsed) { /* the progress line moves while a unit is slow */
@@ -849,7 +885,8 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n, cf_ucache *uc)
 void cf_add_job(cf_job_vec *v, const char *path, const char *const *args, int nargs,
                     bool full_argv)
 {
-    cf_job j = { .path = base_xstrdup(path), .nargs = nargs, .full_argv = full_argv };
+    cf_job j = { .path = base_xstrdup(path), .nargs = nargs, .full_argv = full_argv,
+                 .pch_group = -1, .src_arg = -1 };
     j.args = base_xmalloc((size_t)(nargs ? nargs : 1) * sizeof *j.args);
     for (int i = 0; i < nargs; i++)
         j.args[i] = base_xstrdup(args[i]);
@@ -863,6 +900,7 @@ static void free_jobs(cf_job_vec *v)
             free(v->data[i].args[a]);
         free(v->data[i].args);
         free(v->data[i].path);
+        free(v->data[i].pch_text);
         for (size_t k = 0; k < v->data[i].dropped.len; k++)
             free(v->data[i].dropped.data[k]);
         base_vec_free(&v->data[i].dropped);
@@ -1020,7 +1058,10 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
         free(args);
     }
     cf_ucache *uc = o->unit_cache_dir && !o->nunsaved ? cf_ucache_open(o->unit_cache_dir, o, false) : NULL;
-    run_jobs(&c, jobs.data, jobs.len, uc);
+    cf_pch *pch = o->no_pch || o->nunsaved ? NULL : cf_pch_plan(o, jobs.data, jobs.len);
+    run_jobs(&c, jobs.data, jobs.len, uc, pch);
+    if (pch)
+        cf_pch_free(pch, &c.stats);
     if (uc)
         c.stats.cache_write_errors = cf_ucache_close(uc);
     free_jobs(&jobs);
@@ -1034,8 +1075,7 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
 
 /* --- capture (one compiler command) and linking a capture directory --- */
 
-/* Does the compiler option a take the next argument as its value? */
-static bool takes_value(const char *a)
+bool cf_takes_value(const char *a)
 {
     static const char *const opts[] = { "-o", "-MF", "-MT", "-MQ", "-include", "-imacros", "-x",
                                          "-I", "-D", "-U", "-isystem", "-idirafter", "-iquote",
@@ -1066,7 +1106,7 @@ size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, con
     size_t ndefault = sizeof default_args / sizeof default_args[0];
     cf_job_vec jobs = { 0 };
     for (size_t i = 1; i < argc; i++) {
-        if (takes_value(argv[i])) {
+        if (cf_takes_value(argv[i])) {
             i++;
             continue;
         }
@@ -1078,7 +1118,7 @@ size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, con
         for (size_t q = 0; q < ndefault; q++)
             args[m++] = default_args[q];
         for (size_t k = 1; k < argc; k++) {
-            if (takes_value(argv[k]) && k + 1 < argc) {
+            if (cf_takes_value(argv[k]) && k + 1 < argc) {
                 args[m++] = argv[k++];
                 args[m++] = argv[k];
                 continue;
@@ -1107,7 +1147,7 @@ size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, con
     pthread_mutex_init(&bad.mu, NULL);
     CXIndex idx = clang_createIndex(0, 0);
     for (size_t i = 0; i < jobs.len; i++)
-        run_job(&co, idx, &jobs.data[i], &bad, uc);
+        run_job(&co, idx, &jobs.data[i], &bad, uc, NULL, NULL);
     clang_disposeIndex(idx);
     for (size_t i = 0; i < bad.flags.len; i++)
         free(bad.flags.data[i].flag);

@@ -42,6 +42,9 @@ typedef struct cfront_stats {
     double parse_seconds;  /* libclang's parses, summed over the units (CPU in workers) */
     double lower_seconds;  /* lowering the parsed units into the IR, and disposing them */
     double link_seconds;   /* resolving calls through pointers and checking the program */
+    size_t pch_built;      /* shared precompiled headers built (cpch.h) */
+    size_t units_pch;      /* units parsed with one */
+    size_t pch_fallbacks;  /* units whose parse with one failed, parsed again without */
 } cfront_stats;
 
 typedef struct cfront_opts {
@@ -64,6 +67,8 @@ typedef struct cfront_opts {
     const char *tool_version;      /* ravel's version, part of every unit's key */
     void (*progress)(void *ctx, size_t done, size_t total, const char *file);
     void *progress_ctx;
+    bool no_pch;                   /* --no-pch: no precompiled header shared by units
+                                      that begin with the same #include (cpch.h) */
 } cfront_opts;
 
 /* Lowers files (and, with compdb_dir, every translation unit of the

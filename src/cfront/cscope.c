@@ -62,8 +62,10 @@ static CXCursor unit_function(cf_ctx *c, const char *name)
             }
     }
     uint64_t at;
-    if (!base_hashmap_get(&c->tu_funcs, base_intern_cstr(c->p->syms, name), &at))
+    if (!base_hashmap_get(&c->tu_funcs, base_intern_cstr(c->p->syms, name), &at)) {
+        c->pch_miss |= c->tu_pch; /* it may be among the PCH's declarations */
         return clang_getNullCursor();
+    }
     return c->tu_func_decls.data[at - 1];
 }
 

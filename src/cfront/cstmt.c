@@ -411,11 +411,9 @@ uint64_t cf_label_address(cf_ctx *c, CXCursor label)
     CXFile file;
     unsigned off;
     clang_getSpellingLocation(clang_getCursorLocation(label), &file, NULL, NULL, &off);
-    CXString fn = clang_getFileName(file);
     char key[1200];
-    snprintf(key, sizeof key, "%s:%u:%s", clang_getCString(fn) ? clang_getCString(fn) : "", off,
+    snprintf(key, sizeof key, "%s:%u:%s", file ? cf_file_name(c, file) : "", off,
              cf_spelling(c, label));
-    clang_disposeString(fn);
     base_sym k = base_intern_cstr(c->p->syms, key);
     uint64_t id;
     if (!base_hashmap_get(&c->label_ids, k, &id)) {

@@ -109,11 +109,9 @@ static const ir_type *record(cf_ctx *c, CXType t, CXCursor where)
         CXFile file;
         unsigned off;
         clang_getSpellingLocation(clang_getCursorLocation(named), &file, NULL, NULL, &off);
-        CXString fn = clang_getFileName(file);
         char buf[1024];
         snprintf(buf, sizeof buf, "%s@%s:%u", base_sym_str(c->p->syms, key),
-                 clang_getCString(fn) ? clang_getCString(fn) : "", off);
-        clang_disposeString(fn);
+                 file ? cf_file_name(c, file) : "", off);
         key = base_intern_cstr(c->p->syms, buf);
     }
     uint64_t found;

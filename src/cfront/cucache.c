@@ -14,6 +14,7 @@
 #include "base/sha256.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "cfront/cpch.h"
 #include "cfront/cunit.h"
 
 #define MANIFEST_MAGIC "ravel-unit-manifest 1"
@@ -303,7 +304,16 @@ static bool write_file(cf_ucache *k, const char *name, const char *data, size_t 
 
 typedef struct incl {
     BASE_VEC(char *) paths;
+    const char *skip; /* a shared PCH's in-memory header (cpch.h): no file */
 } incl;
+
+static void add_path(incl *in, const char *p)
+{
+    for (size_t i = 0; i < in->paths.len; i++)
+        if (strcmp(in->paths.data[i], p) == 0)
+            return;
+    base_vec_push(&in->paths, base_xstrdup(p));
+}
 
 static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
 {
@@ -317,12 +327,9 @@ static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXCli
         s = clang_getFileName(f);
         p = clang_getCString(s);
     }
-    if (p && *p) {
-        bool seen = false;
-        for (size_t i = 0; i < in->paths.len && !seen; i++)
-            seen = strcmp(in->paths.data[i], p) == 0;
-        if (!seen)
-            base_vec_push(&in->paths, base_xstrdup(p));
+    const char *b = p ? strrchr(p, '/') : NULL, *sb = in->skip ? strrchr(in->skip, '/') : NULL;
+    if (p && *p && !(in->skip && strcmp(b ? b + 1 : p, sb ? sb + 1 : in->skip) == 0)) {
+        add_path(in, p);
     }
     clang_disposeString(s);
 }
@@ -342,9 +349,13 @@ void cf_ucache_store(cf_ucache *k, cf_job *j, CXTranslationUnit tu)
         pthread_mutex_unlock(&k->mu);
         return;
     }
-    incl in = { 0 };
+    incl in = { .skip = j->pch_header };
     if (tu) {
         clang_getInclusions(tu, visit_inclusion, &in);
+        size_t nf = 0;
+        const char *const *pf = j->pch_names ? cf_pch_files(j->pch_names, &nf) : NULL;
+        for (size_t i = 0; i < nf; i++) /* the PCH's headers (cpch.h) */
+            add_path(&in, pf[i]);
     } else {
         char *rp = realpath(j->path, NULL);
         base_vec_push(&in.paths, rp ? rp : base_xstrdup(j->path));

@@ -6,7 +6,8 @@
  * data model, the source path and every flag of its command. For a job
  * key the directory holds a manifest, DIR/<job key>.rtm: the unit's
  * source path, its unit key, and every file the unit read (clang's
- * inclusion list, the main file among them) with the SHA-256 of its
+ * inclusion list, the main file among them, and the headers of a shared
+ * PCH the unit was parsed with, cpch.h) with the SHA-256 of its
  * contents. The unit key hashes the job key and those (path, hash) pairs,
  * and names the unit file, DIR/<unit key>.rtu (cunit.h's bytes).
  *

@@ -81,6 +81,17 @@ typedef struct cf_job {
                                   from the cache (owned; guarded like parsed) */
     bool from_cache;
     bool parsed; /* tu/err are final (guarded by the pool's mutex when parallel) */
+    /* a shared precompiled header (cpch.c): the group (-1: none), the
+     * unit's text with its leading #include blanked (owned), the argument
+     * that names the source (full_argv), and the group's header when the
+     * parse used it (not a file on disk: the cache does not key on it) */
+    int pch_group;
+    char *pch_text;
+    size_t pch_len;
+    int src_arg;
+    const char *pch_header;
+    const struct cf_pch_names *pch_names; /* its files' names as a parse without it has them */
+    bool pch_retry; /* its lowering needs a parse without the PCH */
 } cf_job;
 
 typedef BASE_VEC(cf_job) cf_job_vec;
@@ -159,6 +170,11 @@ typedef struct cf_ctx {
     BASE_VEC(struct cf_indirect { uint32_t stmt; const ir_expr *target; base_srcloc loc; }) indirect;
     uint32_t ntemps;
     uint8_t mo;               /* the next ATOMIC_BEGIN's memory order (ir_mo), then 0 */
+    /* the unit was parsed with a shared PCH (cpch.h), whose declarations
+     * the unit's cursor does not list; pch_miss: the lowering looked for
+     * one of them (the unit is lowered again from a parse without it) */
+    bool tu_pch, pch_miss;
+    const struct cf_pch_names *pch_names;
 } cf_ctx;
 
 /* --- parse jobs (cfront.c) and compilation databases (compdb.c) --- */
@@ -168,6 +184,24 @@ void cf_add_job(cf_job_vec *v, const char *path, const char *const *args, int na
  * duplicates are reported as notes. extra: flags to add to each. */
 void cf_compdb_jobs(cf_ctx *c, const char *dir, const char *const *files, size_t nfiles,
                     const char *const *extra, size_t nextra, cf_job_vec *jobs);
+
+/* --- parsing one job (cfront.c), also for cpch.c --- */
+/* What a parse adds to the job's own command: flags appended, one more
+ * in-memory file, more CXTranslationUnit_ flags. */
+typedef struct cf_parse_with {
+    const char *const *args;
+    int nargs;
+    const struct CXUnsavedFile *unsaved;
+    unsigned flags;
+} cf_parse_with;
+/* Parses j (its flags less those bad says clang does not know) into j->tu
+ * or j->err; with may be NULL. */
+void cf_parse_once(const cfront_opts *o, CXIndex idx, cf_job *j, cf_flagset *bad,
+                   const cf_parse_with *with);
+/* Records the flags tu's diagnostics call unknown; returns how many were new. */
+size_t cf_learn_bad_flags(cf_flagset *bad, CXTranslationUnit tu);
+/* Does the compiler option a take the next argument as its value? */
+bool cf_takes_value(const char *a);
 
 /* --- calls through pointers (cresolve.c) --- */
 /* Gives every CALL and ASYNC through a pointer its candidates (after all

@@ -54,6 +54,8 @@ static const char deadlock_usage[] =
     "  --m32              analyse for a 32-bit target (ILP32)\n"
     "  -j N               parse N translation units at once (default: the number\n"
     "                     of cores)\n"
+    "  --no-pch           no precompiled header shared by the units that begin\n"
+    "                     with the same #include (the result does not depend on it)\n"
     "  --cache DIR        keep function summaries in DIR (created when missing) and\n"
     "                     reuse those whose function and callees did not change;\n"
     "                     the lowered translation units go to DIR/units\n"
@@ -370,6 +372,9 @@ int cli_deadlock(int argc, char **argv)
                     fr.stats.parse_seconds, fr.stats.lower_seconds, fr.stats.link_seconds);
             fprintf(stderr, "ravel deadlock: units: %zu parsed, %zu from the cache\n",
                     fr.stats.units_parsed, fr.stats.units_cached);
+            fprintf(stderr, "ravel deadlock: shared PCHs: %zu built, %zu units parsed with one, "
+                    "%zu parsed again without\n",
+                    fr.stats.pch_built, fr.stats.units_pch, fr.stats.pch_fallbacks);
             if (o.cache_dir)
                 fprintf(stderr,
                         "ravel deadlock: cache: %zu functions reused, %zu analysed, %zu bad files\n",

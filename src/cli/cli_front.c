@@ -63,6 +63,10 @@ int cli_front_arg(cli_front *f, int argc, char **argv, int *i, const char *cmd)
         f->opts.jobs = (unsigned)n;
         return 1;
     }
+    if (strcmp(a, "--no-pch") == 0) {
+        f->opts.no_pch = true;
+        return 1;
+    }
     if (strcmp(a, "--main") == 0) {
         if (*i + 1 >= argc) {
             fprintf(stderr, "ravel %s: error: option '--main' needs a file\n", cmd);

@@ -36,6 +36,8 @@ static const char ir_usage[] =
     "  --m32          analyse for a 32-bit target (ILP32), as SV-COMP tasks say\n"
     "  -j N           parse N translation units at once (default: the number of\n"
     "                 cores); the result does not depend on it\n"
+    "  --no-pch       no precompiled header shared by the units that begin\n"
+    "                 with the same #include (the result does not depend on it)\n"
     "  --json         print the program as JSON\n"
     "  --no-source    end each statement with `// line N` instead of showing\n"
     "                 the source lines\n"

@@ -1,0 +1,71 @@
+/* cpch: a precompiled header shared by the units that begin alike
+ * (internal to src/cfront; cfront_opts.no_pch turns it off).
+ *
+ * Most of a unit's parse is the headers it includes, and the units of one
+ * program include the same ones. Units whose command is the same (every
+ * flag but the source and the outputs: -o, -MF, -MT, -MQ, -MD...), whose
+ * main file is in the same directory and whose first line that is not
+ * blank or a comment is the same `#include` form a group. A group of at
+ * least two builds one PCH, the first time one of its units is parsed: a
+ * header holding that line, given to clang as an in-memory file in the
+ * units' directory (so quoted includes resolve as from the unit), parsed
+ * with the group's flags as an incomplete unit and saved. Each unit of
+ * the group is then parsed with `-include-pch` and its own text with that
+ * line blanked (same length, so every location stays).
+ *
+ * It never changes what is lowered: a unit whose parse with the PCH has an
+ * error (the PCH itself had one, clang rejects it, a flag unknown) is
+ * parsed again as usual, and so is every unit of a group whose PCH has an
+ * error or cannot be saved. Units whose command has -include, -imacros or
+ * -include-pch are in no group. Its parses use an index that lists only
+ * the unit's own declarations (clang_createIndex(1, 0): visiting the
+ * PCH's would read them all back, the cost saved); a lowering that looks
+ * for a function among the unit's declarations and misses it (a cleanup
+ * attribute's) is done again from a parse without the PCH. The cache keys a unit parsed with a PCH
+ * on the files it read, the PCH's headers among them (clang lists them).
+ *
+ * A PCH that reads less than CF_PCH_MIN_BYTES of headers is not used: it
+ * saves less than it costs (gnulib's config.h; the environment variable
+ * RAVEL_PCH_MIN_BYTES changes the bound, for the tests). Nor is one whose
+ * headers say __BASE_FILE__ (it would name the PCH's header, not the
+ * unit). The PCHs live in a
+ * temporary directory removed by cf_pch_free. Thread-safe: the first
+ * worker that needs a group's PCH builds it, the others wait for it. */
+#ifndef RAVEL_CFRONT_CPCH_H
+#define RAVEL_CFRONT_CPCH_H
+
+#include "cfront/lower.h"
+
+#define CF_PCH_MIN_BYTES (256u * 1024u)
+
+typedef struct cf_pch cf_pch;
+
+/* A PCH names the files it read by their absolute paths (clang writes
+ * them so), where a parse without it names them as the include search
+ * found them ("./items.h"): the group's map from one to the other, made
+ * when the PCH is built, lets the lowering name them as without it. */
+typedef struct cf_pch_names cf_pch_names;
+/* name as a parse without the PCH names it (name when not in m). */
+const char *cf_pch_plain_name(const cf_pch_names *m, const char *name);
+/* The files the PCH read (clang does not list them among the inclusions
+ * of a unit parsed with it; the unit cache adds them to its manifest). */
+const char *const *cf_pch_files(const cf_pch_names *m, size_t *n);
+
+/* The first line of the unit's text s that is not blank or a comment,
+ * when it is a whole `#include` line with no comment or continuation: its
+ * offset and length, without the newline (false: none). */
+bool cf_pch_first_include(const char *s, size_t len, size_t *off, size_t *n);
+
+/* Groups the jobs (sets their pch_ fields); NULL when no group has two
+ * units. */
+cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n);
+/* Parses j with its group's PCH (building it first); true when j->tu is
+ * a parse without errors, false (nothing set) when j must be parsed as
+ * usual. */
+bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad);
+/* j's lowering needed a parse without the PCH after all (counted). */
+void cf_pch_retried(cf_pch *k);
+/* Adds its counts to st, removes the PCHs, frees. */
+void cf_pch_free(cf_pch *k, cfront_stats *st);
+
+#endif

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# e2e: the shared precompiled header (src/cfront/cpch.c) changes nothing
+# of what is lowered. On a small multi-unit project (pch/: four units that
+# begin with #include "proj.h", one with a macro before it) `ravel ir` and
+# `ravel deadlock` print the same with and without --no-pch, at -j1 and
+# -j2; the fallbacks trigger (a cleanup function of the PCH's header: the
+# unit is parsed again without it; a header that says __BASE_FILE__ and a
+# header with an error: no PCH); the unit cache keys a unit parsed with a
+# PCH on the PCH's headers (a change to a header only the PCH reads
+# re-parses the units).
+#   pch.sh RAVEL SRC_DIR WORK_DIR
+set -u
+ravel=$1 src=$2 work=$3
+fail() { echo "pch: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" && cp -r "$src"/. "$work/"
+# compile_commands.json with relative file names, per-unit outputs and
+# dependency files (not part of a group's flags; libclang writes the
+# dependency file, relative to its own working directory: absolute here)
+db() { # dir unit...
+    local d=$1; shift
+    { echo '['; local sep=''
+      for u in "$@"; do
+          printf '%s{"directory": "%s", "file": "%s.c", "arguments": ["cc", "-c", "-O2", "-I.", "-MD", "-MF", "%s/.%s.d", "%s.c", "-o", "%s.o"]}\n' \
+              "$sep" "$d" "$u" "$d" "$u" "$u" "$u"
+          sep=','
+      done
+      echo ']'; } > "$d/compile_commands.json"
+}
+db "$work" a b c d e
+db "$work/basefile" x y
+db "$work/broken" p q
+export RAVEL_PCH_MIN_BYTES=0 # the project's headers are small: share them anyway
+same() { # what args...: stdout and stderr equal with and without --no-pch; sets rc
+    local what=$1; shift
+    "$ravel" "$@" > "$work/with.out" 2> "$work/with.err"; local e1=$?
+    "$ravel" "$@" --no-pch > "$work/without.out" 2> "$work/without.err"; local e2=$?
+    [ "$e1" = "$e2" ] || fail "$what: exit $e1 with the PCH, $e2 without"
+    cmp -s "$work/with.out" "$work/without.out" || fail "$what: the output differs: $(diff "$work/with.out" "$work/without.out" | head -5)"
+    cmp -s "$work/with.err" "$work/without.err" || fail "$what: the messages differ: $(diff "$work/with.err" "$work/without.err" | head -5)"
+    rc=$e1
+}
+for j in 1 2; do
+    same "ir -j$j" ir -q -j$j -p "$work"; [ "$rc" = 0 ] || fail "ir -j$j: exit $rc"
+    same "deadlock -j$j" deadlock -q --no-cache -j$j -p "$work"; [ "$rc" = 1 ] || fail "deadlock -j$j: exit $rc"
+    grep -q 'deadlock: lock cycle of 2 locks: m1 -> m2 -> m1' "$work/with.out" || fail "deadlock -j$j: the cycle is missing: $(cat "$work/with.out")"
+    RAVEL_TIMES=1 "$ravel" deadlock --no-cache -j$j -p "$work" > /dev/null 2> "$work/times"
+    # a, b, c, d share one PCH (e has a macro first); d is parsed again without it
+    grep -q 'shared PCHs: 1 built, 3 units parsed with one, 1 parsed again without' "$work/times" ||
+        fail "deadlock -j$j: $(grep 'shared PCHs' "$work/times")"
+done
+# __FILE__ in a unit parsed with the PCH is the unit's name as its command spells it
+"$ravel" ir -q -p "$work" 2> /dev/null | grep -q '"a.c")' || fail "__FILE__ is not \"a.c\""
+# __BASE_FILE__ in the header: no PCH, the same program
+same "basefile" ir -q -j2 -p "$work/basefile"; [ "$rc" = 0 ] || fail "basefile: exit $rc"
+grep -q 'unit_name\[0\] = 120' "$work/with.out" || fail "basefile: __BASE_FILE__ is not x.c"
+RAVEL_TIMES=1 "$ravel" deadlock --no-cache -p "$work/basefile" > /dev/null 2> "$work/times"
+grep -q 'shared PCHs: 0 built, 0 units parsed with one, 0 parsed again without' "$work/times" ||
+    fail "basefile: $(grep 'shared PCHs' "$work/times")"
+# an error in the shared header: the same error, no PCH
+same "broken" ir -q -j2 -p "$work/broken"; [ "$rc" != 0 ] || fail "broken: exit 0"
+grep -q "expected ';' after struct" "$work/with.err" || fail "broken: $(cat "$work/with.err")"
+# the unit cache: the second run parses nothing, a change to inner.h (read
+# only through the PCH) parses the five units again
+for run in 1 2 3; do
+    [ $run = 3 ] && printf '/* changed */\n' >> "$work/inner.h"
+    RAVEL_TIMES=1 "$ravel" deadlock --cache "$work/dl" -j2 -p "$work" > "$work/c$run.out" 2> "$work/c$run.err"
+done
+grep -q 'units: 5 parsed, 0 from the cache' "$work/c1.err" || fail "cache run 1: $(grep 'units:' "$work/c1.err")"
+grep -q 'units: 0 parsed, 5 from the cache' "$work/c2.err" || fail "cache run 2: $(grep 'units:' "$work/c2.err")"
+grep -q 'units: 5 parsed, 0 from the cache' "$work/c3.err" || fail "after inner.h changed: $(grep 'units:' "$work/c3.err")"
+grep -l "inner.h" "$work"/dl/units/*.rtm > /dev/null 2>&1 || fail "no manifest lists inner.h"
+grep -l "ravel-pch" "$work"/dl/units/*.rtm > /dev/null 2>&1 && fail "a manifest lists the PCH's in-memory header"
+cmp -s "$work/c1.out" "$work/c2.out" || fail "the cached run printed something else"
+echo "pch: ok"

@@ -1,0 +1,2 @@
+#include "broken.h"
+int p(void) { return broken_value(); }

@@ -1,0 +1,2 @@
+#include "broken.h"
+int q(void) { return broken_value() + 1; }

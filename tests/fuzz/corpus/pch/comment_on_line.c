@@ -1,0 +1,2 @@
+  #  include <a.h> /* c */
+#include "b.h"

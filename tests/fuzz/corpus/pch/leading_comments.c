@@ -1,0 +1,4 @@
+/* a comment */
+// another
+#include "x.h"
+int a;
