@@ -95,9 +95,14 @@ typedef struct thread_build {
     BASE_VEC(local) scope;        /* the locals in scope, innermost last */
     BASE_VEC(local) implicit;     /* assigned undeclared (herd7: registers), thread-wide */
     BASE_VEC(param) params;
-    BASE_VEC(litmus_instr) srcu_locks; /* the srcu-lock fences: reg is the result's register */
+    BASE_VEC(litmus_instr) srcu_locks; /* the srcu-lock fences herd would number otherwise:
+                                        * reg is the result's register */
     uint32_t ntemps;
     uint32_t depth;
+    /* herd7's program-order index of the statement being read (herd
+     * numbers a srcu_read_lock() by it), while known: see herd_count */
+    uint32_t herd_poi;
+    bool herd_poi_lost;
 } thread_build;
 
 /* N:NAME = VALUE in the init block: a variable of thread N starting at VALUE */
@@ -1129,8 +1134,13 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         if (srcu_value && !lower_operand(p, tb, e->args[1], &v))
             return false;
         bool lock = strcmp(a, "srcu-lock") == 0;
-        if (lock) /* a value of its own, as herd gives one */
-            v.imm = (int64_t)(p->nthreads * 307u + (uint32_t)tb->instrs.len * 599u);
+        /* herd7 numbers it (thread + 1) * 307 + its statement's
+         * program-order index * 599; where that index is not known here
+         * (herd_count), a number of ravel's own, apart from herd's */
+        if (lock)
+            v.imm = tb->herd_poi_lost
+                        ? (int64_t)1 << 40 | (int64_t)(p->nthreads * 307u + (uint32_t)tb->instrs.len * 599u)
+                        : (int64_t)p->nthreads * 307 + (int64_t)tb->herd_poi * 599;
         litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
         if (!in)
             return false;
@@ -1142,7 +1152,8 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
             uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
             litmus_instr mark = *in;
             mark.reg = r;
-            base_vec_push(&tb->srcu_locks, mark);
+            if (tb->herd_poi_lost)
+                base_vec_push(&tb->srcu_locks, mark);
             if (!emit_mov(p, tb, at, r, x_opnd(p, v)))
                 return false;
             *value = r;
@@ -1476,6 +1487,20 @@ static bool parse_block(parser *p, thread_build *tb, int depth)
     return litmus_expect(b, T_RBRACE, "'}'");
 }
 
+/* herd7 numbers its C statements as it builds their events (its
+ * program-order index): every instruction of a thread, a `{ ... }` block (a
+ * statement macro's body is one) and each statement within it counts one,
+ * from 1 at the thread's first statement; a declaration without a value
+ * counts in a nested block only (herd drops those of the body). After an
+ * `if`, or a statement whose form herd reads otherwise (a lock primitive,
+ * a call whose value is dropped), the index is lost for the rest of the
+ * thread: it then depends on the path or on herd's reading. */
+static void herd_count(thread_build *tb, bool lost)
+{
+    tb->herd_poi++;
+    tb->herd_poi_lost |= lost;
+}
+
 static bool parse_decl(parser *p, thread_build *tb)
 {
     litmus_parser *b = &p->b;
@@ -1527,6 +1552,8 @@ static bool parse_decl(parser *p, thread_build *tb)
          * it (a register not yet written holds 0) */
         local nl = { s, tb->depth };
         base_vec_push(&tb->scope, nl);
+        if (b->tok.kind == T_ASSIGN || tb->depth > 1)
+            herd_count(tb, false);
         if (b->tok.kind == T_ASSIGN) {
             litmus_next(b);
             cexpr *e = parse_expr(p, tb, 0);
@@ -1558,9 +1585,12 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         litmus_next(b);
         return true;
     }
-    if (at.kind == T_LBRACE)
+    if (at.kind == T_LBRACE) {
+        herd_count(tb, false);
         return parse_block(p, tb, depth);
+    }
     if (litmus_tok_is(&at, "if")) {
+        herd_count(tb, true);
         litmus_next(b);
         if (!litmus_expect(b, T_LPAR, "'(' after if"))
             return false;
@@ -1656,6 +1686,7 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         cexpr *rhs = parse_expr(p, tb, 0);
         if (!rhs)
             return false;
+        herd_count(tb, false);
         if (e->kind == CX_LOCAL) {
             if (!lower_into(p, tb, rhs, e->reg, &eq))
                 return false;
@@ -1681,6 +1712,8 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         }
         return litmus_expect(b, T_SEMI, "';' after the assignment");
     }
+    herd_count(tb, e->kind != CX_CALL || !(e->prim == P_STORE || e->prim == P_FENCE ||
+                                           e->prim == P_SRCU || e->prim == P_AOP));
     if (e->kind == CX_CALL) {
         uint32_t r;
         if (!lower_call(p, tb, e, UINT32_MAX, &r))
@@ -2169,10 +2202,10 @@ static bool opnd_in(const litmus_operand *o, const bool *regs)
     return o->kind == LITMUS_OPND_REG && regs[o->reg];
 }
 
-/* herd7 gives each srcu_read_lock() a number of its own making, which
- * ravel does not reproduce: its result may only go (through copies) to
- * srcu_read_unlock(), never into memory, an address, a branch or the final
- * state. */
+/* herd7 numbers each srcu_read_lock() by its statement's program-order
+ * index; where ravel lost that index (herd_count), the result may only go
+ * (through copies) to srcu_read_unlock(), never into memory, an address, a
+ * branch or the final state. */
 static bool check_srcu_values(parser *p, thread_build *tb, uint32_t th)
 {
     if (!tb->srcu_locks.len)
@@ -2216,7 +2249,8 @@ static bool check_srcu_values(parser *p, thread_build *tb, uint32_t th)
         return true;
     litmus_token at = { .kind = T_ERROR, .line = bad->loc.line, .col = bad->loc.col };
     litmus_error_at(&p->b, &at, "unsupported: a srcu_read_lock() result used other than by "
-                    "srcu_read_unlock() (herd7 numbers those values its own way)");
+                    "srcu_read_unlock() after an 'if' or a lock (herd7 numbers it by its "
+                    "statement's index, which ravel does not follow there)");
     return false;
 }
 
