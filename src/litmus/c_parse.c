@@ -983,6 +983,33 @@ static litmus_op aop_of(tok_kind k)
  * access) then a write of 1 tagged LKW; __unlock(p): a located fence of
  * value 0 tagged UL; __srcu{t}(p[,v]): a located fence tagged t, with value v, or for
  * srcu-lock a value of its own (the result). */
+/* A located fence (a lock event, not an access) at addr, of value 0. */
+static litmus_instr *emit_located(parser *p, thread_build *tb, const token *at,
+                                  const litmus_address *addr, const char *annot)
+{
+    litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+    if (!in)
+        return NULL;
+    in->located = true;
+    in->addr = *addr;
+    in->value.kind = LITMUS_OPND_IMM;
+    in->annots = annot1(p, annot);
+    return in;
+}
+
+/* A lock's write: 1, tagged LKW. */
+static bool emit_lock_write(parser *p, thread_build *tb, const token *at, const litmus_address *addr)
+{
+    litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, at);
+    if (!in)
+        return false;
+    in->addr = *addr;
+    in->value.kind = LITMUS_OPND_IMM;
+    in->value.imm = 1;
+    in->annots = annot1(p, "LKW");
+    return true;
+}
+
 static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
 {
     static const uint32_t nargs[] = { [P_LOAD] = 1, [P_STORE] = 2, [P_FENCE] = 0, [P_XCHG] = 2,
@@ -991,11 +1018,6 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
                                       [P_AOP] = 3, [P_AOP_RETURN] = 3, [P_AFETCH_OP] = 3 };
     const token *at = &e->at;
     *value = UINT32_MAX;
-    if (e->prim == P_TRYLOCK || e->prim == P_ISLOCKED) {
-        litmus_error_at(&p->b, at, "unsupported: '%.*s' (spin_trylock, spin_is_locked)",
-                        (int)at->len, at->start);
-        return false;
-    }
     bool srcu_value = e->prim == P_SRCU && e->nargs == 2;
     if (e->nargs != nargs[e->prim] + srcu_value) {
         litmus_error_at(&p->b, at, "'%.*s' takes %u argument%s, not %u", (int)at->len, at->start,
@@ -1100,34 +1122,37 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         *value = r;
         return true;
     }
-    case P_LOCK: {
-        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+    case P_LOCK:
+        return emit_located(p, tb, at, &addr, "LKR") && emit_lock_write(p, tb, at, &addr);
+    case P_TRYLOCK:
+    case P_ISLOCKED: {
+        /* herd's free choice: a trylock takes the lock (LKR, then LKW:
+         * 1) or fails (LF: 0); an islocked sees it held (RL: 1) or not
+         * (RU: 0). A choice fence (ok_reg := 1 or 0), the LKW only when
+         * it holds 1. */
+        bool try = e->prim == P_TRYLOCK;
+        uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
+        litmus_instr *in = emit_located(p, tb, at, &addr, try ? "LKR" : "RL");
         if (!in)
             return false;
-        in->located = true;
-        in->addr = addr;
-        in->value.kind = LITMUS_OPND_IMM;
-        in->annots = annot1(p, "LKR");
-        in = emit(p, tb, LITMUS_I_WRITE, at);
-        if (!in)
+        in->choice = true;
+        in->ok_reg = r;
+        in->fail_annots = annot1(p, try ? "LF" : "RU");
+        *value = r;
+        if (!try)
+            return true;
+        uint32_t failed = new_temp(p, tb);
+        size_t skip;
+        if (!emit_mov(p, tb, at, failed, x_bin(p, LITMUS_OP_EQ, x_reg(p, r), x_imm(p, 0))) ||
+            !emit_branch(p, tb, at, true, failed, &skip) || !emit_lock_write(p, tb, at, &addr))
             return false;
-        in->addr = addr;
-        in->value.kind = LITMUS_OPND_IMM;
-        in->value.imm = 1;
-        in->annots = annot1(p, "LKW");
+        patch_here(tb, skip);
         return true;
     }
     case P_UNLOCK: {
         /* a located fence: herd's co is generated without UL (lock.cat
          * merges it in next to its lock), so ravel's co must not order it */
-        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
-        if (!in)
-            return false;
-        in->located = true;
-        in->addr = addr;
-        in->value.kind = LITMUS_OPND_IMM;
-        in->annots = annot1(p, "UL");
-        return true;
+        return emit_located(p, tb, at, &addr, "UL") != NULL;
     }
     case P_SRCU: {
         litmus_operand v = { .kind = LITMUS_OPND_IMM };
