@@ -1068,7 +1068,7 @@ static value *elems_rel(lower *L, value *v)
     return mkrel(L, r, false);
 }
 
-enum { MAX_DECISIONS = 12, MAX_CASES = 1024 };
+enum { MAX_DECISIONS = 24, MAX_CASES = 1024 };
 
 /* Is tuple (t0, t1) in base in the case being evaluated? A decision of this
  * evaluation, else the next one, forced by the case or false the first
@@ -1086,6 +1086,32 @@ static int decide(lower *L, const logic_rexpr *base, uint32_t t0, uint32_t t1)
     struct decision d = { base, t0, t1, L->dec.len < L->forced.len && L->forced.data[L->dec.len] };
     base_vec_push(&L->dec, d);
     return d.val;
+}
+
+/* Once tuple (t0, t1) is in the set, its events run, so a tuple with an
+ * event in conflict with them (another path of a thread) is not: drops
+ * those from cand, which needs no decision on them. */
+static void prune_conflicts(lower *L, uint64_t *cand, uint32_t ar, uint32_t t0, uint32_t t1)
+{
+    const logic_structure *st = L->b->st;
+    int cf = logic_structure_find(st, LOGIC_V_CONFLICT);
+    if (cf < 0)
+        return;
+    uint32_t n = st->n, mine[2] = { t0, t1 }, nm = ar == 2 ? 2 : 1;
+    size_t w = may_words(L);
+    for (uint32_t i = 0; i < (ar == 2 ? n : 1); i++)
+        for (uint32_t c = 0; c < n; c++) {
+            if (!may_get(cand, w, i, c))
+                continue;
+            uint32_t theirs[2] = { ar == 2 ? i : c, c };
+            bool clash = false;
+            for (uint32_t a = 0; a < nm && !clash; a++)
+                for (uint32_t k = 0; k < nm && !clash; k++)
+                    clash = logic_rel_get2(st, (uint32_t)cf, mine[a], theirs[k]) ||
+                            logic_rel_get2(st, (uint32_t)cf, theirs[k], mine[a]);
+            if (clash)
+                cand[i * w + c / 64] &= ~((uint64_t)1 << (c % 64));
+        }
 }
 
 static bool match_takes_apart(const cat_expr *ex)
@@ -1118,6 +1144,7 @@ static value *match_split(lower *L, const cat_expr *ex, env *en, int mode, value
                 return err(L, ex->loc, "unsupported: 'match' taking sets of the execution apart "
                            "over more than %d possible elements", MAX_DECISIONS);
             if (in) {
+                prune_conflicts(L, cand, ar, t0, t1);
                 e = mkelem(L, ar, t0, t1);
                 rest = mkrel(L, logic_diff(L->b, v->r, e->r), v->approx);
                 rest->base = base;
