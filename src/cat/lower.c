@@ -34,6 +34,10 @@ struct value {
     value **items;          /* TUPLE, VSET (a set of values: {a, b}, x ++ s) */
     uint32_t n;
     bool parts;             /* VSET: sets disjoint in every execution (classes-loc's) */
+    /* REL taken apart by `match ... with e ++ s` (match_split): */
+    bool elem;              /* one event or one pair, a constant */
+    const logic_rexpr *base; /* the set or relation it came from (what its tuples are in) */
+    uint64_t *cand;         /* the tuples of base it may still hold (may-bits), or NULL */
 };
 
 struct thunk {
@@ -61,6 +65,19 @@ struct recgroup {
     bool busy[2];
 };
 
+/* One membership decision: is tuple (t0, t1) in base? */
+struct decision {
+    const logic_rexpr *base;
+    uint32_t t0, t1;
+    bool val;
+};
+
+/* A constant relation (an element of a set taken apart) and its tuples. */
+struct constbits {
+    const logic_rexpr *r;
+    uint64_t *bits;
+};
+
 typedef struct lower {
     logic_builder *b;
     const logic_exec *e;
@@ -74,6 +91,12 @@ typedef struct lower {
     BASE_VEC(const logic_sovar *) owner; /* per part: the variable it defines, or NULL (a check) */
     BASE_VEC(logic_mm_flag) flags;
     BASE_VEC(uint64_t *) cmust_memo; /* SO variable id -> cmust_eval of its bound, or NULL */
+    /* taking sets of the execution apart (match_split), case by case: */
+    BASE_VEC(struct decision) dec;  /* this pass's decisions, in order of first use */
+    BASE_VEC(bool) forced;          /* the values of the first decisions in this pass */
+    bool casing;                    /* splitting allowed (inside with_from_static) */
+    uint64_t consults;              /* decisions looked at so far (memo guard) */
+    BASE_VEC(struct constbits) consts; /* constant relations (elements) and their tuples */
 } lower;
 
 static value *err(lower *L, base_srcloc loc, const char *fmt, ...)
@@ -197,9 +220,13 @@ static bool is_relational(const value *v)
 }
 
 /* v as a relational expression of the given arity. */
+static value *elems_rel(lower *L, value *v);
+
 static const logic_rexpr *as_rel(lower *L, const value *v, uint32_t arity, base_srcloc loc,
                                  const char *what)
 {
+    if (v->k == V_VSET && elems_rel(L, (value *)v) != v)
+        v = elems_rel(L, (value *)v);
     switch (v->k) {
     case V_EMPTY:
         return logic_r_empty(L->b, arity);
@@ -394,8 +421,12 @@ static uint64_t *may_eval(lower *L, const logic_rexpr *r, const maysov *ks, uint
                 memcpy(o + i * w, b, w * sizeof *o);
         return o;
     }
-    case LOGIC_R_ALL:
     case LOGIC_R_FORMULA:
+        for (size_t i = 0; i < L->consts.len; i++)
+            if (L->consts.data[i].r == r)
+                return L->consts.data[i].bits;
+        break;
+    case LOGIC_R_ALL:
         break;
     }
     return may_new(L, ar, true);
@@ -483,8 +514,12 @@ static uint64_t *cmust_eval(lower *L, const logic_rexpr *r, uint32_t depth)
             return o;
         }
         break;
+    case LOGIC_R_FORMULA: /* a constant holds its tuples always */
+        for (size_t i = 0; i < L->consts.len; i++)
+            if (L->consts.data[i].r == r)
+                return L->consts.data[i].bits;
+        break;
     case LOGIC_R_EMPTY:
-    case LOGIC_R_FORMULA:
         break;
     }
     return may_new(L, ar, false);
@@ -526,10 +561,12 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
         return err(L, loc, "'%s' is defined in terms of itself (use let rec)",
                    t->name ? t->name : "argument");
     t->busy[mode] = true;
+    uint64_t consults = L->consults;
     value *v = eval(L, t->e, t->env, mode);
     t->busy[mode] = false;
+    bool keep = consults == L->consults; /* a value of one case only is not kept */
     if (v && t->name && v->k == V_REL && v->r->kind != LOGIC_R_REL &&
-        v->r->kind != LOGIC_R_SOV && v->r->kind != LOGIC_R_EMPTY) {
+        v->r->kind != LOGIC_R_SOV && v->r->kind != LOGIC_R_EMPTY && !v->elem && !v->cand) {
         /* a named relation as an SO variable, so that each use is a
          * lookup and not the whole expression again (nested sequences
          * would otherwise ground in n^depth): equal to it exactly, or
@@ -543,13 +580,14 @@ static value *force(lower *L, thunk *t, int mode, base_srcloc loc)
             /* empty in every execution: say so, so that what is built on
              * it (a difference, a sequence) needs nothing more */
             v = mkrel(L, logic_r_empty(L->b, v->r->arity), v->approx);
-            t->memo[mode] = v;
+            if (keep)
+                t->memo[mode] = v;
             return v;
         }
         define(L, w, v->r, mode);
         v = mkrel(L, logic_r_sov(L->b, w), v->approx || mode == OVER);
     }
-    if (v)
+    if (v && keep)
         t->memo[mode] = v;
     return v;
 }
@@ -746,6 +784,8 @@ static value *binop(lower *L, cat_ekind k, value *a, value *b, base_srcloc loc, 
 {
     if (!a || !b)
         return NULL;
+    a = elems_rel(L, a);
+    b = elems_rel(L, b);
     const char *op = op_name(k);
     if (!is_relational(a) || !is_relational(b))
         return err(L, loc, "%s needs sets or relations, not %s", op,
@@ -799,6 +839,7 @@ static value *unop(lower *L, cat_ekind k, value *a, int mode, base_srcloc loc)
 {
     if (!a)
         return NULL;
+    a = elems_rel(L, a);
     const char *op = op_name(k);
     if (!is_relational(a))
         return err(L, loc, "%s needs a set or relation, not %s", op, kind_name(a));
@@ -1011,6 +1052,160 @@ static value *eval_add(lower *L, const cat_expr *ex, env *en)
     return mkvset(L, items, s->k == V_VSET ? s->n + 1 : 1);
 }
 
+/* --- sets of the execution taken apart (match ... with e ++ s) ---
+ *
+ * herd's library maps over the events of a set of the execution (lock.cat's
+ * `map possible-rfe-lf (LF \ range(rfi-lf))`, stdlib's map, cross.cat's
+ * cross) to build the values of a `with X from`. Inside the expression of a
+ * `with X from` (with_from_static), ravel evaluates it case by case: a
+ * `match` taking a set apart decides, for the tuples the set may hold (its
+ * may-bits), whether the case puts each in it; the first one in is the
+ * element e (a constant set or relation of one tuple), the rest s. Each
+ * evaluation gives the value for one combination of decisions, its guard
+ * the conjunction of those memberships; with_from_cases joins them. Values
+ * computed from decisions are not memoized (force). */
+
+/* The constant set of one event, or relation of one pair, as an element. */
+static value *mkelem(lower *L, uint32_t arity, uint32_t t0, uint32_t t1)
+{
+    logic_builder *b = L->b;
+    int32_t x = logic_fresh_var(b), y = arity == 2 ? logic_fresh_var(b) : 0;
+    const logic_formula *f = logic_eq(b, x, logic_const(t0));
+    if (arity == 2)
+        f = logic_and2(b, f, logic_eq(b, y, logic_const(t1)));
+    value *v = mkrel(L, logic_r_formula(b, arity, x, y, f), false);
+    v->elem = true;
+    struct constbits cb = { v->r, may_new(L, arity, false) };
+    uint32_t row = arity == 2 ? t0 : 0, col = arity == 2 ? t1 : t0;
+    cb.bits[row * may_words(L) + col / 64] |= (uint64_t)1 << (col % 64);
+    base_vec_push(&L->consts, cb);
+    return v;
+}
+
+/* A set of values holding only elements of one arity, as the set or
+ * relation of them (herd's {e} is a set of events); else v itself. */
+static value *elems_rel(lower *L, value *v)
+{
+    if (!v || v->k != V_VSET || v->n == 0)
+        return v;
+    const logic_rexpr *r = NULL;
+    for (uint32_t i = 0; i < v->n; i++) {
+        const value *it = v->items[i];
+        if (it->k != V_REL || !it->elem || (r && r->arity != it->r->arity))
+            return v;
+        r = r ? logic_union(L->b, r, it->r) : it->r;
+    }
+    return mkrel(L, r, false);
+}
+
+enum { MAX_DECISIONS = 24, MAX_CASES = 1024 };
+
+/* Is tuple (t0, t1) in base in the case being evaluated? A decision of this
+ * evaluation, else the next one, forced by the case or false the first
+ * time. -1: too many. */
+static int decide(lower *L, const logic_rexpr *base, uint32_t t0, uint32_t t1)
+{
+    L->consults++;
+    for (size_t i = 0; i < L->dec.len; i++) {
+        const struct decision *d = &L->dec.data[i];
+        if (d->base == base && d->t0 == t0 && d->t1 == t1)
+            return d->val;
+    }
+    if (L->dec.len == MAX_DECISIONS)
+        return -1;
+    struct decision d = { base, t0, t1, L->dec.len < L->forced.len && L->forced.data[L->dec.len] };
+    base_vec_push(&L->dec, d);
+    return d.val;
+}
+
+/* Once tuple (t0, t1) is in the set, its events run, so a tuple with an
+ * event in conflict with them (another path of a thread) is not: drops
+ * those from cand, which needs no decision on them. */
+static void prune_conflicts(lower *L, uint64_t *cand, uint32_t ar, uint32_t t0, uint32_t t1)
+{
+    const logic_structure *st = L->b->st;
+    int cf = logic_structure_find(st, LOGIC_V_CONFLICT);
+    if (cf < 0)
+        return;
+    uint32_t n = st->n, mine[2] = { t0, t1 }, nm = ar == 2 ? 2 : 1;
+    size_t w = may_words(L);
+    for (uint32_t i = 0; i < (ar == 2 ? n : 1); i++)
+        for (uint32_t c = 0; c < n; c++) {
+            if (!may_get(cand, w, i, c))
+                continue;
+            uint32_t theirs[2] = { ar == 2 ? i : c, c };
+            bool clash = false;
+            for (uint32_t a = 0; a < nm && !clash; a++)
+                for (uint32_t k = 0; k < nm && !clash; k++)
+                    clash = logic_rel_get2(st, (uint32_t)cf, mine[a], theirs[k]) ||
+                            logic_rel_get2(st, (uint32_t)cf, theirs[k], mine[a]);
+            if (clash)
+                cand[i * w + c / 64] &= ~((uint64_t)1 << (c % 64));
+        }
+}
+
+static bool match_takes_apart(const cat_expr *ex)
+{
+    for (uint32_t i = 0; i < ex->nbinds; i++)
+        if (ex->binds[i].lhs.tuple && ex->binds[i].lhs.n == 2)
+            return true;
+    return false;
+}
+
+/* match r with {} -> a || e ++ s -> b || name -> c end on a set or
+ * relation r of the execution, case by case (above): the clauses are
+ * tried in order, as herd does. */
+static value *match_split(lower *L, const cat_expr *ex, env *en, int mode, value *v)
+{
+    uint32_t n = L->b->st->n, ar = v->r->arity;
+    size_t w = may_words(L), total = w * (ar == 2 ? n : 1);
+    const logic_rexpr *base = v->base ? v->base : v->r;
+    uint64_t *cand = anew(L, total * sizeof *cand);
+    memcpy(cand, v->cand ? v->cand : may_eval(L, v->r, NULL, 0, 0), total * sizeof *cand);
+    value *e = NULL, *rest = NULL;
+    for (uint32_t i = 0; i < (ar == 2 ? n : 1) && !e; i++)
+        for (uint32_t c = 0; c < n && !e; c++) {
+            if (!may_get(cand, w, i, c))
+                continue;
+            cand[i * w + c / 64] &= ~((uint64_t)1 << (c % 64));
+            uint32_t t0 = ar == 2 ? i : c, t1 = ar == 2 ? c : 0;
+            int in = decide(L, base, t0, t1);
+            if (in < 0)
+                return err(L, ex->loc, "unsupported: 'match' taking sets of the execution apart "
+                           "over more than %d possible elements", MAX_DECISIONS);
+            if (in) {
+                prune_conflicts(L, cand, ar, t0, t1);
+                e = mkelem(L, ar, t0, t1);
+                rest = mkrel(L, logic_diff(L->b, v->r, e->r), v->approx);
+                rest->base = base;
+                rest->cand = cand;
+            }
+        }
+    for (uint32_t k = 0; k < ex->nbinds; k++) {
+        const cat_params *pat = &ex->binds[k].lhs;
+        env *ne = en;
+        if (pat->tuple && pat->n == 0) { /* {} */
+            if (e)
+                continue;
+        } else if (pat->tuple && pat->n == 2) { /* e ++ s */
+            if (!e)
+                continue;
+            if (pat->names[0])
+                ne = bind_value(L, ne, pat->names[0], e);
+            if (pat->names[1])
+                ne = bind_value(L, ne, pat->names[1], rest);
+        } else if (!pat->tuple && (!pat->names[0] || pat->names[0][0] != '\'')) { /* x, _ */
+            if (pat->names[0])
+                ne = bind_value(L, ne, pat->names[0], v);
+        } else {
+            return err(L, ex->binds[k].loc, "unsupported: a tag pattern in 'match' on %s",
+                       kind_name(v));
+        }
+        return eval(L, ex->binds[k].rhs, ne, mode);
+    }
+    return err(L, ex->loc, "no 'match' clause applies");
+}
+
 /* match r with {} -> a || _ -> b end on a relation r of the execution: a
  * where r is empty, b where it is not, joined by a guard, a set variable
  * that is every event when r is empty and none otherwise (so the result
@@ -1088,8 +1283,12 @@ static value *eval_match(lower *L, const cat_expr *ex, env *en, int mode)
      * any execution of this test (lock.cat matches LKR & W and the like) */
     bool empty = static_empty(v) ||
                  (v->k == V_REL && may_count(L, may_eval(L, v->r, NULL, 0, 0), v->r->arity) == 0);
+    if (v->k == V_REL && v->cand)
+        empty = may_count(L, v->cand, v->r->arity) == 0;
     if (v->k == V_TAG)
         return match_tag(L, ex, en, mode, v);
+    if (!empty && v->k == V_REL && !v->approx && L->casing && match_takes_apart(ex))
+        return match_split(L, ex, en, mode, v);
     if (!empty && v->k == V_REL && !v->approx)
         return match_exec(L, ex, en, mode, v);
     if (!empty && v->k != V_VSET)
@@ -1639,9 +1838,20 @@ static bool with_from_choice(lower *L, const cat_ins *ins, env **en, const value
 /* with X from E, X not co: E a set of values known while lowering (herd
  * enumerates the values): one value is X itself; several relations are a
  * choice (with_from_choice). */
+static bool with_from_cases(lower *L, const cat_ins *ins, env **en, value *v);
+
 static bool with_from_static(lower *L, const cat_ins *ins, env **en)
 {
+    bool was = L->casing;
+    L->casing = true;
+    L->dec.len = L->forced.len = 0;
     value *v = eval(L, ins->e, *en, EXACT);
+    if (v && L->dec.len) {
+        bool ok = with_from_cases(L, ins, en, v);
+        L->casing = was;
+        return ok;
+    }
+    L->casing = was;
     if (!v)
         return false;
     if (v->k == V_EMPTY || (v->k == V_VSET && v->n != 1)) {
@@ -1657,6 +1867,101 @@ static bool with_from_static(lower *L, const cat_ins *ins, env **en)
     }
     *en = bind_value(L, *en, ins->name, v->items[0]);
     return true;
+}
+
+/* with X from E where E took sets of the execution apart (match_split):
+ * E evaluated once per case, v the first; X is one of the case's values
+ * (none: no execution in that case). */
+static bool with_from_cases(lower *L, const cat_ins *ins, env **en, value *v)
+{
+    logic_builder *b = L->b;
+    BASE_VEC(const logic_formula *) guards = { 0 };
+    BASE_VEC(value *) vals = { 0 };
+    bool ok = true;
+    for (;;) {
+        const logic_formula *g = logic_true(b);
+        for (size_t i = 0; i < L->dec.len; i++) {
+            const struct decision *d = &L->dec.data[i];
+            const logic_formula *lit = logic_apply(b, d->base, logic_const(d->t0),
+                                                   logic_const(d->t1));
+            g = logic_and2(b, g, d->val ? lit : logic_not(b, lit));
+        }
+        base_vec_push(&guards, g);
+        base_vec_push(&vals, v);
+        size_t i = L->dec.len; /* the next case: the last decision still false, true */
+        while (i > 0 && L->dec.data[i - 1].val)
+            i--;
+        if (i == 0)
+            break;
+        if (guards.len == MAX_CASES) {
+            err(L, ins->loc, "unsupported: 'with %s from ...' over more than %d cases",
+                ins->name, MAX_CASES);
+            ok = false;
+            break;
+        }
+        L->forced.len = 0;
+        for (size_t k = 0; k + 1 < i; k++)
+            base_vec_push(&L->forced, L->dec.data[k].val);
+        base_vec_push(&L->forced, true);
+        L->dec.len = 0;
+        if (!(v = eval(L, ins->e, *en, EXACT))) {
+            ok = false;
+            break;
+        }
+    }
+    uint32_t arity = 0;
+    for (size_t c = 0; ok && c < vals.len; c++) {
+        value *cv = vals.data[c];
+        if (cv->k == V_EMPTY)
+            continue;
+        if (cv->k != V_VSET) {
+            err(L, ins->loc, "unsupported: 'with %s from ...' over %s", ins->name,
+                kind_name(cv));
+            ok = false;
+        }
+        for (uint32_t k = 0; ok && k < cv->n && !arity; k++) {
+            value *it = elems_rel(L, cv->items[k]);
+            if (it->k == V_REL)
+                arity = it->r->arity;
+        }
+    }
+    const logic_rexpr *all = logic_r_empty(b, arity ? arity : 2);
+    const logic_formula **parts = anew(L, (vals.len ? vals.len : 1) * sizeof *parts);
+    logic_sovar *x = NULL;
+    if (ok) {
+        x = new_var(L, ins->name, arity ? arity : 2);
+        const logic_rexpr *xr = logic_r_sov(b, x);
+        for (size_t c = 0; ok && c < vals.len; c++) {
+            const value *cv = vals.data[c];
+            const logic_formula *one = logic_false(b);
+            for (uint32_t k = 0; ok && cv->k == V_VSET && k < cv->n; k++) {
+                const value *it = cv->items[k];
+                const logic_rexpr *r = it->approx ? NULL
+                                                  : as_rel(L, it, arity ? arity : 2, ins->loc,
+                                                           "each value of 'with ... from'");
+                if (!r) {
+                    if (it->approx)
+                        err(L, ins->loc, "unsupported: 'with %s from ...' over %s", ins->name,
+                            kind_name(it));
+                    ok = false;
+                    break;
+                }
+                all = logic_union(b, all, r);
+                one = logic_or2(b, one, logic_req(b, xr, r));
+            }
+            parts[c] = logic_implies(b, guards.data[c], one);
+        }
+    }
+    if (ok) {
+        x->bound = all;
+        x->bound_bits = may_eval(L, all, NULL, 0, 0);
+        base_vec_push(&L->parts, logic_and(b, parts, (uint32_t)vals.len));
+        *en = bind_value(L, *en, ins->name, mkrel(L, logic_r_sov(b, x), false));
+    }
+    L->dec.len = L->forced.len = 0;
+    base_vec_free(&guards);
+    base_vec_free(&vals);
+    return ok;
 }
 
 static bool exec_list(lower *L, const cat_ins_list *list, env **en)
@@ -2287,6 +2592,9 @@ const logic_formula *cat_lower(const cat_ins_list *prog, logic_builder *b, const
     base_vec_free(&L.owner);
     base_vec_free(&L.flags);
     base_vec_free(&L.cmust_memo);
+    base_vec_free(&L.dec);
+    base_vec_free(&L.forced);
+    base_vec_free(&L.consts);
     return f;
 }
 

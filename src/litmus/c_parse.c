@@ -95,9 +95,14 @@ typedef struct thread_build {
     BASE_VEC(local) scope;        /* the locals in scope, innermost last */
     BASE_VEC(local) implicit;     /* assigned undeclared (herd7: registers), thread-wide */
     BASE_VEC(param) params;
-    BASE_VEC(litmus_instr) srcu_locks; /* the srcu-lock fences: reg is the result's register */
+    BASE_VEC(litmus_instr) srcu_locks; /* the srcu-lock fences herd would number otherwise:
+                                        * reg is the result's register */
     uint32_t ntemps;
     uint32_t depth;
+    /* herd7's program-order index of the statement being read (herd
+     * numbers a srcu_read_lock() by it), while known: see herd_count */
+    uint32_t herd_poi;
+    bool herd_poi_lost;
 } thread_build;
 
 /* N:NAME = VALUE in the init block: a variable of thread N starting at VALUE */
@@ -978,6 +983,33 @@ static litmus_op aop_of(tok_kind k)
  * access) then a write of 1 tagged LKW; __unlock(p): a located fence of
  * value 0 tagged UL; __srcu{t}(p[,v]): a located fence tagged t, with value v, or for
  * srcu-lock a value of its own (the result). */
+/* A located fence (a lock event, not an access) at addr, of value 0. */
+static litmus_instr *emit_located(parser *p, thread_build *tb, const token *at,
+                                  const litmus_address *addr, const char *annot)
+{
+    litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+    if (!in)
+        return NULL;
+    in->located = true;
+    in->addr = *addr;
+    in->value.kind = LITMUS_OPND_IMM;
+    in->annots = annot1(p, annot);
+    return in;
+}
+
+/* A lock's write: 1, tagged LKW. */
+static bool emit_lock_write(parser *p, thread_build *tb, const token *at, const litmus_address *addr)
+{
+    litmus_instr *in = emit(p, tb, LITMUS_I_WRITE, at);
+    if (!in)
+        return false;
+    in->addr = *addr;
+    in->value.kind = LITMUS_OPND_IMM;
+    in->value.imm = 1;
+    in->annots = annot1(p, "LKW");
+    return true;
+}
+
 static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t dest, uint32_t *value)
 {
     static const uint32_t nargs[] = { [P_LOAD] = 1, [P_STORE] = 2, [P_FENCE] = 0, [P_XCHG] = 2,
@@ -986,11 +1018,6 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
                                       [P_AOP] = 3, [P_AOP_RETURN] = 3, [P_AFETCH_OP] = 3 };
     const token *at = &e->at;
     *value = UINT32_MAX;
-    if (e->prim == P_TRYLOCK || e->prim == P_ISLOCKED) {
-        litmus_error_at(&p->b, at, "unsupported: '%.*s' (spin_trylock, spin_is_locked)",
-                        (int)at->len, at->start);
-        return false;
-    }
     bool srcu_value = e->prim == P_SRCU && e->nargs == 2;
     if (e->nargs != nargs[e->prim] + srcu_value) {
         litmus_error_at(&p->b, at, "'%.*s' takes %u argument%s, not %u", (int)at->len, at->start,
@@ -1095,42 +1122,50 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
         *value = r;
         return true;
     }
-    case P_LOCK: {
-        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
+    case P_LOCK:
+        return emit_located(p, tb, at, &addr, "LKR") && emit_lock_write(p, tb, at, &addr);
+    case P_TRYLOCK:
+    case P_ISLOCKED: {
+        /* herd's free choice: a trylock takes the lock (LKR, then LKW:
+         * 1) or fails (LF: 0); an islocked sees it held (RL: 1) or not
+         * (RU: 0). A choice fence (ok_reg := 1 or 0), the LKW only when
+         * it holds 1. */
+        bool try = e->prim == P_TRYLOCK;
+        uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
+        litmus_instr *in = emit_located(p, tb, at, &addr, try ? "LKR" : "RL");
         if (!in)
             return false;
-        in->located = true;
-        in->addr = addr;
-        in->value.kind = LITMUS_OPND_IMM;
-        in->annots = annot1(p, "LKR");
-        in = emit(p, tb, LITMUS_I_WRITE, at);
-        if (!in)
+        in->choice = true;
+        in->ok_reg = r;
+        in->fail_annots = annot1(p, try ? "LF" : "RU");
+        *value = r;
+        if (!try)
+            return true;
+        uint32_t failed = new_temp(p, tb);
+        size_t skip;
+        if (!emit_mov(p, tb, at, failed, x_bin(p, LITMUS_OP_EQ, x_reg(p, r), x_imm(p, 0))) ||
+            !emit_branch(p, tb, at, true, failed, &skip) || !emit_lock_write(p, tb, at, &addr))
             return false;
-        in->addr = addr;
-        in->value.kind = LITMUS_OPND_IMM;
-        in->value.imm = 1;
-        in->annots = annot1(p, "LKW");
+        patch_here(tb, skip);
         return true;
     }
     case P_UNLOCK: {
         /* a located fence: herd's co is generated without UL (lock.cat
          * merges it in next to its lock), so ravel's co must not order it */
-        litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
-        if (!in)
-            return false;
-        in->located = true;
-        in->addr = addr;
-        in->value.kind = LITMUS_OPND_IMM;
-        in->annots = annot1(p, "UL");
-        return true;
+        return emit_located(p, tb, at, &addr, "UL") != NULL;
     }
     case P_SRCU: {
         litmus_operand v = { .kind = LITMUS_OPND_IMM };
         if (srcu_value && !lower_operand(p, tb, e->args[1], &v))
             return false;
         bool lock = strcmp(a, "srcu-lock") == 0;
-        if (lock) /* a value of its own, as herd gives one */
-            v.imm = (int64_t)(p->nthreads * 307u + (uint32_t)tb->instrs.len * 599u);
+        /* herd7 numbers it (thread + 1) * 307 + its statement's
+         * program-order index * 599; where that index is not known here
+         * (herd_count), a number of ravel's own, apart from herd's */
+        if (lock)
+            v.imm = tb->herd_poi_lost
+                        ? (int64_t)1 << 40 | (int64_t)(p->nthreads * 307u + (uint32_t)tb->instrs.len * 599u)
+                        : (int64_t)p->nthreads * 307 + (int64_t)tb->herd_poi * 599;
         litmus_instr *in = emit(p, tb, LITMUS_I_FENCE, at);
         if (!in)
             return false;
@@ -1142,7 +1177,8 @@ static bool lower_prim(parser *p, thread_build *tb, const cexpr *e, uint32_t des
             uint32_t r = dest != UINT32_MAX ? dest : new_temp(p, tb);
             litmus_instr mark = *in;
             mark.reg = r;
-            base_vec_push(&tb->srcu_locks, mark);
+            if (tb->herd_poi_lost)
+                base_vec_push(&tb->srcu_locks, mark);
             if (!emit_mov(p, tb, at, r, x_opnd(p, v)))
                 return false;
             *value = r;
@@ -1476,6 +1512,20 @@ static bool parse_block(parser *p, thread_build *tb, int depth)
     return litmus_expect(b, T_RBRACE, "'}'");
 }
 
+/* herd7 numbers its C statements as it builds their events (its
+ * program-order index): every instruction of a thread, a `{ ... }` block (a
+ * statement macro's body is one) and each statement within it counts one,
+ * from 1 at the thread's first statement; a declaration without a value
+ * counts in a nested block only (herd drops those of the body). After an
+ * `if`, or a statement whose form herd reads otherwise (a lock primitive,
+ * a call whose value is dropped), the index is lost for the rest of the
+ * thread: it then depends on the path or on herd's reading. */
+static void herd_count(thread_build *tb, bool lost)
+{
+    tb->herd_poi++;
+    tb->herd_poi_lost |= lost;
+}
+
 static bool parse_decl(parser *p, thread_build *tb)
 {
     litmus_parser *b = &p->b;
@@ -1527,6 +1577,8 @@ static bool parse_decl(parser *p, thread_build *tb)
          * it (a register not yet written holds 0) */
         local nl = { s, tb->depth };
         base_vec_push(&tb->scope, nl);
+        if (b->tok.kind == T_ASSIGN || tb->depth > 1)
+            herd_count(tb, false);
         if (b->tok.kind == T_ASSIGN) {
             litmus_next(b);
             cexpr *e = parse_expr(p, tb, 0);
@@ -1558,9 +1610,12 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         litmus_next(b);
         return true;
     }
-    if (at.kind == T_LBRACE)
+    if (at.kind == T_LBRACE) {
+        herd_count(tb, false);
         return parse_block(p, tb, depth);
+    }
     if (litmus_tok_is(&at, "if")) {
+        herd_count(tb, true);
         litmus_next(b);
         if (!litmus_expect(b, T_LPAR, "'(' after if"))
             return false;
@@ -1656,6 +1711,7 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         cexpr *rhs = parse_expr(p, tb, 0);
         if (!rhs)
             return false;
+        herd_count(tb, false);
         if (e->kind == CX_LOCAL) {
             if (!lower_into(p, tb, rhs, e->reg, &eq))
                 return false;
@@ -1681,6 +1737,8 @@ static bool parse_stmt(parser *p, thread_build *tb, int depth)
         }
         return litmus_expect(b, T_SEMI, "';' after the assignment");
     }
+    herd_count(tb, e->kind != CX_CALL || !(e->prim == P_STORE || e->prim == P_FENCE ||
+                                           e->prim == P_SRCU || e->prim == P_AOP));
     if (e->kind == CX_CALL) {
         uint32_t r;
         if (!lower_call(p, tb, e, UINT32_MAX, &r))
@@ -2169,10 +2227,10 @@ static bool opnd_in(const litmus_operand *o, const bool *regs)
     return o->kind == LITMUS_OPND_REG && regs[o->reg];
 }
 
-/* herd7 gives each srcu_read_lock() a number of its own making, which
- * ravel does not reproduce: its result may only go (through copies) to
- * srcu_read_unlock(), never into memory, an address, a branch or the final
- * state. */
+/* herd7 numbers each srcu_read_lock() by its statement's program-order
+ * index; where ravel lost that index (herd_count), the result may only go
+ * (through copies) to srcu_read_unlock(), never into memory, an address, a
+ * branch or the final state. */
 static bool check_srcu_values(parser *p, thread_build *tb, uint32_t th)
 {
     if (!tb->srcu_locks.len)
@@ -2216,7 +2274,8 @@ static bool check_srcu_values(parser *p, thread_build *tb, uint32_t th)
         return true;
     litmus_token at = { .kind = T_ERROR, .line = bad->loc.line, .col = bad->loc.col };
     litmus_error_at(&p->b, &at, "unsupported: a srcu_read_lock() result used other than by "
-                    "srcu_read_unlock() (herd7 numbers those values its own way)");
+                    "srcu_read_unlock() after an 'if' or a lock (herd7 numbers it by its "
+                    "statement's index, which ravel does not follow there)");
     return false;
 }
 

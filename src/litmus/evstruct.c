@@ -922,16 +922,33 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     return;
                 eval_operand(s, &in->value, &val);
             }
-            uint32_t ev = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
-            if (ev == LITMUS_NONE)
-                return;
-            if (loc != LITMUS_NONE) {
-                b->es->events[ev].located = true;
-                b->es->events[ev].loc = loc;
-                b->es->events[ev].value = val.v;
+            for (int alt = in->choice ? 1 : 2; alt >= 0 && !b->failed; alt--) {
+                /* alt 2: the one event; 1, 0: a choice's two (ok_reg := alt) */
+                uint32_t ev = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+                if (ev == LITMUS_NONE)
+                    return;
+                if (alt == 0)
+                    b->es->events[ev].annots = &in->fail_annots;
+                if (loc != LITMUS_NONE) {
+                    b->es->events[ev].located = true;
+                    b->es->events[ev].loc = loc;
+                    b->es->events[ev].value = val.v;
+                }
+                if (alt == 2) {
+                    deps_for(b, ev, loc != LITMUS_NONE ? &at : NULL, NULL, s);
+                    parent = ev;
+                    break;
+                }
+                state *c = state_copy(th, s);
+                deps_for(b, ev, loc != LITMUS_NONE ? &at : NULL, NULL, c);
+                regval *okr = &c->regs[in->ok_reg];
+                memset(okr, 0, sizeof *okr);
+                okr->v = litmus_int(alt);
+                explore(b, thread, pc + 1, c, ev);
+                state_free(c);
             }
-            deps_for(b, ev, loc != LITMUS_NONE ? &at : NULL, NULL, s);
-            parent = ev;
+            if (in->choice)
+                return;
             pc++;
             break;
         }

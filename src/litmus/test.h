@@ -184,6 +184,9 @@ typedef struct litmus_instr {
                             * ends); 0: it never ends (LISA's jumps) */
     bool located;          /* FENCE: the event also has addr's location and value's value
                             * (herd's lock and SRCU events, which are not memory accesses) */
+    bool choice;           /* FENCE: a free choice (herd's spin_trylock, spin_is_locked): the
+                            * event annotated `annots` with ok_reg := 1, or one annotated
+                            * `fail_annots` with ok_reg := 0; each continues the thread */
     /* CAS with pair (AArch64's CASP): a second access at addr2, of another
      * location: reg2 := *addr2 too, and the CAS succeeds when both values
      * equal cmp and cmp2; it then writes value to addr and value2 to addr2,
