@@ -1087,6 +1087,20 @@ bool cf_takes_value(const char *a)
     return false;
 }
 
+size_t cf_dep_output_args(const char *a)
+{
+    static const char *const with_value[] = { "-MF", "-MT", "-MQ" };
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++) {
+        size_t n = strlen(with_value[i]);
+        if (strncmp(a, with_value[i], n) == 0)
+            return a[n] ? 1 : 2;
+    }
+    if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0 ||
+        strcmp(a, "-MG") == 0 || strncmp(a, "-Wp,-MD,", 8) == 0 || strncmp(a, "-Wp,-MMD,", 9) == 0)
+        return 1;
+    return 0;
+}
+
 static bool is_c_source(const char *a)
 {
     size_t n = strlen(a);
@@ -1118,6 +1132,11 @@ size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, con
         for (size_t q = 0; q < ndefault; q++)
             args[m++] = default_args[q];
         for (size_t k = 1; k < argc; k++) {
+            size_t dep = cf_dep_output_args(argv[k]);
+            if (dep) {
+                k += dep - 1;
+                continue;
+            }
             if (cf_takes_value(argv[k]) && k + 1 < argc) {
                 args[m++] = argv[k++];
                 args[m++] = argv[k];

@@ -201,8 +201,15 @@ void cf_compdb_jobs(cf_ctx *c, const char *dbdir, const char *const *files, size
         const char **args = base_xmalloc((na + nextra + 3) * sizeof *args);
         CXString *strs = base_xmalloc((na + 1) * sizeof *strs);
         int m = 0;
+        size_t drop = 0; /* arguments of a dependency-file option still to leave out */
         for (unsigned a = 0; a < na; a++) {
             strs[a] = clang_CompileCommand_getArg(cmd, a);
+            if (drop == 0 && a > 0)
+                drop = cf_dep_output_args(clang_getCString(strs[a]));
+            if (drop) {
+                drop--;
+                continue;
+            }
             args[m++] = clang_getCString(strs[a]);
             if (a == 0)
                 for (size_t q = 0; q < nextra; q++)

@@ -52,15 +52,11 @@ struct cf_pch {
  * part of a group's command. */
 static size_t output_option(const char *a)
 {
-    static const char *const opts[] = { "-o", "-MF", "-MT", "-MQ" };
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
-        size_t n = strlen(opts[i]);
-        if (strncmp(a, opts[i], n) == 0)
-            return a[n] ? 1 : 2;
-    }
-    if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0 ||
-        strcmp(a, "-MG") == 0)
-        return 1;
+    size_t dep = cf_dep_output_args(a);
+    if (dep)
+        return dep;
+    if (strncmp(a, "-o", 2) == 0)
+        return a[2] ? 1 : 2;
     return 0;
 }
 
