@@ -1324,7 +1324,7 @@ static void reset_events(litmus_evstruct *es)
     es->ndomvals = 0;
     es->nsymbolic = 0;
     es->naddr = es->ndata = es->nctrl = 0;
-    es->nrfreg = es->niico_data = es->niico_ctrl = 0;
+    es->nrfreg = es->niico_data = es->niico_ctrl = es->nsca = 0;
     es->dropped_paths = false;
 }
 
