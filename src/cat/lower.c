@@ -2000,7 +2000,7 @@ static env *predefined_riscv(lower *L, env *en)
  * Q, NoRet (annotation sets), Exp (every memory event: no implicit ones),
  * the register-level names of the ports (evstruct.h: Rreg, ADDR, DATA, BCC,
  * rf-reg, iico_data, iico_ctrl, same-instance), sm (one single-copy-atomic
- * access: the event itself) and, empty, what needs -variant (tags,
+ * access: the event itself, and an exclusive pair's two events) and, empty, what needs -variant (tags,
  * translation, faults, cache maintenance, exceptions). */
 static env *predefined_aarch64(lower *L, env *en)
 {
@@ -2033,7 +2033,11 @@ static env *predefined_aarch64(lower *L, env *en)
     en = bind_value(L, en, "same-low-order-bits", mkrel(L, logic_r_empty(b, 2), false));
     const logic_rexpr *mem = logic_inter(b, logic_named(b, LOGIC_V_MEM, 1), L->x);
     en = bind_value(L, en, "Exp", mkrel(L, mem, false));
-    en = bind_value(L, en, "sm", mkrel(L, logic_id(b, mem), false));
+    /* sm: one single-copy-atomic access; an exclusive pair's two events are
+     * one (herd's para_atomic) */
+    en = bind_value(L, en, "sm", mkrel(L, logic_union(b, logic_id(b, mem),
+                                                      logic_restrict(b, mem, logic_named(b, LOGIC_V_SCA, 2), mem)),
+                                       false));
     /* si (x86tso-mixed.cat): same instance, the byte events of one access
      * under -variant mixed; without it, as here, each access is one event */
     en = bind_value(L, en, "si", mkrel(L, logic_id(b, mem), false));

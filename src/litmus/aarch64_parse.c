@@ -6,8 +6,9 @@
  *  - LDR, LDAR (annotated A), LDAPR (Q), LDXR/LDAXR (X, A) and STR, STLR
  *    (L), STXR/STLXR (X, L) with [Xn], [Xn,#imm], [Xn,Xm], [Xn,Wm,SXTW];
  *    an exclusive pair is RISC-V's lr/sc (LITMUS_I_SC), the status register
- *    0 on success, 1 on failure (not the pairs LDXP/STXP: herd reads an
- *    exclusive pair single-copy atomically, which ravel does not model);
+ *    0 on success, 1 on failure; the exclusive pairs LDXP/LDAXP and
+ *    STXP/STLXP the same on two cells (LITMUS_I_READ and LITMUS_I_SC with
+ *    pair), each pair of events one single-copy-atomic access;
  *  - SWP, LD<op>/ST<op> for ADD, CLR, EOR, SET, and CAS, each with the A
  *    and L forms: read-modify-writes annotated %amo (herd's relation amo),
  *    A on the read, L on the write; ST<op> (no result) also NoRet; CASP
@@ -117,6 +118,8 @@ static bool load_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *o
                        const char *ann2, bool reserve, int bits, bool sign);
 static bool store_sized(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, const char *ann,
                         int bits);
+static bool pair_addr2(litmus_asm_ctx *c, const litmus_token *at, const litmus_token *op,
+                       const litmus_address *a, bool w, litmus_address *a2);
 
 /* A base register's post-index update (`[Xn],#imm`): Xn += imm after the
  * access. */
@@ -365,8 +368,12 @@ static bool pair(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, boo
     return true;
 }
 
-/* STXR Ws, Wt, [Xn] (and STLXR): status Ws is 0 on success. */
-static bool store_excl(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, bool rel)
+/* STXR Ws, Wt, [Xn] (and STLXR): status Ws is 0 on success. With pair,
+ * STXP/STLXP Ws, Rt1, Rt2, [Xn], the store of an exclusive pair: on success
+ * two writes (one single-copy-atomic access, each in rmw with the reserving
+ * LDXP's read of its cell; LITMUS_I_SC with pair). */
+static bool store_excl(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, bool rel,
+                       bool pair)
 {
     litmus_parser *p = litmus_asm_parser(c);
     int n;
@@ -374,9 +381,17 @@ static bool store_excl(litmus_asm_ctx *c, litmus_instr in, const litmus_token *o
         return false;
     in.ok_reg = n == 31 ? UINT32_MAX : litmus_asm_reg(c, &p->tok);
     litmus_next(p);
-    if (!comma(c) || !src_reg(c, &in.value) || !comma(c) || !mem_operand(c, &in.addr, op, in, NULL))
+    if (!comma(c))
+        return false;
+    bool w = is_w(&p->tok);
+    if (!src_reg(c, &in.value) || !comma(c) || (pair && (!src_reg(c, &in.value2) || !comma(c))))
+        return false;
+    litmus_token at = p->tok;
+    if (!mem_operand(c, &in.addr, op, in, NULL) ||
+        (pair && !pair_addr2(c, &at, op, &in.addr, w, &in.addr2)))
         return false;
     in.kind = LITMUS_I_SC;
+    in.pair = pair;
     in.annots = annots(c, "X", rel ? "L" : NULL, NULL);
     litmus_asm_emit(c, &in);
     return true;
@@ -486,25 +501,34 @@ static bool pair_reg(litmus_asm_ctx *c, uint32_t *r, bool *w)
     return true;
 }
 
+/* The address operand of a pair access into registers r0, r1 (not the
+ * same one): in's addr and addr2, the next 4- or 8-byte cell (w). */
+static bool pair_access(litmus_asm_ctx *c, litmus_instr *in, const litmus_token *op, uint32_t r0,
+                        uint32_t r1, bool w)
+{
+    litmus_parser *p = litmus_asm_parser(c);
+    if (r0 == r1) {
+        litmus_error_at(p, op, "unsupported: '%.*s' with the same register twice",
+                        (int)op->len, op->start);
+        return false;
+    }
+    litmus_token at = p->tok;
+    return mem_operand(c, &in->addr, op, *in, NULL) &&
+           pair_addr2(c, &at, op, &in->addr, w, &in->addr2);
+}
+
 /* CASP Ws1, Ws2, Wt1, Wt2, [Xn] (and A, L, AL): if [Xn] == Ws1 and the next
  * cell == Ws2, both := Wt1, Wt2; Ws1, Ws2 := the old values (herd: two
  * reads, then on success two writes, each an rmw with its location's read;
  * on failure the reads alone, A for the acquire forms). */
 static bool casp(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int ord)
 {
-    litmus_parser *p = litmus_asm_parser(c);
     uint32_t r[4];
     bool w = false;
     for (int i = 0; i < 4; i++)
         if (!pair_reg(c, &r[i], i == 0 ? &w : NULL) || !comma(c))
             return false;
-    if (r[0] == r[1]) {
-        litmus_error_at(p, op, "unsupported: '%.*s' with the same register twice",
-                        (int)op->len, op->start);
-        return false;
-    }
-    litmus_token at = p->tok;
-    if (!mem_operand(c, &in.addr, op, in, NULL) || !pair_addr2(c, &at, op, &in.addr, w, &in.addr2))
+    if (!pair_access(c, &in, op, r[0], r[1], w))
         return false;
     in.kind = LITMUS_I_CAS;
     in.pair = true;
@@ -520,6 +544,26 @@ static bool casp(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int
     in.fail_annots = annots(c, acq ? "A" : NULL, NULL, NULL);
     in.has_wannots = true;
     in.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
+    litmus_asm_emit(c, &in);
+    return true;
+}
+
+/* LDXP/LDAXP Rt1, Rt2, [Xn]: an exclusive pair load, herd's two reads
+ * (annotated X, and A for LDAXP) of the address and the next register-sized
+ * cell, read as one single-copy-atomic access (herd's para_atomic: ravel's
+ * sm relates the two), the first reserving for a later STXP (LITMUS_I_READ
+ * with reserve and pair). */
+static bool load_excl_pair(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, bool acq)
+{
+    bool w = false;
+    if (!pair_reg(c, &in.reg, &w) || !comma(c) || !pair_reg(c, &in.reg2, NULL) || !comma(c))
+        return false;
+    if (!pair_access(c, &in, op, in.reg, in.reg2, w))
+        return false;
+    in.kind = LITMUS_I_READ;
+    in.reserve = true;
+    in.pair = true;
+    in.annots = annots(c, "X", acq ? "A" : NULL, NULL);
     litmus_asm_emit(c, &in);
     return true;
 }
@@ -1246,13 +1290,17 @@ static bool a64_instr(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op
         if (strcmp(m, pairs[i].name) == 0)
             return pair(c, in, op, pairs[i].store, pairs[i].ann, pairs[i].sign);
     if (strcmp(m, "STXR") == 0 || strcmp(m, "STLXR") == 0)
-        return store_excl(c, in, op, m[2] == 'L');
+        return store_excl(c, in, op, m[2] == 'L', false);
     if ((k = form(m, "SWP", ord_sfx, 4)) >= 0)
         return atomic_op(c, in, op, LITMUS_OP_NONE, true, false, k);
     if ((k = form(m, "CAS", ord_sfx, 4)) >= 0)
         return cas(c, in, op, k);
     if ((k = form(m, "CASP", ord_sfx, 4)) >= 0)
         return casp(c, in, op, k);
+    if (strcmp(m, "LDXP") == 0 || strcmp(m, "LDAXP") == 0)
+        return load_excl_pair(c, in, op, m[2] == 'A');
+    if (strcmp(m, "STXP") == 0 || strcmp(m, "STLXP") == 0)
+        return store_excl(c, in, op, m[2] == 'L', true);
 
     static const struct { const char *name; litmus_op op; } aops[] = {
         { "ADD", LITMUS_OP_ADD }, { "EOR", LITMUS_OP_XOR }, { "SET", LITMUS_OP_OR },

@@ -27,7 +27,8 @@ static void set_deps(logic_structure *st, uint32_t rel, const litmus_dep *d, uin
 /* herd's register-level names for models that compute their own
  * dependencies (AArch64's catdep): the ports (evstruct.h) as the sets Rreg,
  * ADDR, DATA (register reads) and BCC (branches), rf-reg, iico_data,
- * iico_ctrl, and same-instance (events of one instruction on one path). */
+ * iico_ctrl, and same-instance (events of one instruction on one path);
+ * LOGIC_V_SCA, the pairs of events of one single-copy-atomic access. */
 static void encode_registers(const litmus_evstruct *es, logic_structure *st)
 {
     uint32_t n = es->nevents;
@@ -55,6 +56,13 @@ static void encode_registers(const litmus_evstruct *es, logic_structure *st)
     set_deps(st, rf, es->rfreg, es->nrfreg);
     set_deps(st, iico_data, es->iico_data, es->niico_data);
     set_deps(st, iico_ctrl, es->iico_ctrl, es->niico_ctrl);
+    /* the events of one single-copy-atomic pair access, both ways (the
+     * model's sm adds them to the identity) */
+    uint32_t sca = logic_structure_add(st, LOGIC_V_SCA, 2);
+    for (uint32_t k = 0; k < es->nsca; k++) {
+        logic_rel_set2(st, sca, es->sca[k].from, es->sca[k].to);
+        logic_rel_set2(st, sca, es->sca[k].to, es->sca[k].from);
+    }
 }
 
 /* herd's scope relations (the test's `scopes:` tree): for each level

@@ -32,6 +32,8 @@ typedef struct state {
     uint32_t *loops;         /* per instruction: backward jumps taken */
     bool has_resv;           /* a load-reserve's reservation (LITMUS_I_SC) */
     uint32_t resv_loc, resv_ev;
+    bool resv_pair;          /* ...by an exclusive pair (LDXP): also its second cell */
+    uint32_t resv_loc2, resv_ev2;
 } state;
 
 typedef struct domain {
@@ -685,16 +687,202 @@ static void find_symbolic(builder *b)
 
 static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent);
 
+/* The two cells of a pair access (in's addr and addr2) and the values each
+ * read of them may return, with their justifications (read_domain). */
+typedef struct pair_dom {
+    uint32_t loc[2];
+    regval at[2];
+    litmus_value *vals[2];
+    uint64_t *justs[2];
+    uint32_t n[2];
+} pair_dom;
+
+static void pair_dom_free(pair_dom *d)
+{
+    for (int k = 0; k < 2; k++) {
+        free(d->vals[k]);
+        free(d->justs[k]);
+    }
+}
+
+/* Fills d; false after an error (what: the access, for one naming the same
+ * location twice). d is to be freed either way. */
+static bool pair_domains(builder *b, const litmus_instr *in, uint32_t thread, uint32_t pc,
+                         const state *s, pair_dom *d, const char *what)
+{
+    memset(d, 0, sizeof *d);
+    for (int k = 0; k < 2; k++) {
+        d->loc[k] = eval_addr_of(b, in, k ? &in->addr2 : &in->addr, s, &d->at[k]);
+        if (d->loc[k] == LITMUS_NONE)
+            return false;
+        const domain *rd = read_domain(b, thread, pc, d->loc[k]);
+        if (rd->n > b->lim->max_values) {
+            fail(b, in, "unsupported: location '%s' may hold too many distinct values",
+                 base_sym_str(b->t->syms, b->t->locs[d->loc[k]].name));
+            return false;
+        }
+        d->n[k] = rd->n;
+        d->vals[k] = base_xmalloc(base_mul_size(rd->n, sizeof *d->vals[k]));
+        d->justs[k] = base_xmalloc(base_mul_size(rd->n, JUST_WORDS * sizeof(uint64_t)));
+        memcpy(d->vals[k], rd->vals, rd->n * sizeof *d->vals[k]);
+        memcpy(d->justs[k], b->scratch_just, rd->n * JUST_WORDS * sizeof(uint64_t));
+    }
+    if (d->loc[0] == d->loc[1]) {
+        fail(b, in, "unsupported: %s on one location twice", what);
+        return false;
+    }
+    return true;
+}
+
+/* The events of one single-copy-atomic pair access (herd's para_atomic:
+ * LDXP's reads, STXP's writes), for the model's sm. */
+static void note_sca(builder *b, uint32_t e0, uint32_t e1)
+{
+    add_dep(&b->es->sca, &b->es->nsca, &b->es->sca_cap, e0, e1);
+}
+
+/* An exclusive pair load (LITMUS_I_READ with pair: AArch64's LDXP): per pair
+ * of values, a read of each cell (the second after the first on the path),
+ * one single-copy-atomic access; the pair reserves both cells for a later
+ * store-exclusive pair. */
+static void explore_read_pair(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
+{
+    const litmus_thread *th = &b->t->threads[thread];
+    const litmus_instr *in = &th->instrs[pc];
+    pair_dom d;
+    if (!pair_domains(b, in, thread, pc, s, &d, "an exclusive pair"))
+        goto out;
+    const uint32_t *loc = d.loc, *nvals = d.n;
+    litmus_value *const *vals = d.vals;
+    uint32_t ap = port(b, in, thread, pc, parent, &d.at[0], 'A');
+    /* both reads anew per pair of values: each read has at most one write */
+    for (uint32_t i = 0; i < nvals[0] && !b->failed; i++) {
+        for (uint32_t j = 0; j < nvals[1] && !b->failed; j++) {
+            uint32_t ev[2];
+            for (int k = 0; k < 2; k++) {
+                ev[k] = new_event(b, in, LITMUS_EV_READ, thread, pc, k ? ev[0] : ap);
+                if (ev[k] == LITMUS_NONE)
+                    goto out;
+                b->es->events[ev[k]].loc = loc[k];
+                b->es->events[ev[k]].value = vals[k][k ? j : i];
+                port_links(b, ev[k]);
+                deps_for(b, ev[k], &d.at[k], NULL, s);
+            }
+            note_sca(b, ev[0], ev[1]);
+            state *c = state_copy(th, s);
+            for (int k = 0; k < 2; k++) {
+                regval *r = &c->regs[k ? in->reg2 : in->reg];
+                memset(r, 0, sizeof *r);
+                r->v = b->es->events[ev[k]].value;
+                r->nt = 1;
+                r->t[0] = ev[k];
+                memcpy(r->just, d.justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
+            }
+            c->has_resv = c->resv_pair = true;
+            c->resv_loc = loc[0];
+            c->resv_ev = ev[0];
+            c->resv_loc2 = loc[1];
+            c->resv_ev2 = ev[1];
+            explore(b, thread, pc + 1, c, ev[1]);
+            state_free(c);
+        }
+    }
+out:
+    pair_dom_free(&d);
+}
+
+/* A store-exclusive pair (LITMUS_I_SC with pair: AArch64's STXP): the
+ * failure, then, when an exclusive pair load reserved the same two cells,
+ * the success: a write of each cell, one single-copy-atomic access, each in
+ * rmw with the reserving read of its cell. */
+static void explore_sc_pair(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
+{
+    const litmus_thread *th = &b->t->threads[thread];
+    const litmus_instr *in = &th->instrs[pc];
+    regval at[2], val[2];
+    memset(at, 0, sizeof at);
+    memset(val, 0, sizeof val);
+    uint32_t loc[2];
+    for (int k = 0; k < 2; k++) {
+        loc[k] = eval_addr_of(b, in, k ? &in->addr2 : &in->addr, s, &at[k]);
+        if (loc[k] == LITMUS_NONE)
+            return;
+        eval_operand(s, k ? &in->value2 : &in->value, &val[k]);
+    }
+    if (s->has_resv && s->resv_loc == loc[0] && !s->resv_pair) {
+        fail(b, in, "%s: a store-exclusive pair after a single exclusive load", "unsupported");
+        return;
+    }
+    bool can_succeed = s->has_resv && s->resv_pair && s->resv_loc == loc[0] &&
+                       s->resv_loc2 == loc[1];
+    for (int ok = 0; ok <= (can_succeed ? 1 : 0) && !b->failed; ok++) {
+        state *c = state_copy(th, s);
+        c->has_resv = c->resv_pair = false;
+        if (in->ok_reg != UINT32_MAX) {
+            regval *okr = &c->regs[in->ok_reg];
+            memset(okr, 0, sizeof *okr);
+            okr->v = litmus_int(ok ? 0 : 1);
+        }
+        uint32_t last;
+        if (!ok) {
+            /* the failure: an event of its own, as for a single one */
+            last = new_event(b, in, LITMUS_EV_FENCE, thread, pc, parent);
+            if (last != LITMUS_NONE) {
+                b->es->events[last].annots = &in->fail_annots;
+                deps_for(b, last, NULL, NULL, c);
+            }
+        } else {
+            uint32_t rd[2] = { s->resv_ev, s->resv_ev2 }, w[2] = { LITMUS_NONE, LITMUS_NONE };
+            last = port(b, in, thread, pc, parent, &at[0], 'A');
+            for (int k = 0; k < 2 && !b->failed; k++) {
+                if (b->es->events[rd[k]].rmw_write != LITMUS_NONE) {
+                    fail(b, in, "%s: two store-conditionals paired with one load-reserve",
+                         "unsupported");
+                    break;
+                }
+                uint32_t wp = port(b, in, thread, pc, last, &val[k], 'D');
+                if (b->failed)
+                    break;
+                w[k] = new_event(b, in, LITMUS_EV_WRITE, thread, pc, wp);
+                if (w[k] == LITMUS_NONE)
+                    break;
+                litmus_event *we = &b->es->events[w[k]];
+                we->loc = loc[k];
+                we->value = val[k].v = loc_typed(b, loc[k], val[k].v);
+                b->es->events[rd[k]].rmw_write = w[k];
+                port_links(b, w[k]);
+                deps_for(b, w[k], &at[k], &val[k], c);
+                note_write(b, thread, pc, loc[k], &val[k]);
+                last = w[k];
+            }
+            if (!b->failed)
+                note_sca(b, w[0], w[1]);
+        }
+        if (!b->failed && last != LITMUS_NONE)
+            explore(b, thread, pc + 1, c, last);
+        state_free(c);
+    }
+}
+
 /* A store-conditional (LITMUS_I_SC): the failure, then the success when
  * the reservation is on the same location; each continues the thread. */
 static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t parent)
 {
     const litmus_thread *th = &b->t->threads[thread];
     const litmus_instr *in = &th->instrs[pc];
+    if (in->pair) {
+        explore_sc_pair(b, thread, pc, s, parent);
+        return;
+    }
     regval at = { 0 }, val = { 0 };
     uint32_t loc = eval_address(b, in, s, &at);
     if (loc == LITMUS_NONE)
         return;
+    if (s->has_resv && s->resv_loc == loc && s->resv_pair) {
+        fail(b, in, "%s: a single store-exclusive after an exclusive pair load",
+             "unsupported");
+        return;
+    }
     eval_operand(s, &in->value, &val);
     bool can_succeed = s->has_resv && s->resv_loc == loc;
     for (int ok = 0; ok <= (can_succeed ? 1 : 0) && !b->failed; ok++) {
@@ -760,34 +948,17 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
 {
     const litmus_thread *th = &b->t->threads[thread];
     const litmus_instr *in = &th->instrs[pc];
-    regval at[2], cmp[2];
-    memset(at, 0, sizeof at);
+    regval cmp[2];
     memset(cmp, 0, sizeof cmp);
-    uint32_t loc[2] = { LITMUS_NONE, LITMUS_NONE };
-    litmus_value *vals[2] = { NULL, NULL };
-    uint64_t *justs[2] = { NULL, NULL };
-    uint32_t nvals[2] = { 0, 0 };
-    for (int k = 0; k < 2; k++) {
-        loc[k] = eval_addr_of(b, in, k ? &in->addr2 : &in->addr, s, &at[k]);
-        if (loc[k] == LITMUS_NONE)
-            goto out;
+    for (int k = 0; k < 2; k++)
         eval_operand(s, k ? &in->cmp2 : &in->cmp, &cmp[k]);
-        const domain *rd = read_domain(b, thread, pc, loc[k]);
-        if (rd->n > b->lim->max_values) {
-            fail(b, in, "unsupported: location '%s' may hold too many distinct values",
-                 base_sym_str(b->t->syms, b->t->locs[loc[k]].name));
-            goto out;
-        }
-        nvals[k] = rd->n;
-        vals[k] = base_xmalloc(base_mul_size(rd->n, sizeof *vals[k]));
-        justs[k] = base_xmalloc(base_mul_size(rd->n, JUST_WORDS * sizeof(uint64_t)));
-        memcpy(vals[k], rd->vals, rd->n * sizeof *vals[k]);
-        memcpy(justs[k], b->scratch_just, rd->n * JUST_WORDS * sizeof(uint64_t));
-    }
-    if (loc[0] == loc[1]) {
-        fail(b, in, "%s: a compare-and-swap pair on one location twice", "unsupported");
+    pair_dom d;
+    if (!pair_domains(b, in, thread, pc, s, &d, "a compare-and-swap pair"))
         goto out;
-    }
+    const uint32_t *loc = d.loc, *nvals = d.n;
+    litmus_value *const *vals = d.vals;
+    uint64_t *const *justs = d.justs;
+    regval *at = d.at;
     parent = port(b, in, thread, pc, parent, &at[0], 'A');
     for (int ok = 1; ok >= 0 && !b->failed; ok--) {
         for (uint32_t i = 0; i < nvals[0] && !b->failed; i++) {
@@ -876,10 +1047,7 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
         }
     }
 out:
-    for (int k = 0; k < 2; k++) {
-        free(vals[k]);
-        free(justs[k]);
-    }
+    pair_dom_free(&d);
 }
 
 /* Runs thread `thread` from pc in state s (which it may change) after event
@@ -982,6 +1150,10 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 explore_casp(b, thread, pc, s, parent);
                 return;
             }
+            if (in->kind == LITMUS_I_READ && in->pair) {
+                explore_read_pair(b, thread, pc, s, parent);
+                return;
+            }
             regval at = { 0 };
             uint32_t loc = eval_address(b, in, s, &at);
             if (loc == LITMUS_NONE)
@@ -1064,6 +1236,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     c->has_resv = true;
                     c->resv_loc = loc;
                     c->resv_ev = ev;
+                    c->resv_pair = false;
                 }
                 if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
                     /* success depends on the value read, as the value does */
@@ -1222,7 +1395,7 @@ static void reset_events(litmus_evstruct *es)
     es->ndomvals = 0;
     es->nsymbolic = 0;
     es->naddr = es->ndata = es->nctrl = 0;
-    es->nrfreg = es->niico_data = es->niico_ctrl = 0;
+    es->nrfreg = es->niico_data = es->niico_ctrl = es->nsca = 0;
     es->dropped_paths = false;
     es->nfault_paths = 0;
 }
@@ -1276,10 +1449,11 @@ static void compact(builder *b)
         if (e->rmw_write != LITMUS_NONE)
             e->rmw_write = map[e->rmw_write];
     }
-    litmus_dep *lists[6] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl };
-    uint32_t *counts[6] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
-                            &es->niico_ctrl };
-    for (int k = 0; k < 6; k++) {
+    litmus_dep *lists[7] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl,
+                             es->sca };
+    uint32_t *counts[7] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
+                            &es->niico_ctrl, &es->nsca };
+    for (int k = 0; k < 7; k++) {
         uint32_t m = 0;
         for (uint32_t i = 0; i < *counts[k]; i++) {
             uint32_t f = map[lists[k][i].from], t = map[lists[k][i].to];
@@ -1389,6 +1563,7 @@ void litmus_evstruct_free(litmus_evstruct *es)
     free(es->rfreg);
     free(es->iico_data);
     free(es->iico_ctrl);
+    free(es->sca);
     free(es->init_of_loc);
     memset(es, 0, sizeof *es);
 }

@@ -100,6 +100,10 @@ typedef struct litmus_evstruct {
      * access. */
     litmus_dep *rfreg, *iico_data, *iico_ctrl;
     uint32_t nrfreg, niico_data, niico_ctrl, rfreg_cap, iico_data_cap, iico_ctrl_cap;
+    /* The two events of one single-copy-atomic pair access (AArch64's
+     * LDXP reads, STXP writes: herd's para_atomic), for the model's sm. */
+    litmus_dep *sca;
+    uint32_t nsca, sca_cap;
     litmus_path *paths;
     uint32_t npaths, paths_cap;
     uint32_t *init_of_loc; /* location -> its initial write event */

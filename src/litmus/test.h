@@ -191,7 +191,12 @@ typedef struct litmus_instr {
      * location: reg2 := *addr2 too, and the CAS succeeds when both values
      * equal cmp and cmp2; it then writes value to addr and value2 to addr2,
      * each write forming an rmw with the read of its own location; else the
-     * two reads alone, with fail_annots. */
+     * two reads alone, with fail_annots.
+     * READ with reserve and pair (AArch64's LDXP): reg := *addr, reg2 :=
+     * *addr2, one single-copy-atomic access reserving both cells. SC with
+     * pair (STXP): on a pair reservation of addr and addr2, value to addr
+     * and value2 to addr2, one single-copy-atomic access, each write in rmw
+     * with the reserving read of its cell. */
     bool pair;
     litmus_address addr2;
     litmus_operand cmp2, value2;

@@ -56,6 +56,9 @@
  * different-values) */
 #define LOGIC_V_LOCATED "located"
 #define LOGIC_V_DIFFVAL "diffval"
+/* the pairs of distinct events of one single-copy-atomic access (AArch64's
+ * exclusive pairs, litmus/evstruct.h), both ways: herd's sm adds them */
+#define LOGIC_V_SCA "sca"
 
 #include <stdint.h>
 

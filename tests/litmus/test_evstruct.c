@@ -141,6 +141,34 @@ static void test_rmw_converges(void **state)
     done(&f);
 }
 
+/* An AArch64 exclusive pair: LDXP's two reads and, on success, STXP's two
+ * writes are each one single-copy-atomic access (es->sca), and each write is
+ * in rmw with the read of its own cell. */
+static void test_exclusive_pair(void **state)
+{
+    (void)state;
+    fx f;
+    build(&f, "AArch64 pair\n{\nuint64_t x[2];\n0:X0=x;\n}\n P0 ;\n LDXP X1,X2,[X0] ;\n"
+              " STXP W9,X1,X2,[X0] ;\nexists (0:X9=0)\n");
+    assert_true(f.built);
+    assert_int_equal(count(&f.es, LITMUS_EV_READ), 2);
+    assert_int_equal(count(&f.es, LITMUS_EV_WRITE), 2);
+    assert_int_equal(f.es.nsca, 2);
+    for (uint32_t k = 0; k < f.es.nsca; k++) {
+        const litmus_event *a = &f.es.events[f.es.sca[k].from], *b = &f.es.events[f.es.sca[k].to];
+        assert_int_equal(a->kind, b->kind);
+        assert_int_not_equal(a->loc, b->loc);
+    }
+    uint32_t rmws = 0;
+    for (uint32_t i = 0; i < f.es.nevents; i++)
+        if (f.es.events[i].rmw_write != LITMUS_NONE) {
+            rmws++;
+            assert_int_equal(f.es.events[f.es.events[i].rmw_write].loc, f.es.events[i].loc);
+        }
+    assert_int_equal(rmws, 2);
+    done(&f);
+}
+
 /* A loop is cut at the unroll bound and the structure says so. */
 static void test_unroll_cut(void **state)
 {
@@ -335,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_sb_structure),
         cmocka_unit_test(test_dependencies_and_duplication),
         cmocka_unit_test(test_rmw_converges),
+        cmocka_unit_test(test_exclusive_pair),
         cmocka_unit_test(test_unroll_cut),
         cmocka_unit_test(test_too_many_events),
         cmocka_unit_test(test_integer_address),
