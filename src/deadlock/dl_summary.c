@@ -604,6 +604,32 @@ static uint32_t held_locks(dl_ctx *c, const dl_state *st)
 
 /* Dependencies are kept apart by the threads that may run at their time,
  * so a reported chain is one that runs concurrently with the other edges. */
+/* A type mark (TRUE(g) on the value of function g: g reached by type
+ * only, type_mark) in a set of atoms, or DL_NONE. */
+static uint32_t type_mark_in(dl_ctx *c, uint32_t conds)
+{
+    for (uint32_t k = 0; k < dl_set_len(c, conds); k++) {
+        uint32_t at = dl_set_data(c, conds)[k];
+        const dl_atom *x = &c->atoms.data[at];
+        const dl_path *fp = &c->paths.data[dl_val_path(x->x)];
+        if (x->op == DL_CMP_TRUE && !dl_val_is_addr(x->x) && fp->kind == DL_BASE_FUNC &&
+            fp->parent == DL_NONE)
+            return at;
+    }
+    return DL_NONE;
+}
+
+/* The conditions of two effects merged into one: those of both; when
+ * each came through a callee reached by type only (two candidates), the
+ * merged one did too, and keeps one's mark. */
+static uint32_t merge_conds(dl_ctx *c, uint32_t x, uint32_t y)
+{
+    uint32_t r = dl_set_inter(c, x, y), m = type_mark_in(c, x);
+    if (m != DL_NONE && type_mark_in(c, y) != DL_NONE && type_mark_in(c, r) == DL_NONE)
+        r = dl_set_add(c, r, m);
+    return r;
+}
+
 static void add_dep(fn_an *a, const dl_dep *d)
 {
     uint64_t key = base_hash64(((uint64_t)d->a << 32 | d->b) ^
@@ -619,7 +645,7 @@ static void add_dep(fn_an *a, const dl_dep *d)
             continue;
         }
         o->guards = dl_set_inter(a->c, o->guards, d->guards);
-        o->conds = dl_set_inter(a->c, o->conds, d->conds);
+        o->conds = merge_conds(a->c, o->conds, d->conds);
         o->joined = dl_set_inter(a->c, o->joined, d->joined);
         o->may_held = o->may_held && d->may_held;
         if (a->merge_par) /* the widening: the threads of both */
@@ -638,7 +664,7 @@ static void add_acq(fn_an *a, const dl_acq *q)
         o->guards = dl_set_inter(a->c, o->guards, q->guards);
         o->released = dl_set_inter(a->c, o->released, q->released);
         o->par = dl_set_union(a->c, o->par, q->par);
-        o->conds = dl_set_inter(a->c, o->conds, q->conds);
+        o->conds = merge_conds(a->c, o->conds, q->conds);
         o->joined = dl_set_inter(a->c, o->joined, q->joined);
         return;
     }
