@@ -5,7 +5,7 @@
  * mod_action (it takes b) as well as mod_idle, which main stored there,
  * and the cycle with the flusher (b then a) is
  * found. */
-#include "objs.h"
+#include "../deadlock_fnptr_interface/objs.h" /* its objects */
 
 static struct log_if log;
 static struct store_if store;

@@ -2,7 +2,7 @@
  * (store_query assigned it store_write, which takes b) while it holds a;
  * the flusher takes b then a: a deadlock, found through the interface
  * filled by a query function called through a pointer. */
-#include "objs.h"
+#include "../deadlock_fnptr_interface/objs.h" /* its objects */
 
 static struct log_if log;
 static struct store_if store;
