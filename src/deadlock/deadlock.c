@@ -69,6 +69,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.nonrec_fields);
     base_hashmap_init(&c.type_canon);
     base_hashmap_init(&c.fnstores);
+    base_hashmap_init(&c.fn_escaped);
+    base_hashmap_init(&c.fn_stmt_func);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         base_hashmap_put(&c.func_index, (uint64_t)(uintptr_t)p->funcs[i], i);
     c.sums = base_xcalloc(p->nfuncs + 1, sizeof *c.sums);
@@ -138,6 +140,11 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.nonrec_fields);
     base_hashmap_free(&c.type_canon);
     base_hashmap_free(&c.fnstores);
+    base_hashmap_free(&c.fn_escaped);
+    base_hashmap_free(&c.fn_stmt_func);
+    for (uint32_t i = 0; c.fn_callsites && i < p->nfuncs; i++)
+        base_vec_free(&c.fn_callsites[i]);
+    free(c.fn_callsites);
     base_vec_free(&c.fn_unkeyed);
     base_vec_free(&c.canon_types);
     base_arena_free(&c.arena);

@@ -214,6 +214,10 @@ typedef struct dl_spec {
     dl_summary sum;
 } dl_spec;
 
+/* A direct call: the calling function and the statement's index. */
+typedef struct dl_callsite { uint32_t caller, stmt; } dl_callsite;
+typedef BASE_VEC(dl_callsite) dl_callsites;
+
 typedef struct dl_ctx {
     const ir_program *prog;
     const deadlock_opts *opts;
@@ -245,6 +249,13 @@ typedef struct dl_ctx {
     bool fnstores_done;
     base_hashmap fnstores;
     BASE_VEC(const ir_type *) fn_unkeyed;
+    /* fn_unkeyed_funcs: the functions stored with no key; fn_escaped: the
+     * keys whose address is taken (only they can be written with no key);
+     * fn_callsites: function -> its direct calls */
+    uint32_t fn_unkeyed_funcs;
+    base_hashmap fn_escaped;
+    base_hashmap fn_stmt_func; /* call through a pointer (statement) -> its function */
+    dl_callsites *fn_callsites;
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */

@@ -604,6 +604,32 @@ static uint32_t held_locks(dl_ctx *c, const dl_state *st)
 
 /* Dependencies are kept apart by the threads that may run at their time,
  * so a reported chain is one that runs concurrently with the other edges. */
+/* A type mark (TRUE(g) on the value of function g: g reached by type
+ * only, type_mark) in a set of atoms, or DL_NONE. */
+static uint32_t type_mark_in(dl_ctx *c, uint32_t conds)
+{
+    for (uint32_t k = 0; k < dl_set_len(c, conds); k++) {
+        uint32_t at = dl_set_data(c, conds)[k];
+        const dl_atom *x = &c->atoms.data[at];
+        const dl_path *fp = &c->paths.data[dl_val_path(x->x)];
+        if (x->op == DL_CMP_TRUE && !dl_val_is_addr(x->x) && fp->kind == DL_BASE_FUNC &&
+            fp->parent == DL_NONE)
+            return at;
+    }
+    return DL_NONE;
+}
+
+/* The conditions of two effects merged into one: those of both; when
+ * each came through a callee reached by type only (two candidates), the
+ * merged one did too, and keeps one's mark. */
+static uint32_t merge_conds(dl_ctx *c, uint32_t x, uint32_t y)
+{
+    uint32_t r = dl_set_inter(c, x, y), m = type_mark_in(c, x);
+    if (m != DL_NONE && type_mark_in(c, y) != DL_NONE && type_mark_in(c, r) == DL_NONE)
+        r = dl_set_add(c, r, m);
+    return r;
+}
+
 static void add_dep(fn_an *a, const dl_dep *d)
 {
     uint64_t key = base_hash64(((uint64_t)d->a << 32 | d->b) ^
@@ -619,7 +645,7 @@ static void add_dep(fn_an *a, const dl_dep *d)
             continue;
         }
         o->guards = dl_set_inter(a->c, o->guards, d->guards);
-        o->conds = dl_set_inter(a->c, o->conds, d->conds);
+        o->conds = merge_conds(a->c, o->conds, d->conds);
         o->joined = dl_set_inter(a->c, o->joined, d->joined);
         o->may_held = o->may_held && d->may_held;
         if (a->merge_par) /* the widening: the threads of both */
@@ -638,7 +664,7 @@ static void add_acq(fn_an *a, const dl_acq *q)
         o->guards = dl_set_inter(a->c, o->guards, q->guards);
         o->released = dl_set_inter(a->c, o->released, q->released);
         o->par = dl_set_union(a->c, o->par, q->par);
-        o->conds = dl_set_inter(a->c, o->conds, q->conds);
+        o->conds = merge_conds(a->c, o->conds, q->conds);
         o->joined = dl_set_inter(a->c, o->joined, q->joined);
         return;
     }
@@ -1313,19 +1339,28 @@ static bool type_class_eq(const ir_type *x, const ir_type *y)
 
 /* Whether candidate g fits a call through a pointer whose function type
  * is ft (the pointer's type; NULL: unknown). */
+/* Whether function g fits a call through a pointer of function type ft
+ * (NULL: unknown, anything fits). */
+static bool fn_type_fits(const ir_type *ft, const ir_func *g)
+{
+    const ir_type *gt = g->type;
+    if (!gt || gt->kind != IR_T_FUNC || !ft || ft->kind != IR_T_FUNC)
+        return true;
+    if (ft->nparams != gt->nparams || ft->variadic != gt->variadic)
+        return false;
+    for (uint32_t i = 0; i < ft->nparams; i++)
+        if (!type_class_eq(ft->params[i], gt->params[i]))
+            return false;
+    return type_class_eq(ft->to, gt->to);
+}
+
 static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
 {
     const ir_type *gt = g->type;
     if (!gt || gt->kind != IR_T_FUNC)
         return true;
-    if (ft && ft->kind == IR_T_FUNC) {
-        if (ft->nparams != gt->nparams || ft->variadic != gt->variadic)
-            return false;
-        for (uint32_t i = 0; i < ft->nparams; i++)
-            if (!type_class_eq(ft->params[i], gt->params[i]))
-                return false;
-        return type_class_eq(ft->to, gt->to);
-    }
+    if (ft && ft->kind == IR_T_FUNC)
+        return fn_type_fits(ft, g);
     if (s->nargs < gt->nparams || (s->nargs > gt->nparams && !gt->variadic))
         return false;
     for (uint32_t i = 0; i < gt->nparams; i++)
@@ -1393,14 +1428,168 @@ static void fnstore_add(dl_ctx *c, uint64_t key, uint32_t fi)
     base_hashmap_put(&c->fnstores, key, fi == DL_NONE ? DL_NONE : dl_set_add(c, set, fi));
 }
 
+/* Whether an lvalue of type t holds function pointers at its top level
+ * (a function pointer, or an array of them). */
+static bool holds_fnptrs(const ir_type *t)
+{
+    while (t && t->kind == IR_T_ARRAY)
+        t = t->to;
+    return is_fnptr_type(t);
+}
+
+/* Marks the keys whose function pointers have their address taken (&s->f,
+ * &g, &arr[i]): only those can be written through a pointer. */
+static void mark_escapes(dl_ctx *c, const ir_expr *e)
+{
+    for (; e; e = e->c) {
+        if (e->kind == IR_E_ADDR && e->a && holds_fnptrs(e->a->type)) {
+            uint64_t key = lvalue_key(c, e->a);
+            if (key)
+                base_hashmap_put(&c->fn_escaped, key == BASE_HASHMAP_EMPTY ? 2 : key, 1);
+        }
+        mark_escapes(c, e->a);
+        mark_escapes(c, e->b);
+    }
+}
+
+static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft);
+
+/* Whether parameter pi of f is assigned in f's body (then its value at a
+ * call is not its value on entry). */
+static bool param_assigned(const ir_func *f, uint32_t pi)
+{
+    for (uint32_t i = 0; i < f->nstmts; i++) {
+        const ir_expr *l = f->stmts[i].lhs;
+        if (l && l->kind == IR_E_VAR && l->var->kind == IR_V_PARAM && l->var->id == pi)
+            return true;
+    }
+    return false;
+}
+
+/* The functions a parameter may hold on entry, from the arguments of the
+ * direct calls of its function: functions, NULL, the callers' own
+ * parameters in turn, and reads of globals and fields whose stores are
+ * known (DL_NONE: not known: the function is an entry point or used as a
+ * value, so calls through pointers may pass anything, or an argument is
+ * something else). */
+static uint32_t param_funcs(dl_ctx *c, const ir_func *f, uint32_t pi, unsigned depth)
+{
+    uint32_t fi = dl_func_index(c, f);
+    if (fi == DL_NONE || f->address_taken || depth > 8 || f->is_main ||
+        (c->opts->entry == DEADLOCK_ENTRY_ALL && f->external_linkage) ||
+        c->fn_callsites[fi].len == 0 || param_assigned(f, pi))
+        return DL_NONE; /* an entry point's parameters come from outside */
+    uint32_t acc = c->empty;
+    const dl_callsites *cs = &c->fn_callsites[fi];
+    for (uint32_t k = 0; k < cs->len; k++) {
+        const ir_func *g = c->prog->funcs[cs->data[k].caller];
+        const ir_stmt *s = &g->stmts[cs->data[k].stmt];
+        if (s->kind != IR_S_CALL || pi >= s->nargs)
+            return DL_NONE;
+        const ir_expr *r = strip_casts(s->args[pi]);
+        int64_t v;
+        uint32_t fs;
+        if (r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
+            fs = dl_set(c, (uint32_t[]){ dl_func_index(c, r->func) }, 1);
+        else if (const_value(r, &v) && v == 0)
+            fs = c->empty;
+        else if (r->kind == IR_E_VAR && r->var->kind == IR_V_PARAM && !r->var->address_taken)
+            fs = param_funcs(c, g, r->var->id, depth + 1);
+        else if (is_fnptr_type(r->type) && (r->kind == IR_E_VAR || r->kind == IR_E_FIELD ||
+                                            r->kind == IR_E_INDEX))
+            fs = stored_funcs(c, lvalue_key(c, r), r->type->to);
+        else
+            fs = DL_NONE;
+        if (fs == DL_NONE)
+            return DL_NONE;
+        acc = dl_set_union(c, acc, fs);
+    }
+    return acc;
+}
+
+/* A store of a parameter's value under a key. */
+typedef struct pstore { uint64_t key; const ir_func *f; uint32_t param; } pstore;
+
+static uint32_t fnstore_get(dl_ctx *c, uint64_t key)
+{
+    uint64_t v;
+    return base_hashmap_get(&c->fnstores, key == BASE_HASHMAP_EMPTY ? 2 : key, &v) ? (uint32_t)v : c->empty;
+}
+
+/* The stores of parameters: to a fixpoint, each key gets the functions
+ * its parameters may hold (which may read keys filled so); a store whose
+ * parameter is not known at the fixpoint makes its key unknown, and the
+ * rest is redone with that (both only grow, so this ends). */
+static void resolve_param_stores(dl_ctx *c, const pstore *ps, size_t n)
+{
+    for (bool poisoned = true; poisoned;) {
+        poisoned = false;
+        bool changed = true;
+        for (unsigned round = 0; changed; round++) {
+            changed = false;
+            for (size_t i = 0; i < n; i++) {
+                uint32_t cur = fnstore_get(c, ps[i].key);
+                if (cur == DL_NONE)
+                    continue;
+                uint32_t fs = round > 64 ? DL_NONE : param_funcs(c, ps[i].f, ps[i].param, 0);
+                if (fs == DL_NONE) {
+                    if (round > 64) {
+                        fnstore_add(c, ps[i].key, DL_NONE);
+                        poisoned = true;
+                    }
+                    continue;
+                }
+                for (uint32_t j = 0; j < dl_set_len(c, fs); j++)
+                    if (!dl_set_has(c, cur, dl_set_data(c, fs)[j])) {
+                        fnstore_add(c, ps[i].key, dl_set_data(c, fs)[j]);
+                        cur = fnstore_get(c, ps[i].key);
+                        changed = true;
+                    }
+            }
+        }
+        for (size_t i = 0; i < n; i++)
+            if (fnstore_get(c, ps[i].key) != DL_NONE &&
+                param_funcs(c, ps[i].f, ps[i].param, 0) == DL_NONE) {
+                fnstore_add(c, ps[i].key, DL_NONE);
+                poisoned = true;
+            }
+    }
+}
+
 /* Every store of a function pointer in the program: a function's address
- * (or NULL) under its key; anything else (a parameter, a call's result)
- * makes the key unknown; a store with no key (through a pointer to the
- * pointer) makes its function type unknown. */
+ * (or NULL) under its key; a parameter's value: the functions the direct
+ * calls of its function pass (when that is all they can pass); anything
+ * else (a call's result, a read) makes the key unknown. A store with no key
+ * (through a pointer to the pointer) can only reach the keys whose address
+ * is taken (escaped): a known function stored so joins their functions
+ * (where its type fits the call), anything else makes their function type
+ * unknown. */
 static void build_fnstores(dl_ctx *c)
 {
     c->fnstores_done = true;
     const ir_program *p = c->prog;
+    c->fn_unkeyed_funcs = c->empty;
+    c->fn_callsites = base_xcalloc(p->nfuncs + 1, sizeof *c->fn_callsites);
+    BASE_VEC(pstore) pending = { 0 };
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            mark_escapes(c, s->lhs);
+            mark_escapes(c, s->rhs);
+            mark_escapes(c, s->callee);
+            for (uint32_t k = 0; k < s->nargs; k++)
+                mark_escapes(c, s->args[k]);
+            if (s->callee && s->callee->kind == IR_E_FUNC) {
+                uint32_t gi = dl_func_index(c, s->callee->func);
+                if (gi != DL_NONE) {
+                    dl_callsite site = { fi, i };
+                    base_vec_push(&c->fn_callsites[gi], site);
+                }
+            } else if (s->callee)
+                base_hashmap_put(&c->fn_stmt_func, (uint64_t)(uintptr_t)s, fi);
+        }
+    }
     for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
         const ir_func *f = p->funcs[fi];
         for (uint32_t i = 0; i < f->nstmts; i++) {
@@ -1408,19 +1597,29 @@ static void build_fnstores(dl_ctx *c)
             if (!s->lhs || !is_fnptr_type(s->lhs->type) ||
                 (s->lhs->kind == IR_E_VAR && s->lhs->var->kind != IR_V_GLOBAL))
                 continue;
+            const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
+            bool known = r && r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE;
+            int64_t k;
+            bool null = r && const_value(r, &k) && k == 0;
             uint64_t key = lvalue_key(c, s->lhs);
             if (!key) {
-                base_vec_push(&c->fn_unkeyed, s->lhs->type->to);
+                if (known)
+                    c->fn_unkeyed_funcs = dl_set_add(c, c->fn_unkeyed_funcs, dl_func_index(c, r->func));
+                else if (!null)
+                    base_vec_push(&c->fn_unkeyed, s->lhs->type->to);
                 continue;
             }
-            const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
-            int64_t k;
-            if (r && r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
+            if (known)
                 fnstore_add(c, key, dl_func_index(c, r->func));
-            else if (!(r && const_value(r, &k) && k == 0))
+            else if (r && r->kind == IR_E_VAR && r->var->kind == IR_V_PARAM && !r->var->address_taken) {
+                pstore ps = { key, f, r->var->id };
+                base_vec_push(&pending, ps);
+            } else if (!null)
                 fnstore_add(c, key, DL_NONE);
         }
     }
+    resolve_param_stores(c, pending.data, pending.len);
+    base_vec_free(&pending);
 }
 
 static bool type_class_eq(const ir_type *x, const ir_type *y);
@@ -1438,10 +1637,18 @@ static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft)
     if (!key || !base_hashmap_get(&c->fnstores, key, &v) || (uint32_t)v == DL_NONE ||
         dl_set_len(c, (uint32_t)v) == 0)
         return DL_NONE;
+    if (!base_hashmap_get(&c->fn_escaped, key, NULL))
+        return (uint32_t)v;
     for (size_t i = 0; i < c->fn_unkeyed.len; i++)
         if (!ft || type_class_eq(c->fn_unkeyed.data[i], ft))
             return DL_NONE;
-    return (uint32_t)v;
+    uint32_t acc = (uint32_t)v;
+    for (uint32_t i = 0; i < dl_set_len(c, c->fn_unkeyed_funcs); i++) {
+        uint32_t g = dl_set_data(c, c->fn_unkeyed_funcs)[i];
+        if (fn_type_fits(ft, c->prog->funcs[g]))
+            acc = dl_set_add(c, acc, g);
+    }
+    return acc;
 }
 
 /* The function type a call through a pointer has (NULL: unknown). */
@@ -1463,6 +1670,19 @@ static const ir_type *call_fn_type(const ir_stmt *s)
  * was assigned: the pointer read is a global or a field (or the values a
  * local holds are reads of those), and every store there is known
  * (DL_NONE: not known). */
+/* The functions a call through parameter pi of its own function may
+ * reach: what the callers pass (DL_NONE: not known, or nothing). */
+static uint32_t param_targets(dl_ctx *c, const ir_stmt *s, uint32_t pi)
+{
+    if (!c->fnstores_done)
+        build_fnstores(c);
+    uint64_t fi;
+    if (!base_hashmap_get(&c->fn_stmt_func, (uint64_t)(uintptr_t)s, &fi))
+        return DL_NONE;
+    uint32_t fs = param_funcs(c, c->prog->funcs[fi], pi, 0);
+    return fs != DL_NONE && dl_set_len(c, fs) > 0 ? fs : DL_NONE;
+}
+
 static uint32_t assigned_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_values)
 {
     const ir_type *ft = call_fn_type(s);
@@ -1475,7 +1695,10 @@ static uint32_t assigned_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_va
                 acc = dl_set_add(c, acc, (uint32_t)p->a);
                 continue;
             }
-            uint32_t fs = dl_val_is_addr(v) ? DL_NONE : stored_funcs(c, path_key(c, dl_val_path(v)), ft);
+            uint32_t fs = dl_val_is_addr(v) ? DL_NONE
+                          : p->parent == DL_NONE && p->kind == DL_BASE_PARAM
+                          ? param_targets(c, s, (uint32_t)p->a)
+                          : stored_funcs(c, path_key(c, dl_val_path(v)), ft);
             if (fs == DL_NONE)
                 return DL_NONE;
             acc = dl_set_union(c, acc, fs);
@@ -1487,6 +1710,8 @@ static uint32_t assigned_targets(dl_ctx *c, const ir_stmt *s, uint32_t callee_va
         e = strip_casts(e->a);
     if (!e || (e->kind != IR_E_VAR && e->kind != IR_E_FIELD && e->kind != IR_E_INDEX))
         return DL_NONE;
+    if (e->kind == IR_E_VAR && e->var->kind == IR_V_PARAM && !e->var->address_taken)
+        return param_targets(c, s, e->var->id);
     return stored_funcs(c, lvalue_key(c, e), ft);
 }
 
@@ -3148,6 +3373,10 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
      * widened from its first round: its summaries would grow with every
      * round otherwise */
     c->widen_all = cyclic && n > DL_WIDEN_SCC;
+    /* its widened summaries settle, but a change takes a round per call
+     * it climbs: four times the rounds (rsyslog's 313 functions: 19) */
+    if (c->widen_all && !c->opts->max_scc_iters)
+        cap *= 4;
     bool settled = !cyclic;
     for (unsigned round = 0; round < (cyclic ? cap : 1); round++) {
         bool changed = false;

@@ -1,7 +1,8 @@
 /* A worker runs the handler a table holds. The handlers are put in the
- * table through a parameter, so where the field was assigned does not tell
- * which functions it holds, and the call reaches both by their type (the
- * last resort). One of them takes b while the worker holds a; the flusher
+ * table from what a function without a body returns, so where the field
+ * was assigned does not tell which functions it holds, and the call
+ * reaches both (their addresses are handed out) by their type (the last
+ * resort). One of them takes b while the worker holds a; the flusher
  * takes b then a. The cycle is reported as a "may" that names the handler
  * reached by type only. */
 #include <pthread.h>
@@ -25,7 +26,10 @@ static void handle_logged(int n)
 struct ops table[2];
 int mode;
 
-static void set_handler(int i, void (*h)(int)) { table[i].handle = h; }
+void announce(void (*h)(int));
+void (*lookup_handler(int i))(int);
+
+static void set_handler(int i) { table[i].handle = lookup_handler(i); }
 
 static void *worker(void *arg)
 {
@@ -48,8 +52,10 @@ static void *flusher(void *arg)
 int main(void)
 {
     pthread_t t1, t2;
-    set_handler(0, handle_fast);
-    set_handler(1, handle_logged);
+    announce(handle_fast);
+    announce(handle_logged);
+    set_handler(0);
+    set_handler(1);
     pthread_create(&t1, 0, worker, 0);
     pthread_create(&t2, 0, flusher, 0);
     pthread_join(t1, 0);
