@@ -21,11 +21,14 @@ void bmc_smt_terms_free(bmc_smt_terms *t)
     base_hashmap_free(&t->sel_memo);
 }
 
+/* The hash of the key k1 k2 (how it is split does not matter). */
 static uint64_t key_hash(const int *k1, uint32_t n1, const int *k2, uint32_t n2)
 {
-    uint64_t h = base_hash64(((uint64_t)n1 << 32 | n2) ^ base_hash_bytes(k1, n1 * sizeof(int)));
-    if (n2)
-        h ^= base_hash_bytes(k2, n2 * sizeof(int));
+    uint64_t h = n1 + n2;
+    for (uint32_t i = 0; i < n1; i++)
+        h = base_hash64(h ^ (uint32_t)k1[i]);
+    for (uint32_t i = 0; i < n2; i++)
+        h = base_hash64(h ^ (uint32_t)k2[i]);
     return h == BASE_HASHMAP_EMPTY ? 0 : h;
 }
 
@@ -39,7 +42,7 @@ bmc_smt_term bmc_smt_terms_intern(bmc_smt_terms *t, const int *k1, uint32_t n1, 
         for (bmc_smt_term x = first; x; x = t->nodes.data[x].next) {
             const bmc_smt_node *q = &t->nodes.data[x];
             const int *k = t->keys.data + q->key;
-            if (q->nkey == n1 + n2 && !memcmp(k, k1, n1 * sizeof(int)) &&
+            if (q->nkey == n1 + n2 && (!n1 || !memcmp(k, k1, n1 * sizeof(int))) &&
                 (!n2 || !memcmp(k + n1, k2, n2 * sizeof(int)))) {
                 *fresh = false;
                 return x;

@@ -63,8 +63,9 @@ typedef struct bmc_smt_terms {
 void bmc_smt_terms_init(bmc_smt_terms *t);
 void bmc_smt_terms_free(bmc_smt_terms *t);
 
-/* The node of the key k1 (n1 ints) followed by k2 (n2 ints): found, or made
- * (zeroed but for its key; *fresh says so, and the caller fills it in). A
+/* The node of the key k1 (n1 ints) followed by k2 (n2 ints) — one string
+ * of ints however it is split: found, or made (zeroed but for its key;
+ * *fresh says so, and the caller fills it in). A
  * pointer into the table stays valid only until the next node is made. */
 bmc_smt_term bmc_smt_terms_intern(bmc_smt_terms *t, const int *k1, uint32_t n1, const int *k2,
                                   uint32_t n2, bool *fresh);
