@@ -1,6 +1,7 @@
 /* smt: the dispatcher of smt.h over its two back ends (smt_backend.h). A
- * solver holds exactly one back end's solver; every operation forwards to
- * it. */
+ * solver holds exactly one back end's solver; every operation that makes
+ * terms or solves forwards to it, the queries read the shared term table
+ * (smt_term.h) it keeps its terms in. */
 #include "bmc/smt.h"
 
 #include <stdio.h>
@@ -13,6 +14,7 @@
 struct bmc_smt_solver {
     bmc_smt_z3 *z3;   /* exactly one of the two is set */
     bmc_smt_cad *cad;
+    bmc_smt_terms *tt; /* its terms */
 };
 
 static bmc_smt_backend chosen = BMC_SMT_DEFAULT;
@@ -49,10 +51,13 @@ bmc_smt_backend bmc_smt_current_backend(void)
 bmc_smt_solver *bmc_smt_new_of(bmc_smt_backend b)
 {
     bmc_smt_solver *s = base_xcalloc(1, sizeof *s);
-    if (b == BMC_SMT_CADICAL)
+    if (b == BMC_SMT_CADICAL) {
         s->cad = bmc_smt_cad_new();
-    else
+        s->tt = bmc_smt_cad_terms(s->cad);
+    } else {
         s->z3 = bmc_smt_z3_new();
+        s->tt = bmc_smt_z3_terms(s->z3);
+    }
     return s;
 }
 
@@ -91,8 +96,8 @@ void bmc_smt_free(bmc_smt_solver *s)
 #define FWD0(f) (s->cad ? bmc_smt_cad_##f(s->cad) : bmc_smt_z3_##f(s->z3))
 #define FWD(f, ...) (s->cad ? bmc_smt_cad_##f(s->cad, __VA_ARGS__) : bmc_smt_z3_##f(s->z3, __VA_ARGS__))
 
-bmc_smt_term bmc_smt_true(bmc_smt_solver *s) { return FWD0(true); }
-bmc_smt_term bmc_smt_false(bmc_smt_solver *s) { return FWD0(false); }
+bmc_smt_term bmc_smt_true(bmc_smt_solver *s) { return s->tt->t_true; }
+bmc_smt_term bmc_smt_false(bmc_smt_solver *s) { return s->tt->t_false; }
 bmc_smt_term bmc_smt_bool_var(bmc_smt_solver *s, const char *name) { return FWD(bool_var, name); }
 bmc_smt_term bmc_smt_not(bmc_smt_solver *s, bmc_smt_term a) { return FWD(not, a); }
 bmc_smt_term bmc_smt_and(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b) { return FWD(and, a, b); }
@@ -100,8 +105,8 @@ bmc_smt_term bmc_smt_or(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b) { ret
 bmc_smt_term bmc_smt_implies(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b) { return FWD(implies, a, b); }
 bmc_smt_term bmc_smt_ite(bmc_smt_solver *s, bmc_smt_term c, bmc_smt_term a, bmc_smt_term b) { return FWD(ite, c, a, b); }
 bmc_smt_term bmc_smt_eq(bmc_smt_solver *s, bmc_smt_term a, bmc_smt_term b) { return FWD(eq, a, b); }
-bool bmc_smt_is_true(bmc_smt_solver *s, bmc_smt_term a) { return FWD(is_true, a); }
-bool bmc_smt_is_false(bmc_smt_solver *s, bmc_smt_term a) { return FWD(is_false, a); }
+bool bmc_smt_is_true(bmc_smt_solver *s, bmc_smt_term a) { return a == s->tt->t_true; }
+bool bmc_smt_is_false(bmc_smt_solver *s, bmc_smt_term a) { return a == s->tt->t_false; }
 bmc_smt_term bmc_smt_bv_const(bmc_smt_solver *s, uint32_t width, uint64_t v) { return FWD(bv_const, width, v); }
 bmc_smt_term bmc_smt_bv_var(bmc_smt_solver *s, uint32_t width, const char *name) { return FWD(bv_var, width, name); }
 bmc_smt_term bmc_smt_bv_op(bmc_smt_solver *s, bmc_smt_bvop op, bmc_smt_term a, bmc_smt_term b) { return FWD(bv_op, op, a, b); }
@@ -112,9 +117,9 @@ bmc_smt_term bmc_smt_extract(bmc_smt_solver *s, uint32_t hi, uint32_t lo, bmc_sm
 bmc_smt_term bmc_smt_concat(bmc_smt_solver *s, bmc_smt_term hi, bmc_smt_term lo) { return FWD(concat, hi, lo); }
 bmc_smt_term bmc_smt_zext(bmc_smt_solver *s, uint32_t extra, bmc_smt_term a) { return FWD(zext, extra, a); }
 bmc_smt_term bmc_smt_sext(bmc_smt_solver *s, uint32_t extra, bmc_smt_term a) { return FWD(sext, extra, a); }
-uint32_t bmc_smt_width(bmc_smt_solver *s, bmc_smt_term a) { return FWD(width, a); }
-bool bmc_smt_bv_value(bmc_smt_solver *s, bmc_smt_term a, uint64_t *v) { return FWD(bv_value, a, v); }
-size_t bmc_smt_bv_leaves(bmc_smt_solver *s, bmc_smt_term a, uint64_t *out, size_t max) { return FWD(bv_leaves, a, out, max); }
+uint32_t bmc_smt_width(bmc_smt_solver *s, bmc_smt_term a) { return bmc_smt_terms_width(s->tt, a); }
+bool bmc_smt_bv_value(bmc_smt_solver *s, bmc_smt_term a, uint64_t *v) { return bmc_smt_terms_bv_value(s->tt, a, v); }
+size_t bmc_smt_bv_leaves(bmc_smt_solver *s, bmc_smt_term a, uint64_t *out, size_t max) { return bmc_smt_terms_bv_leaves(s->tt, a, out, max); }
 bmc_smt_term bmc_smt_array_var(bmc_smt_solver *s, uint32_t idx_width, uint32_t elem_width, const char *name) { return FWD(array_var, idx_width, elem_width, name); }
 bmc_smt_term bmc_smt_array_const(bmc_smt_solver *s, uint32_t idx_width, bmc_smt_term elem) { return FWD(array_const, idx_width, elem); }
 bmc_smt_term bmc_smt_select(bmc_smt_solver *s, bmc_smt_term arr, bmc_smt_term idx) { return FWD(select, arr, idx); }
@@ -126,6 +131,6 @@ void bmc_smt_push(bmc_smt_solver *s) { FWD0(push); }
 void bmc_smt_pop(bmc_smt_solver *s) { FWD0(pop); }
 bool bmc_smt_model_bool(bmc_smt_solver *s, bmc_smt_term a) { return FWD(model_bool, a); }
 uint64_t bmc_smt_model_bv(bmc_smt_solver *s, bmc_smt_term a) { return FWD(model_bv, a); }
-size_t bmc_smt_num_terms(const bmc_smt_solver *s) { return FWD0(num_terms); }
-size_t bmc_smt_num_asserts(const bmc_smt_solver *s) { return FWD0(num_asserts); }
-size_t bmc_smt_num_array_selects(const bmc_smt_solver *s) { return FWD0(num_array_selects); }
+size_t bmc_smt_num_terms(const bmc_smt_solver *s) { return bmc_smt_terms_count(s->tt); }
+size_t bmc_smt_num_asserts(const bmc_smt_solver *s) { return s->tt->nasserts; }
+size_t bmc_smt_num_array_selects(const bmc_smt_solver *s) { return s->tt->nselects; }

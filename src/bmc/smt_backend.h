@@ -1,19 +1,21 @@
 /* smt_backend: what the dispatcher (smt.c) needs of smt.h's two back ends,
  * Z3 (smt_z3.c) and bit-blasting to CaDiCaL (smt_cadical.c). Each back end
- * implements every smt.h operation under its own prefix, on its own solver
- * type; smt.c's public bmc_smt_* forward to the one a solver was made
- * with. Only smt.c and the two back ends include this header. */
+ * implements every smt.h operation that makes terms or solves under its own
+ * prefix, on its own solver type, and keeps its terms in the shared term
+ * table (smt_term.h), which answers the queries (constants, widths, leaves,
+ * statistics) for both; smt.c's public bmc_smt_* forward to the one a solver
+ * was made with. Only smt.c and the two back ends include this header. */
 #ifndef RAVEL_BMC_SMT_BACKEND_H
 #define RAVEL_BMC_SMT_BACKEND_H
 
 #include "bmc/smt.h"
+#include "bmc/smt_term.h"
 
 /* Declares back end B's operations on solver type S (smt.h's signatures). */
 #define BMC_SMT_BACKEND_DECLS(B, S)                                                                \
     S *bmc_smt_##B##_new(void);                                                                    \
     void bmc_smt_##B##_free(S *s);                                                                 \
-    bmc_smt_term bmc_smt_##B##_true(S *s);                                                         \
-    bmc_smt_term bmc_smt_##B##_false(S *s);                                                        \
+    bmc_smt_terms *bmc_smt_##B##_terms(S *s);                                                      \
     bmc_smt_term bmc_smt_##B##_bool_var(S *s, const char *name);                                   \
     bmc_smt_term bmc_smt_##B##_not(S *s, bmc_smt_term a);                                          \
     bmc_smt_term bmc_smt_##B##_and(S *s, bmc_smt_term a, bmc_smt_term b);                          \
@@ -21,8 +23,6 @@
     bmc_smt_term bmc_smt_##B##_implies(S *s, bmc_smt_term a, bmc_smt_term b);                      \
     bmc_smt_term bmc_smt_##B##_ite(S *s, bmc_smt_term c, bmc_smt_term a, bmc_smt_term b);          \
     bmc_smt_term bmc_smt_##B##_eq(S *s, bmc_smt_term a, bmc_smt_term b);                           \
-    bool bmc_smt_##B##_is_true(S *s, bmc_smt_term a);                                              \
-    bool bmc_smt_##B##_is_false(S *s, bmc_smt_term a);                                             \
     bmc_smt_term bmc_smt_##B##_bv_const(S *s, uint32_t width, uint64_t v);                         \
     bmc_smt_term bmc_smt_##B##_bv_var(S *s, uint32_t width, const char *name);                     \
     bmc_smt_term bmc_smt_##B##_bv_op(S *s, bmc_smt_bvop op, bmc_smt_term a, bmc_smt_term b);       \
@@ -33,9 +33,6 @@
     bmc_smt_term bmc_smt_##B##_concat(S *s, bmc_smt_term hi, bmc_smt_term lo);                     \
     bmc_smt_term bmc_smt_##B##_zext(S *s, uint32_t extra, bmc_smt_term a);                         \
     bmc_smt_term bmc_smt_##B##_sext(S *s, uint32_t extra, bmc_smt_term a);                         \
-    uint32_t bmc_smt_##B##_width(S *s, bmc_smt_term a);                                            \
-    bool bmc_smt_##B##_bv_value(S *s, bmc_smt_term a, uint64_t *v);                                \
-    size_t bmc_smt_##B##_bv_leaves(S *s, bmc_smt_term a, uint64_t *out, size_t max);               \
     bmc_smt_term bmc_smt_##B##_array_var(S *s, uint32_t idx_width, uint32_t elem_width,            \
                                          const char *name);                                        \
     bmc_smt_term bmc_smt_##B##_array_const(S *s, uint32_t idx_width, bmc_smt_term elem);           \
@@ -48,10 +45,7 @@
     void bmc_smt_##B##_push(S *s);                                                                 \
     void bmc_smt_##B##_pop(S *s);                                                                  \
     bool bmc_smt_##B##_model_bool(S *s, bmc_smt_term a);                                           \
-    uint64_t bmc_smt_##B##_model_bv(S *s, bmc_smt_term a);                                         \
-    size_t bmc_smt_##B##_num_terms(const S *s);                                                    \
-    size_t bmc_smt_##B##_num_asserts(const S *s);                                                  \
-    size_t bmc_smt_##B##_num_array_selects(const S *s);
+    uint64_t bmc_smt_##B##_model_bv(S *s, bmc_smt_term a);
 
 typedef struct bmc_smt_z3 bmc_smt_z3;
 typedef struct bmc_smt_cad bmc_smt_cad;

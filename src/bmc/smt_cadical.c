@@ -8,10 +8,11 @@
  * folded over the constant literal LT (variable 1, fixed true) and over
  * equal or complementary inputs. A term whose bits all fold is a constant.
  *
- * Terms are hash-consed on their meaning as this file sees it: a Bool or a
- * plain bit-vector by its literals, an ite tree over constants (kept for
- * bmc_smt_bv_leaves, as smt_z3.c keeps them) and an array by operator and
- * operands. Arrays are not bit-blasted: a select resolves through stores
+ * Terms are nodes of the shared term table (smt_term.h), hash-consed on
+ * their meaning as this file sees it: a Bool or a plain bit-vector by its
+ * literals, an ite tree over constants (kept for bmc_smt_bv_leaves, as
+ * smt_z3.c keeps them) and an array by operator and operands; so constants
+ * fold here through the gates, bit by bit, where smt_z3.c folds words. Arrays are not bit-blasted: a select resolves through stores
  * (an ite over index equalities), ite-merged arrays and constant arrays down
  * to an array variable, where it becomes fresh bits related to every other
  * select of that variable by an Ackermann constraint, added eagerly:
@@ -31,28 +32,17 @@
 #include "base/vec.h"
 #include "base/xalloc.h"
 #include "bmc/smt_backend.h"
+#include "bmc/smt_term.h"
 #include "sat/solver.h"
 
-enum { K_BOOL, K_BV, K_ARRAY };
-enum { OP_NONE, OP_STORE, OP_CONSTARR, OP_ITE, OP_VAR };
+typedef bmc_smt_node term;
+enum { K_BOOL = BMC_SMT_K_BOOL, K_BV = BMC_SMT_K_BV, K_ARRAY = BMC_SMT_K_ARRAY };
+enum { OP_NONE = BMC_SMT_OP_NONE, OP_STORE = BMC_SMT_OP_STORE, OP_CONSTARR = BMC_SMT_OP_CONSTARR,
+       OP_ITE = BMC_SMT_OP_ITE, OP_VAR = BMC_SMT_OP_VAR };
 enum { G_IN, G_AND, G_XOR, G_ITE };
 
-#define MAX_LEAVES 16 /* as smt_z3.c */
-#define LT 1          /* the literal true */
-
-typedef struct term {
-    uint8_t kind, op;
-    bool is_const;
-    uint32_t width;     /* BV: bits; ARRAY: element bits */
-    uint32_t idx_width; /* ARRAY */
-    uint64_t val;       /* is_const and width <= 64: the value */
-    uint32_t leaves;    /* as smt_z3.c */
-    bmc_smt_term a, b, c; /* OP_STORE: array, index, value; OP_CONSTARR: element;
-                             OP_ITE: condition, then, else; OP_VAR: a serial */
-    bmc_smt_term next;  /* the next term of the same hash */
-    size_t lits;        /* offset in s->lits: BV width literals, Bool one */
-    uint32_t sels;      /* OP_VAR array: 1 + its index in s->sels, or 0 */
-} term;
+#define LT 1  /* the literal true */
+#define HDR 6 /* a term's key: these header ints, then its literals (BV: width, Bool: one) */
 
 typedef struct sel {
     bmc_smt_term idx, val;
@@ -62,15 +52,12 @@ typedef BASE_VEC(sel) sel_vec;
 
 struct bmc_smt_cad {
     sat_solver *sat;
-    BASE_VEC(term) terms;
-    BASE_VEC(int) lits;
-    base_hashmap by_hash;  /* term hash -> the first term of that hash */
+    bmc_smt_terms tt;
     base_hashmap and_map, xor_map, pair_map, ite_map; /* gate hashing */
     uint32_t npairs;
     /* per variable: its gate and inputs (for model evaluation) */
     BASE_VEC(uint8_t) gk;
     BASE_VEC(int) g0, g1, g2;
-    base_hashmap sel_memo; /* (array << 32 | index) -> the select's term */
     BASE_VEC(sel_vec) sels;
     BASE_VEC(int) scopes;  /* activation literals of the open pushes */
     BASE_VEC(uint8_t) model; /* per variable: 0, 1, or 2 not yet known */
@@ -79,27 +66,20 @@ struct bmc_smt_cad {
     bool has_model;
     uint64_t nclauses, cap; /* clauses made; the cap (0: none) */
     bool over;              /* more than cap made: the rest were dropped */
-    size_t nasserts, nselects;
     uint32_t nvars_made;     /* serial for array variables */
-    bmc_smt_term t_true, t_false;
     char reason[64];
 };
 
 typedef bmc_smt_cad S;
 
-static uint64_t mask(uint32_t w)
-{
-    return w >= 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1;
-}
-
 static term *T(S *s, bmc_smt_term t)
 {
-    return &s->terms.data[t];
+    return bmc_smt_terms_node(&s->tt, t);
 }
 
 static const int *bits(S *s, bmc_smt_term t)
 {
-    return s->lits.data + s->terms.data[t].lits;
+    return bmc_smt_terms_key(&s->tt, t) + HDR;
 }
 
 /* A copy of t's bits (width of them), to be freed. */
@@ -431,17 +411,6 @@ static void sdivrem_bits(S *s, int *out, bool rem, const int *a, const int *b, u
 
 /* --- terms --- */
 
-static uint64_t term_hash(const term *p, const int *lits, uint32_t n)
-{
-    uint64_t h = base_hash64((uint64_t)p->kind << 56 ^ (uint64_t)p->op << 48 ^ p->width ^
-                             (uint64_t)p->idx_width << 24);
-    h = base_hash64(h ^ ((uint64_t)p->a << 32 | p->b));
-    h = base_hash64(h ^ p->c);
-    if (n)
-        h ^= base_hash_bytes(lits, n * sizeof(int));
-    return h == BASE_HASHMAP_EMPTY ? 0 : h;
-}
-
 static uint32_t nlits(const term *p)
 {
     return p->kind == K_BV ? p->width : p->kind == K_BOOL ? 1 : 0;
@@ -451,21 +420,12 @@ static uint32_t nlits(const term *p)
 static bmc_smt_term intern(S *s, term p, const int *lits)
 {
     uint32_t n = nlits(&p);
-    uint64_t h = term_hash(&p, lits, n), head;
-    bmc_smt_term first = 0;
-    if (base_hashmap_get(&s->by_hash, h, &head)) {
-        first = (bmc_smt_term)head;
-        for (bmc_smt_term t = first; t; t = T(s, t)->next) {
-            term *q = T(s, t);
-            if (q->kind == p.kind && q->op == p.op && q->width == p.width &&
-                q->idx_width == p.idx_width && q->a == p.a && q->b == p.b && q->c == p.c &&
-                (!n || !memcmp(bits(s, t), lits, n * sizeof(int))))
-                return t;
-        }
-    }
-    p.lits = s->lits.len;
-    for (uint32_t i = 0; i < n; i++)
-        base_vec_push(&s->lits, lits[i]);
+    int hdr[HDR] = { p.kind | p.op << 8, (int)p.width, (int)p.idx_width, (int)p.a, (int)p.b,
+                     (int)p.c };
+    bool fresh;
+    bmc_smt_term id = bmc_smt_terms_intern(&s->tt, hdr, HDR, lits, n, &fresh);
+    if (!fresh)
+        return id;
     if (p.kind == K_BV) {
         bool c = true;
         uint64_t v = 0;
@@ -482,10 +442,11 @@ static bmc_smt_term intern(S *s, term p, const int *lits)
         p.is_const = lits[0] == LT || lits[0] == -LT;
         p.val = lits[0] == LT;
     }
-    p.next = first;
-    bmc_smt_term id = (bmc_smt_term)s->terms.len;
-    base_vec_push(&s->terms, p);
-    base_hashmap_put(&s->by_hash, h, id);
+    term *t = T(s, id);
+    p.next = t->next;
+    p.key = t->key;
+    p.nkey = t->nkey;
+    *t = p;
     return id;
 }
 
@@ -521,14 +482,11 @@ bmc_smt_cad *bmc_smt_cad_new(void)
         fprintf(stderr, "ravel: internal error: CaDiCaL could not start\n");
         abort();
     }
-    base_hashmap_init(&s->by_hash);
+    bmc_smt_terms_init(&s->tt);
     base_hashmap_init(&s->and_map);
     base_hashmap_init(&s->xor_map);
     base_hashmap_init(&s->pair_map);
     base_hashmap_init(&s->ite_map);
-    base_hashmap_init(&s->sel_memo);
-    term none = { 0 };
-    base_vec_push(&s->terms, none); /* handle 0: no term */
     base_vec_push(&s->gk, G_IN);     /* variable 0 does not exist */
     base_vec_push(&s->g0, 0);
     base_vec_push(&s->g1, 0);
@@ -536,8 +494,8 @@ bmc_smt_cad *bmc_smt_cad_new(void)
     int t = new_var(s, G_IN, 0, 0, 0);
     int u = t;
     clause(s, &u, 1);
-    s->t_true = mk_bool(s, LT);
-    s->t_false = mk_bool(s, -LT);
+    s->tt.t_true = mk_bool(s, LT);
+    s->tt.t_false = mk_bool(s, -LT);
     return s;
 }
 
@@ -546,14 +504,11 @@ void bmc_smt_cad_free(bmc_smt_cad *s)
     if (!s)
         return;
     sat_solver_free(s->sat);
-    base_vec_free(&s->terms);
-    base_vec_free(&s->lits);
-    base_hashmap_free(&s->by_hash);
+    bmc_smt_terms_free(&s->tt);
     base_hashmap_free(&s->and_map);
     base_hashmap_free(&s->xor_map);
     base_hashmap_free(&s->pair_map);
     base_hashmap_free(&s->ite_map);
-    base_hashmap_free(&s->sel_memo);
     base_vec_free(&s->gk);
     base_vec_free(&s->g0);
     base_vec_free(&s->g1);
@@ -568,10 +523,7 @@ void bmc_smt_cad_free(bmc_smt_cad *s)
 
 /* --- Booleans --- */
 
-bmc_smt_term bmc_smt_cad_true(bmc_smt_cad *s) { return s->t_true; }
-bmc_smt_term bmc_smt_cad_false(bmc_smt_cad *s) { return s->t_false; }
-bool bmc_smt_cad_is_true(bmc_smt_cad *s, bmc_smt_term a) { return a == s->t_true; }
-bool bmc_smt_cad_is_false(bmc_smt_cad *s, bmc_smt_term a) { return a == s->t_false; }
+bmc_smt_terms *bmc_smt_cad_terms(bmc_smt_cad *s) { return &s->tt; }
 
 bmc_smt_term bmc_smt_cad_bool_var(bmc_smt_cad *s, const char *name)
 {
@@ -601,11 +553,11 @@ bmc_smt_term bmc_smt_cad_implies(bmc_smt_cad *s, bmc_smt_term a, bmc_smt_term b)
 
 bmc_smt_term bmc_smt_cad_ite(bmc_smt_cad *s, bmc_smt_term c, bmc_smt_term a, bmc_smt_term b)
 {
-    if (c == s->t_true || a == b)
+    if (c == s->tt.t_true || a == b)
         return a;
-    if (c == s->t_false)
+    if (c == s->tt.t_false)
         return b;
-    term ta = *T(s, a), tb = *T(s, b);
+    term ta = *T(s, a);
     int lc = lit_of(s, c);
     if (ta.kind == K_BOOL)
         return mk_bool(s, g_ite(s, lc, lit_of(s, a), lit_of(s, b)));
@@ -618,12 +570,12 @@ bmc_smt_term bmc_smt_cad_ite(bmc_smt_cad *s, bmc_smt_term c, bmc_smt_term a, bmc
     mux_bits(s, r, lc, x, y, w);
     free(x);
     free(y);
-    uint32_t leaves = ta.leaves && tb.leaves ? ta.leaves + tb.leaves : 0;
+    uint32_t leaves = bmc_smt_terms_ite_leaves(&s->tt, a, b);
     bmc_smt_term res;
     bool folded = true;
     for (uint32_t i = 0; i < w && folded; i++)
         folded = r[i] == LT || r[i] == -LT;
-    if (folded || !leaves || leaves > MAX_LEAVES)
+    if (folded || !leaves)
         res = mk_bv(s, w, r);
     else
         res = intern(s, (term){ .kind = K_BV, .op = OP_ITE, .width = w, .leaves = leaves,
@@ -633,44 +585,13 @@ bmc_smt_term bmc_smt_cad_ite(bmc_smt_cad *s, bmc_smt_term c, bmc_smt_term a, bmc
     return res;
 }
 
-/* When one of a, b is an ite tree over constants and the other a constant
- * or such a tree (small enough), splits them on one condition so that an
- * operation can be distributed: op(a, b) = ite(c, op(a1, b1), op(a2, b2)),
- * keeping the results ite trees over constants as smt_z3.c does. */
-static bool split2(S *s, bmc_smt_term a, bmc_smt_term b, bmc_smt_term *c, bmc_smt_term *a1,
-                   bmc_smt_term *a2, bmc_smt_term *b1, bmc_smt_term *b2)
-{
-    term *ta = T(s, a), *tb = T(s, b);
-    if (ta->kind != K_BV || !ta->leaves || !tb->leaves || (ta->leaves < 2 && tb->leaves < 2) ||
-        ta->leaves * tb->leaves > MAX_LEAVES)
-        return false;
-    bool ia = ta->leaves > 1, same = ia && tb->leaves > 1 && tb->a == ta->a;
-    *c = ia ? ta->a : tb->a;
-    *a1 = ia ? ta->b : a;
-    *a2 = ia ? ta->c : a;
-    *b1 = ia && !same ? b : tb->b;
-    *b2 = ia && !same ? b : tb->c;
-    return true;
-}
-
-static bool split1(S *s, bmc_smt_term a, bmc_smt_term *c, bmc_smt_term *a1, bmc_smt_term *a2)
-{
-    term *ta = T(s, a);
-    if (ta->kind != K_BV || ta->leaves < 2)
-        return false;
-    *c = ta->a;
-    *a1 = ta->b;
-    *a2 = ta->c;
-    return true;
-}
-
 bmc_smt_term bmc_smt_cad_eq(bmc_smt_cad *s, bmc_smt_term a, bmc_smt_term b)
 {
     bmc_smt_term c, a1, a2, b1, b2;
-    if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+    if (bmc_smt_terms_split2(&s->tt, a, b, &c, &a1, &a2, &b1, &b2))
         return bmc_smt_cad_ite(s, c, bmc_smt_cad_eq(s, a1, b1), bmc_smt_cad_eq(s, a2, b2));
     if (a == b)
-        return s->t_true;
+        return s->tt.t_true;
     term *ta = T(s, a);
     if (ta->kind == K_BOOL)
         return mk_bool(s, -g_xor(s, lit_of(s, a), lit_of(s, b)));
@@ -704,43 +625,11 @@ bmc_smt_term bmc_smt_cad_bv_var(bmc_smt_cad *s, uint32_t width, const char *name
     return mk_bv_free(s, width, r);
 }
 
-uint32_t bmc_smt_cad_width(bmc_smt_cad *s, bmc_smt_term a)
-{
-    term *t = T(s, a);
-    return t->kind == K_BV ? t->width : 0;
-}
-
-bool bmc_smt_cad_bv_value(bmc_smt_cad *s, bmc_smt_term a, uint64_t *v)
-{
-    term *t = T(s, a);
-    if (t->kind != K_BV || !t->is_const || t->width > 64)
-        return false;
-    *v = t->val;
-    return true;
-}
-
-size_t bmc_smt_cad_bv_leaves(bmc_smt_cad *s, bmc_smt_term a, uint64_t *out, size_t max)
-{
-    term *t = T(s, a);
-    if (t->kind != K_BV || !t->leaves || t->leaves > max || t->width > 64)
-        return 0;
-    if (t->is_const) {
-        out[0] = t->val;
-        return 1;
-    }
-    bmc_smt_term x = t->b, y = t->c;
-    size_t n = bmc_smt_cad_bv_leaves(s, x, out, max);
-    if (!n)
-        return 0;
-    size_t m = bmc_smt_cad_bv_leaves(s, y, out + n, max - n);
-    return m ? n + m : 0;
-}
-
 bmc_smt_term bmc_smt_cad_bv_op(bmc_smt_cad *s, bmc_smt_bvop op, bmc_smt_term a, bmc_smt_term b)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
-        if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+        if (bmc_smt_terms_split2(&s->tt, a, b, &c, &a1, &a2, &b1, &b2))
             return bmc_smt_cad_ite(s, c, bmc_smt_cad_bv_op(s, op, a1, b1),
                                    bmc_smt_cad_bv_op(s, op, a2, b2));
     }
@@ -786,7 +675,7 @@ bmc_smt_term bmc_smt_cad_bv_not(bmc_smt_cad *s, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_cad_ite(s, c, bmc_smt_cad_bv_not(s, a1), bmc_smt_cad_bv_not(s, a2));
     }
     uint32_t w = T(s, a)->width;
@@ -800,7 +689,7 @@ bmc_smt_term bmc_smt_cad_bv_neg(bmc_smt_cad *s, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_cad_ite(s, c, bmc_smt_cad_bv_neg(s, a1), bmc_smt_cad_bv_neg(s, a2));
     }
     uint32_t w = T(s, a)->width;
@@ -814,7 +703,7 @@ bmc_smt_term bmc_smt_cad_bv_cmp(bmc_smt_cad *s, bmc_smt_cmp op, bmc_smt_term a, 
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
-        if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+        if (bmc_smt_terms_split2(&s->tt, a, b, &c, &a1, &a2, &b1, &b2))
             return bmc_smt_cad_ite(s, c, bmc_smt_cad_bv_cmp(s, op, a1, b1),
                                    bmc_smt_cad_bv_cmp(s, op, a2, b2));
     }
@@ -834,7 +723,7 @@ bmc_smt_term bmc_smt_cad_extract(bmc_smt_cad *s, uint32_t hi, uint32_t lo, bmc_s
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_cad_ite(s, c, bmc_smt_cad_extract(s, hi, lo, a1),
                                    bmc_smt_cad_extract(s, hi, lo, a2));
     }
@@ -850,7 +739,7 @@ bmc_smt_term bmc_smt_cad_concat(bmc_smt_cad *s, bmc_smt_term hi, bmc_smt_term lo
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
-        if (split2(s, hi, lo, &c, &a1, &a2, &b1, &b2))
+        if (bmc_smt_terms_split2(&s->tt, hi, lo, &c, &a1, &a2, &b1, &b2))
             return bmc_smt_cad_ite(s, c, bmc_smt_cad_concat(s, a1, b1), bmc_smt_cad_concat(s, a2, b2));
     }
     uint32_t wh = T(s, hi)->width, wl = T(s, lo)->width;
@@ -865,7 +754,7 @@ static bmc_smt_term extend(S *s, uint32_t extra, bmc_smt_term a, bool sign)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_cad_ite(s, c, extend(s, extra, a1, sign), extend(s, extra, a2, sign));
     }
     if (extra == 0)
@@ -910,15 +799,15 @@ bmc_smt_term bmc_smt_cad_array_const(bmc_smt_cad *s, uint32_t idx_width, bmc_smt
  * select's of arr whose index is equal (Ackermann's constraints). */
 static bmc_smt_term var_select(S *s, bmc_smt_term arr, bmc_smt_term idx)
 {
-    s->nselects++;
-    if (!T(s, arr)->sels) {
+    s->tt.nselects++;
+    if (!T(s, arr)->aux) {
         sel_vec none = { 0 };
         base_vec_push(&s->sels, none);
-        T(s, arr)->sels = (uint32_t)s->sels.len;
+        T(s, arr)->aux = (uint32_t)s->sels.len;
     }
     uint32_t w = T(s, arr)->width, iw = T(s, idx)->width;
     bmc_smt_term v = bmc_smt_cad_bv_var(s, w, NULL);
-    size_t k = T(s, arr)->sels - 1;
+    size_t k = T(s, arr)->aux - 1;
     int *xi = copy_bits(s, idx), *xv = copy_bits(s, v);
     for (size_t j = 0; j < s->sels.data[k].len; j++) {
         sel o = s->sels.data[k].data[j];
@@ -940,10 +829,9 @@ static bmc_smt_term var_select(S *s, bmc_smt_term arr, bmc_smt_term idx)
  * select; memoised on (array, index). */
 static bmc_smt_term select_rw(S *s, bmc_smt_term arr, bmc_smt_term idx)
 {
-    uint64_t key = (uint64_t)arr << 32 | idx, memo;
-    if (base_hashmap_get(&s->sel_memo, key, &memo))
-        return (bmc_smt_term)memo;
     bmc_smt_term r;
+    if (bmc_smt_terms_memo_get(&s->tt, arr, idx, &r))
+        return r;
     term t = *T(s, arr), ti = *T(s, idx);
     if (ti.leaves > 1) {
         bmc_smt_term r1 = select_rw(s, arr, ti.b);
@@ -952,9 +840,9 @@ static bmc_smt_term select_rw(S *s, bmc_smt_term arr, bmc_smt_term idx)
         r = t.a;
     } else if (t.op == OP_STORE) {
         bmc_smt_term e = bmc_smt_cad_eq(s, t.b, idx);
-        if (e == s->t_true)
+        if (e == s->tt.t_true)
             r = t.c;
-        else if (e == s->t_false)
+        else if (e == s->tt.t_false)
             r = select_rw(s, t.a, idx);
         else
             r = bmc_smt_cad_ite(s, e, t.c, select_rw(s, t.a, idx));
@@ -964,7 +852,7 @@ static bmc_smt_term select_rw(S *s, bmc_smt_term arr, bmc_smt_term idx)
     } else {
         r = var_select(s, arr, idx);
     }
-    base_hashmap_put(&s->sel_memo, key, r);
+    bmc_smt_terms_memo_put(&s->tt, arr, idx, r);
     return r;
 }
 
@@ -985,7 +873,7 @@ bmc_smt_term bmc_smt_cad_store(bmc_smt_cad *s, bmc_smt_term arr, bmc_smt_term id
 
 void bmc_smt_cad_assert(bmc_smt_cad *s, bmc_smt_term a)
 {
-    s->nasserts++;
+    s->tt.nasserts++;
     int l = lit_of(s, a);
     if (s->scopes.len)
         cl2(s, -s->scopes.data[s->scopes.len - 1], l);
@@ -1107,7 +995,7 @@ uint64_t bmc_smt_cad_model_bv(bmc_smt_cad *s, bmc_smt_term a)
     for (uint32_t i = 0; i < w && i < 64; i++)
         if (model_lit(s, bits(s, a)[i]))
             v |= (uint64_t)1 << i;
-    return v & mask(w);
+    return v & bmc_smt_mask(w);
 }
 
 void bmc_smt_cad_set_clause_cap(bmc_smt_cad *s, uint64_t cap)
@@ -1117,18 +1005,3 @@ void bmc_smt_cad_set_clause_cap(bmc_smt_cad *s, uint64_t cap)
 
 bool bmc_smt_cad_over_cap(const bmc_smt_cad *s) { return s->over; }
 uint64_t bmc_smt_cad_num_clauses(const bmc_smt_cad *s) { return s->nclauses; }
-
-size_t bmc_smt_cad_num_terms(const bmc_smt_cad *s)
-{
-    return s->terms.len - 1;
-}
-
-size_t bmc_smt_cad_num_asserts(const bmc_smt_cad *s)
-{
-    return s->nasserts;
-}
-
-size_t bmc_smt_cad_num_array_selects(const bmc_smt_cad *s)
-{
-    return s->nselects;
-}

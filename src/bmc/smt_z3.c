@@ -1,13 +1,14 @@
 /* bmc_smt_z3: smt.h on Z3's C API (Debian libz3-dev 4.8.12) — the only file
  * that includes z3.h.
  *
- * Invariants: every term handle indexes `terms`, whose entry holds a Z3_ast
- * with one reference taken (dropped in bmc_smt_free) and what the folding
- * needs: the sort (Bool, bit-vector of `width`, array), the constant value
- * when the term is a constant of at most 64 bits, and for array stores and
- * constant arrays their operands. `by_ast` maps each Z3_ast (hash-consed
- * by Z3) to its one handle, so equal terms have equal handles. Folding
- * never changes a term's meaning: it only returns an equal, simpler term. */
+ * Invariants: every term handle is a node of the shared term table
+ * (smt_term.h) keyed by its Z3_ast (hash-consed by Z3), so equal terms have
+ * equal handles; each ast has one reference taken (dropped in
+ * bmc_smt_free). Terms fold before they reach Z3: Booleans over true and
+ * false, bit-vector operations on constants and with units
+ * (smt_term.h's word-level folding), and operations distributed over ite
+ * trees over constants. Folding never changes a term's meaning: it only
+ * returns an equal, simpler term. */
 #include "bmc/smt_backend.h"
 
 #include <stdio.h>
@@ -16,33 +17,19 @@
 #include <z3.h>
 
 #include "base/clock.h"
-#include "base/hashmap.h"
 #include "base/vec.h"
 #include "base/xalloc.h"
+#include "bmc/smt_term.h"
 
-enum { K_BOOL, K_BV, K_ARRAY };
-enum { OP_NONE, OP_STORE, OP_CONSTARR, OP_ITE };
-
-/* ite trees over constants (a pointer that may point to one of a few
- * objects) are kept as such: operations with constants are distributed
- * over them (up to this many leaves), so addresses stay resolvable. */
-#define MAX_LEAVES 16
 /* Expansions one select may do while resolving through stores at
  * symbolic indices and through ite-merged memories. */
 #define SELECT_BUDGET 2048
 
-typedef struct term {
-    Z3_ast ast;
-    uint8_t kind, op;
-    bool is_const;
-    uint32_t width;      /* BV: bits; ARRAY: element bits */
-    uint32_t idx_width;  /* ARRAY */
-    uint64_t val;        /* is_const: the value (Bool: 0/1) */
-    uint32_t leaves;     /* bit-vectors: 1 for a constant, n for an ite tree over n
-                            constants (n <= MAX_LEAVES), else 0 */
-    bmc_smt_term a, b, c;    /* OP_STORE: array, index, value; OP_CONSTARR: element;
-                            OP_ITE: condition, then, else */
-} term;
+typedef bmc_smt_node term;
+enum { K_BOOL = BMC_SMT_K_BOOL, K_BV = BMC_SMT_K_BV, K_ARRAY = BMC_SMT_K_ARRAY };
+enum { OP_NONE = BMC_SMT_OP_NONE, OP_STORE = BMC_SMT_OP_STORE, OP_CONSTARR = BMC_SMT_OP_CONSTARR,
+       OP_ITE = BMC_SMT_OP_ITE };
+#define KEY_INTS (sizeof(Z3_ast) / sizeof(int)) /* a key: the ast's bits */
 
 struct bmc_smt_z3 {
     Z3_context ctx;
@@ -50,12 +37,7 @@ struct bmc_smt_z3 {
     BASE_VEC(bmc_smt_term) asserted; /* permanent constraints, in order */
     BASE_VEC(size_t) scopes;     /* asserted.len at each push */
     Z3_model model;
-    BASE_VEC(term) terms;
-    base_hashmap by_ast;
-    base_hashmap sel_memo; /* (array << 32 | index) -> the select's term */
-    size_t nasserts;
-    size_t nselects;
-    bmc_smt_term t_true, t_false;
+    bmc_smt_terms tt;
     char reason[256];
 };
 
@@ -65,35 +47,30 @@ static void on_error(Z3_context c, Z3_error_code e)
     abort();
 }
 
-static uint64_t mask(uint32_t w)
-{
-    return w >= 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1;
-}
-
-static int64_t sx(uint64_t v, uint32_t w)
-{
-    if (w >= 64)
-        return (int64_t)v;
-    uint64_t m = (uint64_t)1 << (w - 1);
-    return (int64_t)((v ^ m) - m);
-}
-
 static term *T(bmc_smt_z3 *s, bmc_smt_term t)
 {
-    return &s->terms.data[t];
+    return bmc_smt_terms_node(&s->tt, t);
+}
+
+static Z3_ast AST(bmc_smt_z3 *s, bmc_smt_term t)
+{
+    Z3_ast a;
+    memcpy(&a, bmc_smt_terms_key(&s->tt, t), sizeof a);
+    return a;
 }
 
 /* Registers ast (a new reference is taken) and returns its handle. */
 static bmc_smt_term reg(bmc_smt_z3 *s, Z3_ast ast, uint8_t kind, uint32_t width)
 {
-    uint64_t h;
-    if (base_hashmap_get(&s->by_ast, (uint64_t)(uintptr_t)ast, &h))
-        return (bmc_smt_term)h;
-    Z3_inc_ref(s->ctx, ast);
-    term t = { .ast = ast, .kind = kind, .width = width };
-    bmc_smt_term id = (bmc_smt_term)s->terms.len;
-    base_vec_push(&s->terms, t);
-    base_hashmap_put(&s->by_ast, (uint64_t)(uintptr_t)ast, id);
+    int key[KEY_INTS];
+    memcpy(key, &ast, sizeof ast);
+    bool fresh;
+    bmc_smt_term id = bmc_smt_terms_intern(&s->tt, key, KEY_INTS, NULL, 0, &fresh);
+    if (fresh) {
+        Z3_inc_ref(s->ctx, ast);
+        T(s, id)->kind = kind;
+        T(s, id)->width = width;
+    }
     return id;
 }
 
@@ -119,15 +96,12 @@ bmc_smt_z3 *bmc_smt_z3_new(void)
     s->ctx = Z3_mk_context_rc(cfg);
     Z3_del_config(cfg);
     Z3_set_error_handler(s->ctx, on_error);
-    base_hashmap_init(&s->by_ast);
-    base_hashmap_init(&s->sel_memo);
-    term none = { 0 };
-    base_vec_push(&s->terms, none); /* handle 0: no term */
-    s->t_true = reg(s, Z3_mk_true(s->ctx), K_BOOL, 0);
-    T(s, s->t_true)->is_const = true;
-    T(s, s->t_true)->val = 1;
-    s->t_false = reg(s, Z3_mk_false(s->ctx), K_BOOL, 0);
-    T(s, s->t_false)->is_const = true;
+    bmc_smt_terms_init(&s->tt);
+    s->tt.t_true = reg(s, Z3_mk_true(s->ctx), K_BOOL, 0);
+    T(s, s->tt.t_true)->is_const = true;
+    T(s, s->tt.t_true)->val = 1;
+    s->tt.t_false = reg(s, Z3_mk_false(s->ctx), K_BOOL, 0);
+    T(s, s->tt.t_false)->is_const = true;
     return s;
 }
 
@@ -137,11 +111,9 @@ void bmc_smt_z3_free(bmc_smt_z3 *s)
         return;
     if (s->model)
         Z3_model_dec_ref(s->ctx, s->model);
-    for (size_t i = 1; i < s->terms.len; i++)
-        Z3_dec_ref(s->ctx, s->terms.data[i].ast);
-    base_vec_free(&s->terms);
-    base_hashmap_free(&s->by_ast);
-    base_hashmap_free(&s->sel_memo);
+    for (bmc_smt_term i = 1; i < s->tt.nodes.len; i++)
+        Z3_dec_ref(s->ctx, AST(s, i));
+    bmc_smt_terms_free(&s->tt);
     if (s->solver)
         Z3_solver_dec_ref(s->ctx, s->solver);
     base_vec_free(&s->asserted);
@@ -152,10 +124,7 @@ void bmc_smt_z3_free(bmc_smt_z3 *s)
 
 /* --- Booleans --- */
 
-bmc_smt_term bmc_smt_z3_true(bmc_smt_z3 *s) { return s->t_true; }
-bmc_smt_term bmc_smt_z3_false(bmc_smt_z3 *s) { return s->t_false; }
-bool bmc_smt_z3_is_true(bmc_smt_z3 *s, bmc_smt_term a) { return a == s->t_true; }
-bool bmc_smt_z3_is_false(bmc_smt_z3 *s, bmc_smt_term a) { return a == s->t_false; }
+bmc_smt_terms *bmc_smt_z3_terms(bmc_smt_z3 *s) { return &s->tt; }
 
 bmc_smt_term bmc_smt_z3_bool_var(bmc_smt_z3 *s, const char *name)
 {
@@ -164,34 +133,34 @@ bmc_smt_term bmc_smt_z3_bool_var(bmc_smt_z3 *s, const char *name)
 
 bmc_smt_term bmc_smt_z3_not(bmc_smt_z3 *s, bmc_smt_term a)
 {
-    if (a == s->t_true)
-        return s->t_false;
-    if (a == s->t_false)
-        return s->t_true;
-    return reg(s, Z3_mk_not(s->ctx, T(s, a)->ast), K_BOOL, 0);
+    if (a == s->tt.t_true)
+        return s->tt.t_false;
+    if (a == s->tt.t_false)
+        return s->tt.t_true;
+    return reg(s, Z3_mk_not(s->ctx, AST(s, a)), K_BOOL, 0);
 }
 
 bmc_smt_term bmc_smt_z3_and(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
-    if (a == s->t_false || b == s->t_false)
-        return s->t_false;
-    if (a == s->t_true || a == b)
+    if (a == s->tt.t_false || b == s->tt.t_false)
+        return s->tt.t_false;
+    if (a == s->tt.t_true || a == b)
         return b;
-    if (b == s->t_true)
+    if (b == s->tt.t_true)
         return a;
-    Z3_ast args[2] = { T(s, a)->ast, T(s, b)->ast };
+    Z3_ast args[2] = { AST(s, a), AST(s, b) };
     return reg(s, Z3_mk_and(s->ctx, 2, args), K_BOOL, 0);
 }
 
 bmc_smt_term bmc_smt_z3_or(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
-    if (a == s->t_true || b == s->t_true)
-        return s->t_true;
-    if (a == s->t_false || a == b)
+    if (a == s->tt.t_true || b == s->tt.t_true)
+        return s->tt.t_true;
+    if (a == s->tt.t_false || a == b)
         return b;
-    if (b == s->t_false)
+    if (b == s->tt.t_false)
         return a;
-    Z3_ast args[2] = { T(s, a)->ast, T(s, b)->ast };
+    Z3_ast args[2] = { AST(s, a), AST(s, b) };
     return reg(s, Z3_mk_or(s->ctx, 2, args), K_BOOL, 0);
 }
 
@@ -202,25 +171,25 @@ bmc_smt_term bmc_smt_z3_implies(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 
 bmc_smt_term bmc_smt_z3_ite(bmc_smt_z3 *s, bmc_smt_term c, bmc_smt_term a, bmc_smt_term b)
 {
-    if (c == s->t_true || a == b)
+    if (c == s->tt.t_true || a == b)
         return a;
-    if (c == s->t_false)
+    if (c == s->tt.t_false)
         return b;
     term *ta = T(s, a);
     if (ta->kind == K_BOOL) {
-        if (a == s->t_true)
+        if (a == s->tt.t_true)
             return bmc_smt_z3_or(s, c, b);
-        if (a == s->t_false)
+        if (a == s->tt.t_false)
             return bmc_smt_z3_and(s, bmc_smt_z3_not(s, c), b);
-        if (b == s->t_true)
+        if (b == s->tt.t_true)
             return bmc_smt_z3_or(s, bmc_smt_z3_not(s, c), a);
-        if (b == s->t_false)
+        if (b == s->tt.t_false)
             return bmc_smt_z3_and(s, c, a);
     }
     uint8_t kind = ta->kind;
     uint32_t w = ta->width, iw = ta->idx_width;
-    uint32_t leaves = ta->leaves && T(s, b)->leaves ? ta->leaves + T(s, b)->leaves : 0;
-    bmc_smt_term r = reg(s, Z3_mk_ite(s->ctx, T(s, c)->ast, ta->ast, T(s, b)->ast), kind, w);
+    uint32_t leaves = bmc_smt_terms_ite_leaves(&s->tt, a, b);
+    bmc_smt_term r = reg(s, Z3_mk_ite(s->ctx, AST(s, c), AST(s, a), AST(s, b)), kind, w);
     term *t = T(s, r);
     if (t->op == OP_NONE) {
         t->idx_width = iw;
@@ -228,80 +197,39 @@ bmc_smt_term bmc_smt_z3_ite(bmc_smt_z3 *s, bmc_smt_term c, bmc_smt_term a, bmc_s
         t->a = c;
         t->b = a;
         t->c = b;
-        t->leaves = leaves <= MAX_LEAVES ? leaves : 0;
+        t->leaves = leaves;
     }
     return r;
-}
-
-/* When one of a, b is an ite tree over constants and the other a constant
- * or such a tree (small enough), splits them on one condition so that an
- * operation can be distributed: op(a, b) = ite(c, op(a1, b1), op(a2, b2)). */
-static bool split2(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b, bmc_smt_term *c, bmc_smt_term *a1,
-                   bmc_smt_term *a2, bmc_smt_term *b1, bmc_smt_term *b2)
-{
-    term *ta = T(s, a), *tb = T(s, b);
-    if (ta->kind != K_BV || !ta->leaves || !tb->leaves || (ta->leaves < 2 && tb->leaves < 2) ||
-        ta->leaves * tb->leaves > MAX_LEAVES)
-        return false;
-    if (ta->leaves > 1) {
-        *c = ta->a;
-        *a1 = ta->b;
-        *a2 = ta->c;
-        if (tb->leaves > 1 && tb->a == ta->a) {
-            *b1 = tb->b;
-            *b2 = tb->c;
-        } else {
-            *b1 = *b2 = b;
-        }
-    } else {
-        *c = tb->a;
-        *a1 = *a2 = a;
-        *b1 = tb->b;
-        *b2 = tb->c;
-    }
-    return true;
-}
-
-/* The same for one operand. */
-static bool split1(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term *c, bmc_smt_term *a1, bmc_smt_term *a2)
-{
-    term *ta = T(s, a);
-    if (ta->kind != K_BV || ta->leaves < 2)
-        return false;
-    *c = ta->a;
-    *a1 = ta->b;
-    *a2 = ta->c;
-    return true;
 }
 
 bmc_smt_term bmc_smt_z3_eq(bmc_smt_z3 *s, bmc_smt_term a, bmc_smt_term b)
 {
     bmc_smt_term c, a1, a2, b1, b2;
-    if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+    if (bmc_smt_terms_split2(&s->tt, a, b, &c, &a1, &a2, &b1, &b2))
         return bmc_smt_z3_ite(s, c, bmc_smt_z3_eq(s, a1, b1), bmc_smt_z3_eq(s, a2, b2));
     if (a == b)
-        return s->t_true;
+        return s->tt.t_true;
     term *ta = T(s, a), *tb = T(s, b);
     if (ta->is_const && tb->is_const && ta->kind == K_BV && ta->width <= 64)
-        return ta->val == tb->val ? s->t_true : s->t_false;
+        return ta->val == tb->val ? s->tt.t_true : s->tt.t_false;
     if (ta->kind == K_BOOL) {
-        if (a == s->t_true)
+        if (a == s->tt.t_true)
             return b;
-        if (b == s->t_true)
+        if (b == s->tt.t_true)
             return a;
-        if (a == s->t_false)
+        if (a == s->tt.t_false)
             return bmc_smt_z3_not(s, b);
-        if (b == s->t_false)
+        if (b == s->tt.t_false)
             return bmc_smt_z3_not(s, a);
     }
-    return reg(s, Z3_mk_eq(s->ctx, ta->ast, tb->ast), K_BOOL, 0);
+    return reg(s, Z3_mk_eq(s->ctx, AST(s, a), AST(s, b)), K_BOOL, 0);
 }
 
 /* --- bit-vectors --- */
 
 bmc_smt_term bmc_smt_z3_bv_const(bmc_smt_z3 *s, uint32_t width, uint64_t v)
 {
-    v &= mask(width);
+    v &= bmc_smt_mask(width);
     return reg_bv_const(s, Z3_mk_unsigned_int64(s->ctx, v, bv_sort(s, width)), width, v);
 }
 
@@ -310,104 +238,25 @@ bmc_smt_term bmc_smt_z3_bv_var(bmc_smt_z3 *s, uint32_t width, const char *name)
     return reg(s, Z3_mk_fresh_const(s->ctx, name, bv_sort(s, width)), K_BV, width);
 }
 
-uint32_t bmc_smt_z3_width(bmc_smt_z3 *s, bmc_smt_term a)
-{
-    term *t = T(s, a);
-    return t->kind == K_BV ? t->width : 0;
-}
-
-bool bmc_smt_z3_bv_value(bmc_smt_z3 *s, bmc_smt_term a, uint64_t *v)
-{
-    term *t = T(s, a);
-    if (t->kind != K_BV || !t->is_const || t->width > 64)
-        return false;
-    *v = t->val;
-    return true;
-}
-
-size_t bmc_smt_z3_bv_leaves(bmc_smt_z3 *s, bmc_smt_term a, uint64_t *out, size_t max)
-{
-    term *t = T(s, a);
-    if (t->kind != K_BV || !t->leaves || t->leaves > max || t->width > 64)
-        return 0;
-    if (t->is_const) {
-        out[0] = t->val;
-        return 1;
-    }
-    bmc_smt_term x = t->b, y = t->c;
-    size_t n = bmc_smt_z3_bv_leaves(s, x, out, max);
-    if (!n)
-        return 0;
-    size_t m = bmc_smt_z3_bv_leaves(s, y, out + n, max - n);
-    return m ? n + m : 0;
-}
-
-static bool fold2(bmc_smt_bvop op, uint32_t w, uint64_t a, uint64_t b, uint64_t *r)
-{
-    uint64_t m = mask(w);
-    int64_t sa = sx(a, w), sb = sx(b, w);
-    switch (op) {
-    case BMC_SMT_BV_ADD: *r = a + b; break;
-    case BMC_SMT_BV_SUB: *r = a - b; break;
-    case BMC_SMT_BV_MUL: *r = a * b; break;
-    case BMC_SMT_BV_UDIV: *r = b ? a / b : m; break;
-    case BMC_SMT_BV_UREM: *r = b ? a % b : a; break;
-    case BMC_SMT_BV_SDIV:
-        if (b == 0)
-            *r = sa < 0 ? 1 : m;
-        else if (sb == -1)
-            *r = (uint64_t)0 - a; /* wraps for the minimum */
-        else
-            *r = (uint64_t)(sa / sb);
-        break;
-    case BMC_SMT_BV_SREM:
-        if (b == 0)
-            *r = a;
-        else if (sb == -1)
-            *r = 0;
-        else
-            *r = (uint64_t)(sa % sb);
-        break;
-    case BMC_SMT_BV_SHL: *r = b >= w ? 0 : a << b; break;
-    case BMC_SMT_BV_LSHR: *r = b >= w ? 0 : a >> b; break;
-    case BMC_SMT_BV_ASHR:
-        if (b >= w)
-            *r = sa < 0 ? m : 0;
-        else
-            *r = sa < 0 ? ~(~(uint64_t)sa >> b) : (uint64_t)sa >> b;
-        break;
-    case BMC_SMT_BV_AND: *r = a & b; break;
-    case BMC_SMT_BV_OR: *r = a | b; break;
-    case BMC_SMT_BV_XOR: *r = a ^ b; break;
-    default: return false;
-    }
-    *r &= m;
-    return true;
-}
-
 bmc_smt_term bmc_smt_z3_bv_op(bmc_smt_z3 *s, bmc_smt_bvop op, bmc_smt_term a, bmc_smt_term b)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
-        if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+        if (bmc_smt_terms_split2(&s->tt, a, b, &c, &a1, &a2, &b1, &b2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_op(s, op, a1, b1), bmc_smt_z3_bv_op(s, op, a2, b2));
     }
     term *ta = T(s, a), *tb = T(s, b);
     uint32_t w = ta->width;
     if (ta->is_const && tb->is_const && w <= 64) {
         uint64_t r;
-        if (fold2(op, w, ta->val, tb->val, &r))
+        if (bmc_smt_fold_bvop(op, w, ta->val, tb->val, &r))
             return bmc_smt_z3_bv_const(s, w, r);
     }
-    if (tb->is_const && tb->val == 0 && w <= 64 &&
-        (op == BMC_SMT_BV_ADD || op == BMC_SMT_BV_SUB || op == BMC_SMT_BV_OR || op == BMC_SMT_BV_XOR ||
-         op == BMC_SMT_BV_SHL || op == BMC_SMT_BV_LSHR || op == BMC_SMT_BV_ASHR))
-        return a;
-    if (ta->is_const && ta->val == 0 && w <= 64 &&
-        (op == BMC_SMT_BV_ADD || op == BMC_SMT_BV_OR || op == BMC_SMT_BV_XOR))
-        return b;
+    bmc_smt_term unit = bmc_smt_terms_fold_unit(&s->tt, op, a, b);
+    if (unit)
+        return unit;
     Z3_context c = s->ctx;
-    Z3_ast x = ta->ast, y = tb->ast, r;
+    Z3_ast x = AST(s, a), y = AST(s, b), r;
     switch (op) {
     case BMC_SMT_BV_ADD: r = Z3_mk_bvadd(c, x, y); break;
     case BMC_SMT_BV_SUB: r = Z3_mk_bvsub(c, x, y); break;
@@ -430,55 +279,47 @@ bmc_smt_term bmc_smt_z3_bv_not(bmc_smt_z3 *s, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_not(s, a1), bmc_smt_z3_bv_not(s, a2));
     }
     term *t = T(s, a);
     if (t->is_const && t->width <= 64)
         return bmc_smt_z3_bv_const(s, t->width, ~t->val);
-    return reg(s, Z3_mk_bvnot(s->ctx, t->ast), K_BV, t->width);
+    return reg(s, Z3_mk_bvnot(s->ctx, AST(s, a)), K_BV, t->width);
 }
 
 bmc_smt_term bmc_smt_z3_bv_neg(bmc_smt_z3 *s, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_neg(s, a1), bmc_smt_z3_bv_neg(s, a2));
     }
     term *t = T(s, a);
     if (t->is_const && t->width <= 64)
         return bmc_smt_z3_bv_const(s, t->width, (uint64_t)0 - t->val);
-    return reg(s, Z3_mk_bvneg(s->ctx, t->ast), K_BV, t->width);
+    return reg(s, Z3_mk_bvneg(s->ctx, AST(s, a)), K_BV, t->width);
 }
 
 bmc_smt_term bmc_smt_z3_bv_cmp(bmc_smt_z3 *s, bmc_smt_cmp op, bmc_smt_term a, bmc_smt_term b)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
-        if (split2(s, a, b, &c, &a1, &a2, &b1, &b2))
+        if (bmc_smt_terms_split2(&s->tt, a, b, &c, &a1, &a2, &b1, &b2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_bv_cmp(s, op, a1, b1), bmc_smt_z3_bv_cmp(s, op, a2, b2));
     }
     term *ta = T(s, a), *tb = T(s, b);
     uint32_t w = ta->width;
-    if (ta->is_const && tb->is_const && w <= 64) {
-        bool r;
-        switch (op) {
-        case BMC_SMT_ULT: r = ta->val < tb->val; break;
-        case BMC_SMT_ULE: r = ta->val <= tb->val; break;
-        case BMC_SMT_SLT: r = sx(ta->val, w) < sx(tb->val, w); break;
-        default: r = sx(ta->val, w) <= sx(tb->val, w); break;
-        }
-        return r ? s->t_true : s->t_false;
-    }
+    if (ta->is_const && tb->is_const && w <= 64)
+        return bmc_smt_fold_cmp(op, w, ta->val, tb->val) ? s->tt.t_true : s->tt.t_false;
     if (a == b)
-        return op == BMC_SMT_ULE || op == BMC_SMT_SLE ? s->t_true : s->t_false;
+        return op == BMC_SMT_ULE || op == BMC_SMT_SLE ? s->tt.t_true : s->tt.t_false;
     Z3_ast r;
     switch (op) {
-    case BMC_SMT_ULT: r = Z3_mk_bvult(s->ctx, ta->ast, tb->ast); break;
-    case BMC_SMT_ULE: r = Z3_mk_bvule(s->ctx, ta->ast, tb->ast); break;
-    case BMC_SMT_SLT: r = Z3_mk_bvslt(s->ctx, ta->ast, tb->ast); break;
-    default: r = Z3_mk_bvsle(s->ctx, ta->ast, tb->ast); break;
+    case BMC_SMT_ULT: r = Z3_mk_bvult(s->ctx, AST(s, a), AST(s, b)); break;
+    case BMC_SMT_ULE: r = Z3_mk_bvule(s->ctx, AST(s, a), AST(s, b)); break;
+    case BMC_SMT_SLT: r = Z3_mk_bvslt(s->ctx, AST(s, a), AST(s, b)); break;
+    default: r = Z3_mk_bvsle(s->ctx, AST(s, a), AST(s, b)); break;
     }
     return reg(s, r, K_BOOL, 0);
 }
@@ -487,7 +328,7 @@ bmc_smt_term bmc_smt_z3_extract(bmc_smt_z3 *s, uint32_t hi, uint32_t lo, bmc_smt
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_extract(s, hi, lo, a1), bmc_smt_z3_extract(s, hi, lo, a2));
     }
     term *t = T(s, a);
@@ -495,28 +336,28 @@ bmc_smt_term bmc_smt_z3_extract(bmc_smt_z3 *s, uint32_t hi, uint32_t lo, bmc_smt
         return a;
     if (t->is_const && t->width <= 64)
         return bmc_smt_z3_bv_const(s, hi - lo + 1, t->val >> lo);
-    return reg(s, Z3_mk_extract(s->ctx, hi, lo, t->ast), K_BV, hi - lo + 1);
+    return reg(s, Z3_mk_extract(s->ctx, hi, lo, AST(s, a)), K_BV, hi - lo + 1);
 }
 
 bmc_smt_term bmc_smt_z3_concat(bmc_smt_z3 *s, bmc_smt_term hi, bmc_smt_term lo)
 {
     {
         bmc_smt_term c, a1, a2, b1, b2;
-        if (split2(s, hi, lo, &c, &a1, &a2, &b1, &b2))
+        if (bmc_smt_terms_split2(&s->tt, hi, lo, &c, &a1, &a2, &b1, &b2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_concat(s, a1, b1), bmc_smt_z3_concat(s, a2, b2));
     }
     term *th = T(s, hi), *tl = T(s, lo);
     uint32_t w = th->width + tl->width;
     if (th->is_const && tl->is_const && w <= 64)
         return bmc_smt_z3_bv_const(s, w, th->val << tl->width | tl->val);
-    return reg(s, Z3_mk_concat(s->ctx, th->ast, tl->ast), K_BV, w);
+    return reg(s, Z3_mk_concat(s->ctx, AST(s, hi), AST(s, lo)), K_BV, w);
 }
 
 bmc_smt_term bmc_smt_z3_zext(bmc_smt_z3 *s, uint32_t extra, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_zext(s, extra, a1), bmc_smt_z3_zext(s, extra, a2));
     }
     term *t = T(s, a);
@@ -524,22 +365,22 @@ bmc_smt_term bmc_smt_z3_zext(bmc_smt_z3 *s, uint32_t extra, bmc_smt_term a)
         return a;
     if (t->is_const && t->width <= 64)
         return bmc_smt_z3_bv_const(s, t->width + extra, t->val);
-    return reg(s, Z3_mk_zero_ext(s->ctx, extra, t->ast), K_BV, t->width + extra);
+    return reg(s, Z3_mk_zero_ext(s->ctx, extra, AST(s, a)), K_BV, t->width + extra);
 }
 
 bmc_smt_term bmc_smt_z3_sext(bmc_smt_z3 *s, uint32_t extra, bmc_smt_term a)
 {
     {
         bmc_smt_term c, a1, a2;
-        if (split1(s, a, &c, &a1, &a2))
+        if (bmc_smt_terms_split1(&s->tt, a, &c, &a1, &a2))
             return bmc_smt_z3_ite(s, c, bmc_smt_z3_sext(s, extra, a1), bmc_smt_z3_sext(s, extra, a2));
     }
     term *t = T(s, a);
     if (extra == 0)
         return a;
     if (t->is_const && t->width + extra <= 64)
-        return bmc_smt_z3_bv_const(s, t->width + extra, (uint64_t)sx(t->val, t->width));
-    return reg(s, Z3_mk_sign_ext(s->ctx, extra, t->ast), K_BV, t->width + extra);
+        return bmc_smt_z3_bv_const(s, t->width + extra, (uint64_t)bmc_smt_signed(t->val, t->width));
+    return reg(s, Z3_mk_sign_ext(s->ctx, extra, AST(s, a)), K_BV, t->width + extra);
 }
 
 /* --- arrays --- */
@@ -555,7 +396,7 @@ bmc_smt_term bmc_smt_z3_array_var(bmc_smt_z3 *s, uint32_t idx_width, uint32_t el
 bmc_smt_term bmc_smt_z3_array_const(bmc_smt_z3 *s, uint32_t idx_width, bmc_smt_term elem)
 {
     uint32_t ew = T(s, elem)->width;
-    bmc_smt_term r = reg(s, Z3_mk_const_array(s->ctx, bv_sort(s, idx_width), T(s, elem)->ast),
+    bmc_smt_term r = reg(s, Z3_mk_const_array(s->ctx, bv_sort(s, idx_width), AST(s, elem)),
                      K_ARRAY, ew);
     term *t = T(s, r);
     t->idx_width = idx_width;
@@ -567,8 +408,8 @@ bmc_smt_term bmc_smt_z3_array_const(bmc_smt_z3 *s, uint32_t idx_width, bmc_smt_t
 static bmc_smt_term plain_select(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx)
 {
     term *ta = T(s, arr);
-    s->nselects++;
-    return reg(s, Z3_mk_select(s->ctx, ta->ast, T(s, idx)->ast), K_BV, ta->width);
+    s->tt.nselects++;
+    return reg(s, Z3_mk_select(s->ctx, AST(s, arr), AST(s, idx)), K_BV, ta->width);
 }
 
 /* Read-over-write: resolves a select through stores (by comparing
@@ -577,10 +418,9 @@ static bmc_smt_term plain_select(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term i
  * stays an array select, which is equally correct. */
 static bmc_smt_term select_rw(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx, int *budget)
 {
-    uint64_t key = (uint64_t)arr << 32 | idx, memo;
-    if (base_hashmap_get(&s->sel_memo, key, &memo))
-        return (bmc_smt_term)memo;
     bmc_smt_term r = 0, cur = arr;
+    if (bmc_smt_terms_memo_get(&s->tt, arr, idx, &r))
+        return r;
     term *ti = T(s, idx);
     if (ti->leaves > 1 && *budget > 0) {
         --*budget;
@@ -597,11 +437,11 @@ static bmc_smt_term select_rw(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx,
             if (t->op == OP_STORE) {
                 bmc_smt_term e = bmc_smt_z3_eq(s, t->b, idx);
                 t = T(s, cur); /* bmc_smt_eq may have grown the table */
-                if (e == s->t_true) {
+                if (e == s->tt.t_true) {
                     r = t->c;
                     break;
                 }
-                if (e == s->t_false) {
+                if (e == s->tt.t_false) {
                     cur = t->a;
                     continue;
                 }
@@ -622,7 +462,7 @@ static bmc_smt_term select_rw(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx,
             break;
         }
     }
-    base_hashmap_put(&s->sel_memo, key, r);
+    bmc_smt_terms_memo_put(&s->tt, arr, idx, r);
     return r;
 }
 
@@ -636,7 +476,7 @@ bmc_smt_term bmc_smt_z3_store(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx,
 {
     term *ta = T(s, arr);
     uint32_t ew = ta->width, iw = ta->idx_width;
-    bmc_smt_term r = reg(s, Z3_mk_store(s->ctx, ta->ast, T(s, idx)->ast, T(s, val)->ast), K_ARRAY, ew);
+    bmc_smt_term r = reg(s, Z3_mk_store(s->ctx, AST(s, arr), AST(s, idx), AST(s, val)), K_ARRAY, ew);
     term *t = T(s, r);
     if (t->op == OP_NONE) {
         t->idx_width = iw;
@@ -665,7 +505,7 @@ bmc_smt_term bmc_smt_z3_store(bmc_smt_z3 *s, bmc_smt_term arr, bmc_smt_term idx,
  * formula pays more than about three times its better engine. */
 void bmc_smt_z3_assert(bmc_smt_z3 *s, bmc_smt_term a)
 {
-    s->nasserts++;
+    s->tt.nasserts++;
     base_vec_push(&s->asserted, a);
 }
 
@@ -684,9 +524,9 @@ static Z3_lbool run_engine(bmc_smt_z3 *s, bool core, unsigned ms, unsigned rlimi
     Z3_solver_set_params(s->ctx, s->solver, p);
     Z3_params_dec_ref(s->ctx, p);
     for (size_t i = 0; i < s->asserted.len; i++)
-        Z3_solver_assert(s->ctx, s->solver, T(s, s->asserted.data[i])->ast);
+        Z3_solver_assert(s->ctx, s->solver, AST(s, s->asserted.data[i]));
     for (size_t i = 0; i < n; i++)
-        Z3_solver_assert(s->ctx, s->solver, T(s, assumptions[i])->ast);
+        Z3_solver_assert(s->ctx, s->solver, AST(s, assumptions[i]));
     *setup = base_now() - t;
     return Z3_solver_check(s->ctx, s->solver);
 }
@@ -759,7 +599,7 @@ void bmc_smt_z3_pop(bmc_smt_z3 *s)
 static Z3_ast model_eval(bmc_smt_z3 *s, bmc_smt_term a)
 {
     Z3_ast out = NULL;
-    if (!s->model || !Z3_model_eval(s->ctx, s->model, T(s, a)->ast, true, &out))
+    if (!s->model || !Z3_model_eval(s->ctx, s->model, AST(s, a), true, &out))
         return NULL;
     return out;
 }
@@ -790,19 +630,4 @@ uint64_t bmc_smt_z3_model_bv(bmc_smt_z3 *s, bmc_smt_term a)
     if (v)
         Z3_dec_ref(s->ctx, v);
     return u;
-}
-
-size_t bmc_smt_z3_num_terms(const bmc_smt_z3 *s)
-{
-    return s->terms.len - 1;
-}
-
-size_t bmc_smt_z3_num_asserts(const bmc_smt_z3 *s)
-{
-    return s->nasserts;
-}
-
-size_t bmc_smt_z3_num_array_selects(const bmc_smt_z3 *s)
-{
-    return s->nselects;
 }
