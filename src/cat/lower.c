@@ -1159,9 +1159,15 @@ static value *match_split(lower *L, const cat_expr *ex, env *en, int mode, value
 {
     uint32_t n = L->b->st->n, ar = v->r->arity;
     size_t w = may_words(L), total = w * (ar == 2 ? n : 1);
-    const logic_rexpr *base = v->base ? v->base : v->r;
+    /* Taken apart within the executed events (herd's sets never hold
+     * others): a tuple decided in is then executed, which is what lets
+     * prune_conflicts drop the tuples in conflict with it. */
+    const logic_rexpr *r = v->base ? v->r
+                           : ar == 1 ? logic_inter(L->b, v->r, L->x)
+                                     : logic_restrict(L->b, L->x, v->r, L->x);
+    const logic_rexpr *base = v->base ? v->base : r;
     uint64_t *cand = anew(L, total * sizeof *cand);
-    memcpy(cand, v->cand ? v->cand : may_eval(L, v->r, NULL, 0, 0), total * sizeof *cand);
+    memcpy(cand, v->cand ? v->cand : may_eval(L, r, NULL, 0, 0), total * sizeof *cand);
     value *e = NULL, *rest = NULL;
     for (uint32_t i = 0; i < (ar == 2 ? n : 1) && !e; i++)
         for (uint32_t c = 0; c < n && !e; c++) {
@@ -1176,7 +1182,7 @@ static value *match_split(lower *L, const cat_expr *ex, env *en, int mode, value
             if (in) {
                 prune_conflicts(L, cand, ar, t0, t1);
                 e = mkelem(L, ar, t0, t1);
-                rest = mkrel(L, logic_diff(L->b, v->r, e->r), v->approx);
+                rest = mkrel(L, logic_diff(L->b, r, e->r), v->approx);
                 rest->base = base;
                 rest->cand = cand;
             }

@@ -1089,7 +1089,7 @@ bool cf_takes_value(const char *a)
 
 size_t cf_dep_output_args(const char *a)
 {
-    static const char *const with_value[] = { "-MF", "-MT", "-MQ" };
+    static const char *const with_value[] = { "-MF", "-MT", "-MQ", "-MJ" };
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++) {
         size_t n = strlen(with_value[i]);
         if (strncmp(a, with_value[i], n) == 0)

@@ -107,16 +107,24 @@ bool cf_pch_first_include(const char *s, size_t len, size_t *off, size_t *n)
         }
         if (p + 1 < e && p[0] == '/' && p[1] == '*') {
             const char *q = p + 2;
-            while (q + 1 < e && !(q[0] == '*' && q[1] == '/'))
+            while (q + 1 < e && !(q[0] == '*' && q[1] == '/')) {
+                if (*q == '\\' || (q[0] == '?' && q[1] == '?'))
+                    return false; /* a line splice (or trigraph ??/) could end it elsewhere */
                 q++;
+            }
             if (q + 1 >= e)
                 return false;
             p = q + 2;
             continue;
         }
         if (p + 1 < e && p[0] == '/' && p[1] == '/') {
-            while (p < e && *p != '\n')
+            /* a backslash (or the trigraph ??/) before the newline joins the
+             * next line to the comment: give up rather than misread it */
+            while (p < e && *p != '\n') {
+                if (*p == '\\' || (p + 1 < e && p[0] == '?' && p[1] == '?'))
+                    return false;
                 p++;
+            }
             continue;
         }
         break;

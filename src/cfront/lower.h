@@ -203,7 +203,7 @@ size_t cf_learn_bad_flags(cf_flagset *bad, CXTranslationUnit tu);
 /* Does the compiler option a take the next argument as its value? */
 bool cf_takes_value(const char *a);
 /* How many arguments, starting at a, ask the compiler for a dependency file
- * (-MD, -MMD, -MP, -MG, -MF/-MT/-MQ with their value, -Wp,-MD,...): 0 for
+ * (-MD, -MMD, -MP, -MG, -MF/-MT/-MQ/-MJ with their value, -Wp,-MD,...): 0 for
  * any other option. They are dropped before a parse, because libclang would
  * write that file relative to ravel's own directory (clobbering the build's
  * own file during --capture). */

@@ -868,8 +868,11 @@ static int ground(logic_grounder *g, const logic_formula *f, int pol)
         declare(g, f->sov);
         int r = ground(g, f->kids[0], pol);
         const logic_formula *d = so_def(g, f->sov);
-        if (d)
+        /* a defined variable: E w. (w = def) & body, A w. (w = def) -> body */
+        if (d && f->kind == LOGIC_SO_EXISTS)
             r = sat_and2(g->circ, ground(g, d, pol), r);
+        else if (d)
+            r = sat_or2(g->circ, -ground(g, d, -pol), r);
         g->qlevel = saved;
         return r;
     }
@@ -972,8 +975,10 @@ static void assert_f(logic_grounder *g, size_t ctx, const logic_formula *f)
     }
     case LOGIC_SO_FORALL:
     case LOGIC_SO_EXISTS: {
-        /* In QBF mode a universal body is asserted as clauses too. */
-        if (f->kind == LOGIC_SO_FORALL && !g->qbf) {
+        /* In QBF mode a universal body is asserted as clauses too, unless
+         * its variable has a definition: that is an assumption of the body
+         * (A w. (w = def) -> body), not a fact to assert. */
+        if (f->kind == LOGIC_SO_FORALL && (!g->qbf || so_def(g, f->sov))) {
             add_ctx_clause(g, ctx, ground(g, f, POS)); /* sets NEEDS_QBF */
             return;
         }

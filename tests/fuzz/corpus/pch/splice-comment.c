@@ -1,0 +1,4 @@
+// see also \
+#include "debug.h"
+#include "real.h"
+int x;
