@@ -3248,14 +3248,35 @@ static void keep_traces(dl_ctx *c, const dl_summary *old, dl_summary *ns)
     base_hashmap_free(&ix);
 }
 
+/* In a component widened as a whole, the values a function returns only
+ * grow from round to round: the new set is joined with the last round's,
+ * and unknown (DL_NONE: the caller names the result by the call, as for
+ * any function with one return of an unknown value) stays unknown. Without this the returned set need not settle: a caller's local
+ * that may hold more than DL_MAX_ENV_VALUES values falls back to naming
+ * itself, so a set that grows past the bound in one round shrinks in the
+ * next and grows again (xz-utils' filter initialisers, which reach one
+ * another through `next->init`, went round with a period of four). The
+ * union only adds values a caller may see (more names, fewer branches
+ * pruned), so the summary still over-approximates; the values are classes
+ * (widen_summary), finitely many, so the union settles. */
+static void widen_ret(dl_ctx *c, const dl_summary *old, dl_summary *ns)
+{
+    if (old->ret == ns->ret || ns->ret == DL_NONE)
+        return;
+    ns->ret = old->ret == DL_NONE ? DL_NONE : dl_set_union(c, old->ret, ns->ret);
+    ns->fingerprint = fingerprint(ns);
+}
+
 static bool analyse_func(dl_ctx *c, const ir_func *f)
 {
     uint32_t fi = dl_func_index(c, f);
     dl_summary ns;
     analyse_into(c, f, NULL, NULL, &ns);
     dl_summary *old = &c->sums[fi];
-    if (c->widen_all && old->done)
+    if (c->widen_all && old->done) {
         keep_traces(c, old, &ns);
+        widen_ret(c, old, &ns);
+    }
     bool changed = !old->done || old->fingerprint != ns.fingerprint;
     dl_summary_free(old);
     *old = ns;
