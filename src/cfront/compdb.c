@@ -100,16 +100,17 @@ static const char *not_c(const char *path, CXCompileCommand cmd)
  * Returns how many arguments the flag at a takes (0: keep it). */
 static unsigned codegen_flag(const char *t)
 {
-    static const char *const with_value[] = { "-o", "-MF", "-MT", "-MQ" };
-    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
-        if (strcmp(t, with_value[i]) == 0)
-            return 2;
-    static const char *const alone[] = { "-c", "-MD", "-MMD", "-MP", "-M", "-MM", "-fPIC", "-fpic",
-                                         "-fPIE", "-fpie", "-DPIC", "-pie", "-shared" };
+    size_t dep = cf_dep_output_args(t);
+    if (dep)
+        return (unsigned)dep;
+    if (strcmp(t, "-o") == 0)
+        return 2;
+    static const char *const alone[] = { "-c", "-M", "-MM", "-fPIC", "-fpic", "-fPIE", "-fpie",
+                                         "-DPIC", "-pie", "-shared" };
     for (size_t i = 0; i < sizeof alone / sizeof *alone; i++)
         if (strcmp(t, alone[i]) == 0)
             return 1;
-    if (strncmp(t, "-o", 2) == 0 || strncmp(t, "-MF", 3) == 0 || strncmp(t, "-Wp,-M", 6) == 0)
+    if (strncmp(t, "-o", 2) == 0 || strncmp(t, "-Wp,-M", 6) == 0)
         return 1;
     return 0;
 }
