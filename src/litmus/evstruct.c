@@ -22,6 +22,7 @@ typedef struct regval {
     uint32_t t[TAINT_MAX];
     uint64_t just[JUST_WORDS];
     uint32_t sym1; /* a symbolic read's event + 1 whose value this is, else 0 */
+    uint32_t src1; /* a read's event + 1 whose value this is by plain copying, else 0 */
 } regval;
 
 typedef struct state {
@@ -117,6 +118,7 @@ static uint32_t new_event(builder *b, const litmus_instr *in, litmus_ev_kind k, 
     e->instr = instr;
     e->parent = parent;
     e->rmw_write = LITMUS_NONE;
+    e->copy_of = LITMUS_NONE;
     e->annots = in ? &in->annots : NULL;
     return es->nevents++;
 }
@@ -155,6 +157,7 @@ static void eval_operand(const state *s, const litmus_operand *o, regval *r)
 {
     r->nt = 0;
     r->sym1 = 0;
+    r->src1 = 0;
     memset(r->just, 0, sizeof r->just);
     switch (o->kind) {
     case LITMUS_OPND_REG:
@@ -259,12 +262,14 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
         if (same)
             memset(k.just, 0, sizeof k.just);
         taint_union(b, in, r, &k);
+        r->src1 = 0;
         return;
     }
     regval x = { 0 }, y = { 0 };
     eval_expr(b, in, s, e->lhs, &x);
     eval_expr(b, in, s, e->rhs, &y);
     *r = x;
+    r->src1 = 0;
     taint_union(b, in, r, &y);
     result_just(e, &x, &y, r);
     if (x.v.kind == LITMUS_VAL_UNDEF || y.v.kind == LITMUS_VAL_UNDEF) {
@@ -391,6 +396,25 @@ static void deps_for(builder *b, uint32_t ev, const regval *addr, const regval *
         add_dep(&es->ctrl, &es->nctrl, &es->ctrl_cap, s->ctrl[i], ev);
 }
 
+/* The reads r's value depends on are used by an operation right after
+ * event `at` (litmus_evstruct.vuse). */
+static void mark_used(builder *b, const regval *r, uint32_t at)
+{
+    litmus_evstruct *es = b->es;
+    for (uint32_t i = 0; i < r->nt && at != LITMUS_NONE; i++)
+        add_dep(&es->vuse, &es->nvuse, &es->vuse_cap, r->t[i] & ~PICK, at);
+}
+
+/* A write event ev stores val: a copy of a read's value, or a value
+ * computed from the reads it depends on. */
+static void note_copy(builder *b, uint32_t ev, const regval *val)
+{
+    if (val->src1)
+        b->es->events[ev].copy_of = val->src1 - 1;
+    else
+        mark_used(b, val, ev);
+}
+
 /* Before an access or a branch (lim->ports): a port event standing for the
  * registers `r` carries, when they depend on reads. Returns the new parent. */
 static uint32_t port(builder *b, const litmus_instr *in, uint32_t thread, uint32_t pc,
@@ -478,6 +502,9 @@ static void record_path(builder *b, uint32_t thread, const state *s, uint32_t la
     p->fault = false;
     p->regs = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->regs));
     p->sym = NULL;
+    p->src = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->src));
+    for (uint32_t r = 0; r < th->nregs; r++)
+        p->src[r] = s->regs[r].src1 ? s->regs[r].src1 - 1 : LITMUS_NONE;
     if (b->any_symbolic) {
         p->sym = base_xmalloc(base_mul_size(th->nregs ? th->nregs : 1, sizeof *p->sym));
         for (uint32_t r = 0; r < th->nregs; r++)
@@ -776,7 +803,9 @@ static void explore_read_pair(builder *b, uint32_t thread, uint32_t pc, state *s
                 r->v = b->es->events[ev[k]].value;
                 r->nt = 1;
                 r->t[0] = ev[k];
+                r->src1 = ev[k] + 1;
                 memcpy(r->just, d.justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
+                mark_used(b, &d.at[k], ev[1]);
             }
             c->has_resv = c->resv_pair = true;
             c->resv_loc = loc[0];
@@ -853,6 +882,8 @@ static void explore_sc_pair(builder *b, uint32_t thread, uint32_t pc, state *s, 
                 port_links(b, w[k]);
                 deps_for(b, w[k], &at[k], &val[k], c);
                 note_write(b, thread, pc, loc[k], &val[k]);
+                mark_used(b, &at[k], w[k]);
+                note_copy(b, w[k], &val[k]);
                 last = w[k];
             }
             if (!b->failed)
@@ -933,6 +964,8 @@ static void explore_sc(builder *b, uint32_t thread, uint32_t pc, state *s, uint3
             port_links(b, w);
             deps_for(b, w, &at, &val, c);
             note_write(b, thread, pc, loc, &val);
+            mark_used(b, &at, w);
+            note_copy(b, w, &val);
             last = w;
         }
         explore(b, thread, pc + 1, c, last);
@@ -1007,7 +1040,12 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                     r->v = re->value;
                     r->nt = 1;
                     r->t[0] = ev[k];
+                    r->src1 = ev[k] + 1;
                     memcpy(r->just, justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
+                    /* the compares, and the addresses */
+                    mark_used(b, r, ev[1]);
+                    mark_used(b, &cmp[k], ev[1]);
+                    mark_used(b, &at[k], ev[1]);
                 }
                 uint32_t last = ev[1];
                 for (int k = 0; ok && k < 2 && !b->failed; k++) {
@@ -1038,6 +1076,7 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                     b->es->events[ev[k]].rmw_write = w; /* one j per read: one write */
                     deps_for(b, w, &at[k], &val, c);
                     note_write(b, thread, pc, loc[k], &val);
+                    note_copy(b, w, &val);
                     last = w;
                 }
                 if (!b->failed)
@@ -1076,6 +1115,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
         case LITMUS_I_MOV: {
             regval r = { 0 };
             eval_expr(b, in, s, in->expr, &r);
+            if (in->expr->op != LITMUS_OP_NONE)
+                mark_used(b, &r, parent);
             s->regs[in->reg] = r;
             pc++;
             break;
@@ -1089,6 +1130,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 if (loc == LITMUS_NONE)
                     return;
                 eval_operand(s, &in->value, &val);
+                mark_used(b, &at, parent);
+                mark_used(b, &val, parent);
             }
             for (int alt = in->choice ? 1 : 2; alt >= 0 && !b->failed; alt--) {
                 /* alt 2: the one event; 1, 0: a choice's two (ok_reg := alt) */
@@ -1139,6 +1182,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
             b->es->events[ev].value = val.v = loc_typed(b, loc, val.v);
             deps_for(b, ev, &at, &val, s);
             note_write(b, thread, pc, loc, &val);
+            mark_used(b, &at, parent);
+            note_copy(b, ev, &val);
             parent = ev;
             pc++;
             break;
@@ -1173,6 +1218,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 memset(r, 0, sizeof *r);
                 r->v = litmus_int(0); /* never looked at: the path's sym says */
                 r->sym1 = ev + 1;
+                r->src1 = ev + 1;
+                mark_used(b, &at, parent);
                 parent = ev;
                 pc++;
                 break;
@@ -1231,7 +1278,14 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->v = vals[i];
                 r->nt = 1;
                 r->t[0] = ev;
+                r->sym1 = 0;
+                r->src1 = ev + 1;
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
+                mark_used(b, &at, ev);
+                if (in->kind == LITMUS_I_CAS) { /* the compare */
+                    mark_used(b, r, ev);
+                    mark_used(b, &cmp, ev);
+                }
                 if (in->reserve) {
                     c->has_resv = true;
                     c->resv_loc = loc;
@@ -1243,6 +1297,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     regval *okr = &c->regs[in->ok_reg];
                     *okr = *r;
                     okr->v = litmus_int(writes);
+                    okr->src1 = 0;
                 }
                 uint32_t last = ev;
                 if (writes) {
@@ -1251,6 +1306,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                         eval_operand(c, &in->value, &val);
                     else
                         eval_expr(b, in, c, in->expr, &val);
+                    if (in->kind != LITMUS_I_CAS && in->expr->op != LITMUS_OP_NONE)
+                        mark_used(b, &val, ev);
                     /* the write's data port: what the stored value depends
                      * on besides this read (same instance, not a dependency) */
                     regval dv = val;
@@ -1290,6 +1347,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                         we->annots = &in->wannots;
                     deps_for(b, w, &at, &val, c);
                     note_write(b, thread, pc, loc, &val);
+                    note_copy(b, w, &val);
                     last = w;
                     if (in->fence_annots.count) {
                         uint32_t f = new_event(b, in, LITMUS_EV_FENCE, thread, pc, w);
@@ -1322,6 +1380,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     fail(b, in, "%s: a value computed from an instruction (only compares of instructions for equality are modelled)", "unsupported");
                     return;
                 }
+                mark_used(b, r, parent);
                 if (in->indirect) { /* a branch to the code address r holds */
                     const litmus_location *l = r->v.kind == LITMUS_VAL_ADDR ? &b->t->locs[r->v.loc] : NULL;
                     if (!l || !l->code || r->v.num != 0) {
@@ -1389,13 +1448,14 @@ static void reset_events(litmus_evstruct *es)
     for (uint32_t i = 0; i < es->npaths; i++) {
         free(es->paths[i].regs);
         free(es->paths[i].sym);
+        free(es->paths[i].src);
     }
     es->npaths = 0;
     es->nevents = 0;
     es->ndomvals = 0;
     es->nsymbolic = 0;
     es->naddr = es->ndata = es->nctrl = 0;
-    es->nrfreg = es->niico_data = es->niico_ctrl = es->nsca = 0;
+    es->nrfreg = es->niico_data = es->niico_ctrl = es->nsca = es->nvuse = 0;
     es->dropped_paths = false;
     es->nfault_paths = 0;
 }
@@ -1448,12 +1508,14 @@ static void compact(builder *b)
             e->parent = map[e->parent];
         if (e->rmw_write != LITMUS_NONE)
             e->rmw_write = map[e->rmw_write];
+        if (e->copy_of != LITMUS_NONE)
+            e->copy_of = map[e->copy_of];
     }
-    litmus_dep *lists[7] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl,
-                             es->sca };
-    uint32_t *counts[7] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
-                            &es->niico_ctrl, &es->nsca };
-    for (int k = 0; k < 7; k++) {
+    litmus_dep *lists[8] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl,
+                             es->sca, es->vuse };
+    uint32_t *counts[8] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
+                            &es->niico_ctrl, &es->nsca, &es->nvuse };
+    for (int k = 0; k < 8; k++) {
         uint32_t m = 0;
         for (uint32_t i = 0; i < *counts[k]; i++) {
             uint32_t f = map[lists[k][i].from], t = map[lists[k][i].to];
@@ -1472,11 +1534,52 @@ static void compact(builder *b)
         for (uint32_t r = 0; p->sym && r < b->t->threads[p->thread].nregs; r++)
             if (p->sym[r] != LITMUS_NONE)
                 p->sym[r] = map[p->sym[r]];
+        for (uint32_t r = 0; r < b->t->threads[p->thread].nregs; r++)
+            if (p->src[r] != LITMUS_NONE)
+                p->src[r] = map[p->src[r]];
     }
     for (uint32_t l = 0; l < b->t->nlocs; l++)
         es->init_of_loc[l] = map[es->init_of_loc[l]];
     es->nevents = n;
     free(map);
+}
+
+/* Is there a cycle of locations l0 -> l1 -> ... -> l0, where l -> m when
+ * some write of m stores a copy of a read of l (litmus_evstruct.copy_cycle)?
+ * Kahn's algorithm: a cycle is what remains after peeling off the
+ * locations no edge enters. */
+static bool find_copy_cycle(const litmus_test *t, const litmus_evstruct *es)
+{
+    uint32_t n = t->nlocs, nedges = 0;
+    litmus_dep *edges = NULL;
+    uint32_t *indeg = base_xcalloc(n ? n : 1, sizeof *indeg);
+    for (uint32_t i = 0; i < es->nevents; i++) {
+        const litmus_event *w = &es->events[i];
+        if (w->kind != LITMUS_EV_WRITE || w->copy_of == LITMUS_NONE)
+            continue;
+        if (!edges)
+            edges = base_xmalloc(base_mul_size(es->nevents, sizeof *edges));
+        edges[nedges].from = es->events[w->copy_of].loc;
+        edges[nedges].to = w->loc;
+        indeg[w->loc]++;
+        nedges++;
+    }
+    uint32_t *queue = base_xmalloc(base_mul_size(n ? n : 1, sizeof *queue));
+    uint32_t head = 0, tail = 0, peeled = 0;
+    for (uint32_t l = 0; l < n; l++)
+        if (indeg[l] == 0)
+            queue[tail++] = l;
+    while (head < tail) {
+        uint32_t l = queue[head++];
+        peeled++;
+        for (uint32_t k = 0; k < nedges; k++)
+            if (edges[k].from == l && --indeg[edges[k].to] == 0)
+                queue[tail++] = edges[k].to;
+    }
+    free(queue);
+    free(indeg);
+    free(edges);
+    return peeled < n;
 }
 
 bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
@@ -1531,8 +1634,10 @@ bool litmus_evstruct_build(const litmus_test *t, const litmus_es_limits *lim,
                 base_vec_push(&b.known, b.found.data[i]);
         }
     }
-    if (!b.failed)
+    if (!b.failed) {
         compact(&b);
+        es->copy_cycle = find_copy_cycle(t, es);
+    }
     base_vec_free(&b.known);
     base_vec_free(&b.found);
     free(b.scratch.vals);
@@ -1553,6 +1658,7 @@ void litmus_evstruct_free(litmus_evstruct *es)
     for (uint32_t i = 0; i < es->npaths; i++) {
         free(es->paths[i].regs);
         free(es->paths[i].sym);
+        free(es->paths[i].src);
     }
     free(es->paths);
     free(es->domvals);
@@ -1564,6 +1670,7 @@ void litmus_evstruct_free(litmus_evstruct *es)
     free(es->iico_data);
     free(es->iico_ctrl);
     free(es->sca);
+    free(es->vuse);
     free(es->init_of_loc);
     memset(es, 0, sizeof *es);
 }

@@ -73,6 +73,10 @@ typedef struct litmus_event {
      * register of the next event (a write), 'B' a conditional branch's
      * registers; 0 for other events. */
     char port;
+    /* WRITE: the read event whose value it stores by plain copying (through
+     * registers, no operation), or LITMUS_NONE: a constant or a computed
+     * value (the reads a computed value depends on are in `vuse`). */
+    uint32_t copy_of;
 } litmus_event;
 
 typedef struct litmus_dep {
@@ -85,6 +89,8 @@ typedef struct litmus_path {
     litmus_value *regs;   /* final value of each of the thread's registers */
     uint32_t *sym;        /* NULL, or per register: the symbolic read whose value it
                            * holds (regs[] is then meaningless), or LITMUS_NONE */
+    uint32_t *src;        /* per register: the read event whose value it holds by
+                           * plain copying (symbolic reads too), or LITMUS_NONE */
     bool fault;           /* it ends at a branch to a register holding no code address
                            * (AArch64's BR): an execution taking it has no answer */
 } litmus_path;
@@ -104,6 +110,17 @@ typedef struct litmus_evstruct {
      * LDXP reads, STXP writes: herd's para_atomic), for the model's sm. */
     litmus_dep *sca;
     uint32_t nsca, sca_cap;
+    /* Value uses (herd's equations on a read's value): (read, at): the
+     * read's value takes part in an operation, a comparison, a branch
+     * condition or an address computed right after event `at`, on every
+     * path through `at`. With copy_of and litmus_path.src this tells which
+     * reads' values are out of thin air in an execution (litmus/simulate). */
+    litmus_dep *vuse;
+    uint32_t nvuse, vuse_cap;
+    /* Some location's value may be copied back into it through reads and
+     * writes of the threads (a cycle of copy_of and locations): only then
+     * can an execution hold a value out of thin air. */
+    bool copy_cycle;
     litmus_path *paths;
     uint32_t npaths, paths_cap;
     uint32_t *init_of_loc; /* location -> its initial write event */

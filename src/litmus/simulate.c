@@ -16,6 +16,22 @@
 #include "sat/circuit.h"
 #include "sat/qbf.h"
 
+typedef BASE_VEC(uint64_t) sig_vec;
+
+/* Values out of thin air (herd's symbolic values): the state of the
+ * per-execution analysis, on only for a structure with a copy cycle
+ * (litmus_evstruct.copy_cycle). */
+typedef struct oota {
+    bool on;
+    uint32_t *base;   /* per thread: the global number of its first instruction */
+    uint8_t *mark;    /* per event: 0 not seen, 1 on the current walk, 2 done */
+    int64_t *sym;     /* per event: -1 grounded, else its symbol's number */
+    uint32_t *walk;   /* the current walk */
+    uint32_t *pos;    /* per event of X: its position in X (signatures) */
+    sig_vec sig;      /* the current execution's signature */
+    BASE_VEC(sig_vec) seen; /* signatures of executions with symbols so far */
+} oota;
+
 /* Everything one simulation holds; freed together. */
 typedef struct sim {
     const litmus_test *t;
@@ -31,6 +47,7 @@ typedef struct sim {
     sat_qbf *qbf;           /* QBF mode: the query being solved (models come from it) */
     uint64_t qbf_clauses, qbf_solves; /* QBF mode: size of the largest query, solves */
     const litmus_options *opt;
+    oota oo;
 } sim;
 
 /* The index in t->obs of the REG or LOC atom p's variable; t->nobs when
@@ -238,20 +255,27 @@ static litmus_value read_value(sim *s, uint32_t e)
     return litmus_int(0); /* not reached: a read of X reads from one write */
 }
 
-/* Reads the final state of the current model into row. */
-static void read_state(sim *s, litmus_value *row)
+/* Reads the final state of the current model into row; from, when not
+ * NULL, receives per observable the event its value comes from: a
+ * register's read (litmus_path.src) or a location's last write, else
+ * LITMUS_NONE. */
+static void read_state_from(sim *s, litmus_value *row, uint32_t *from)
 {
     const litmus_test *t = s->t;
     uint32_t n = s->es->nevents;
     for (uint32_t i = 0; i < t->nobs; i++) {
         const litmus_observable *o = &t->obs[i];
         row[i] = litmus_int(0);
+        if (from)
+            from[i] = LITMUS_NONE;
         if (o->is_reg) {
             for (uint32_t k = 0; k < s->es->npaths; k++) {
                 const litmus_path *p = &s->es->paths[k];
                 if (p->thread == o->thread && (p->last == LITMUS_NONE || in_x(s, p->last))) {
                     uint32_t sym = litmus_path_sym(p, o->reg);
                     row[i] = sym != LITMUS_NONE ? read_value(s, sym) : p->regs[o->reg];
+                    if (from)
+                        from[i] = p->src[o->reg];
                     break;
                 }
             }
@@ -268,10 +292,200 @@ static void read_state(sim *s, litmus_value *row)
                     last = false;
             if (last) {
                 row[i] = e->value;
+                if (from)
+                    from[i] = w;
                 break;
             }
         }
     }
+}
+
+static void read_state(sim *s, litmus_value *row)
+{
+    read_state_from(s, row, NULL);
+}
+
+/* --- values out of thin air ---
+ *
+ * herd7 solves the equations an execution's rf gives (a read's value is
+ * the value of the write it reads from; a write's value is an expression
+ * over its thread's registers). A value no constant determines -- a cycle
+ * of rf and plain copies -- stays a symbol S<n>, equal to nothing but
+ * itself; an equation left unsolved (an operation, a comparison or a
+ * branch on such a value) makes herd drop the candidate. ravel's reads
+ * carry concrete values, so an execution whose copy cycle holds value v
+ * stands for herd's symbolic one: it is found here and its values are
+ * replaced by symbols; the copies of it with other values are counted
+ * once (signatures). A use of a symbol answers unknown. */
+
+static void unknown(litmus_result *res, const char *why);
+
+static void oota_init(sim *s)
+{
+    oota *o = &s->oo;
+    const litmus_test *t = s->t;
+    uint32_t n = s->es->nevents ? s->es->nevents : 1;
+    o->base = base_xcalloc(t->nthreads ? t->nthreads : 1, sizeof *o->base);
+    for (uint32_t th = 1; th < t->nthreads; th++)
+        o->base[th] = o->base[th - 1] + t->threads[th - 1].ninstrs;
+    o->mark = base_xmalloc(n);
+    o->sym = base_xmalloc(base_mul_size(n, sizeof *o->sym));
+    o->walk = base_xmalloc(base_mul_size(n, sizeof *o->walk));
+    o->pos = base_xmalloc(base_mul_size(n, sizeof *o->pos));
+}
+
+static void oota_free(oota *o)
+{
+    free(o->base);
+    free(o->mark);
+    free(o->sym);
+    free(o->walk);
+    free(o->pos);
+    base_vec_free(&o->sig);
+    for (size_t i = 0; i < o->seen.len; i++)
+        base_vec_free(&o->seen.data[i]);
+    base_vec_free(&o->seen);
+}
+
+/* The event whose value e's value is, in the current model: a read's
+ * write, a write's copied read; LITMUS_NONE for a value of its own. */
+static uint32_t oota_next(sim *s, uint32_t e)
+{
+    const litmus_event *ev = &s->es->events[e];
+    uint32_t n = s->es->nevents;
+    if (ev->kind == LITMUS_EV_WRITE)
+        return ev->copy_of;
+    if (ev->kind != LITMUS_EV_READ)
+        return LITMUS_NONE;
+    for (uint32_t w = 0; w < n; w++)
+        if (lit_true(s, s->rf[(size_t)w * n + e]))
+            return w;
+    return LITMUS_NONE;
+}
+
+/* Fills oo.sym for the events of the current model (a least fixpoint: a
+ * value is grounded when the chain of oota_next from it ends). Returns the
+ * number of events with symbols, or -1 after marking the result unknown. */
+static int oota_ground(sim *s)
+{
+    oota *o = &s->oo;
+    const litmus_evstruct *es = s->es;
+    uint32_t n = es->nevents;
+    int nsym = 0;
+    BASE_VEC(int64_t) names = { 0 };
+    memset(o->mark, 0, n);
+    for (uint32_t e0 = 0; e0 < n; e0++) {
+        if (o->mark[e0] || !in_x(s, e0))
+            continue;
+        uint32_t len = 0, e = e0;
+        int64_t sym = -1;
+        while (e != LITMUS_NONE && o->mark[e] == 0) {
+            o->mark[e] = 1;
+            o->walk[len++] = e;
+            e = oota_next(s, e);
+        }
+        if (e != LITMUS_NONE && o->mark[e] == 2) {
+            sym = o->sym[e];
+        } else if (e != LITMUS_NONE) { /* a new cycle, from e to the walk's end */
+            for (uint32_t k = len; k-- > 0;) {
+                const litmus_event *ev = &es->events[o->walk[k]];
+                int64_t name = (int64_t)o->base[ev->thread] + ev->instr;
+                if (ev->kind == LITMUS_EV_READ && (sym < 0 || name < sym))
+                    sym = name;
+                if (o->walk[k] == e)
+                    break;
+            }
+            for (size_t k = 0; k < names.len; k++)
+                if (names.data[k] == sym) {
+                    base_vec_free(&names);
+                    unknown(s->res, "unsupported: two values out of thin air (herd7's symbols) "
+                                    "from one read instruction (a loop)");
+                    return -1;
+                }
+            base_vec_push(&names, sym);
+        }
+        for (uint32_t k = 0; k < len; k++) {
+            o->mark[o->walk[k]] = 2;
+            o->sym[o->walk[k]] = sym;
+            nsym += sym >= 0;
+        }
+    }
+    base_vec_free(&names);
+    if (nsym == 0)
+        return 0;
+    for (uint32_t i = 0; i < es->nvuse; i++)
+        if (o->sym[es->vuse[i].from] >= 0 && in_x(s, es->vuse[i].to)) {
+            unknown(s->res, "unsupported: a value out of thin air (herd7's symbolic value) takes "
+                            "part in an operation, a comparison, a branch or an address");
+            return -1;
+        }
+    if (s->t->filter) {
+        unknown(s->res, "unsupported: a filter on an execution with a value out of thin air "
+                        "(herd7's symbolic value)");
+        return -1;
+    }
+    return nsym;
+}
+
+/* The current model's execution up to the concrete values of its
+ * symbols: its events in order with their values or symbols, rf and co
+ * by position. Returns true when an equal one was seen before. */
+static bool oota_seen(sim *s)
+{
+    oota *o = &s->oo;
+    const litmus_evstruct *es = s->es;
+    uint32_t n = es->nevents, npos = 0;
+    o->sig.len = 0;
+    for (uint32_t e = 0; e < n; e++) {
+        if (!in_x(s, e))
+            continue;
+        const litmus_event *ev = &es->events[e];
+        o->pos[e] = npos++;
+        base_vec_push(&o->sig, (uint64_t)ev->kind | (uint64_t)ev->thread << 8 | (uint64_t)ev->instr << 40);
+        base_vec_push(&o->sig, ev->loc);
+        bool sym = (ev->kind == LITMUS_EV_READ || ev->kind == LITMUS_EV_WRITE) && o->sym[e] >= 0;
+        litmus_value v = ev->kind == LITMUS_EV_READ && ev->symbolic ? read_value(s, e) : ev->value;
+        base_vec_push(&o->sig, sym ? LITMUS_VAL_SYM : (uint64_t)v.kind | (uint64_t)v.loc << 8);
+        base_vec_push(&o->sig, sym ? (uint64_t)o->sym[e] : (uint64_t)v.num);
+    }
+    for (uint32_t a = 0; a < n; a++)
+        for (uint32_t c = 0; c < n; c++) {
+            if (lit_true(s, s->rf[(size_t)a * n + c]))
+                base_vec_push(&o->sig, (uint64_t)o->pos[a] << 32 | o->pos[c]);
+            if (lit_true(s, s->co[(size_t)a * n + c]))
+                base_vec_push(&o->sig, (uint64_t)1 << 63 | (uint64_t)o->pos[a] << 32 | o->pos[c]);
+        }
+    for (size_t i = 0; i < o->seen.len; i++)
+        if (o->seen.data[i].len == o->sig.len &&
+            memcmp(o->seen.data[i].data, o->sig.data, o->sig.len * sizeof *o->sig.data) == 0)
+            return true;
+    sig_vec copy = { 0 };
+    for (size_t i = 0; i < o->sig.len; i++)
+        base_vec_push(&copy, o->sig.data[i]);
+    base_vec_push(&o->seen, copy);
+    return false;
+}
+
+/* Reads the final state of the current model with its symbols. Returns 1,
+ * 0 when the execution repeats one seen before up to its symbols' values
+ * (not counted again), -1 after marking the result unknown. */
+static int read_state_oota(sim *s, litmus_value *row, uint32_t *from)
+{
+    if (!s->oo.on) {
+        read_state(s, row);
+        return 1;
+    }
+    read_state_from(s, row, from);
+    int nsym = oota_ground(s);
+    if (nsym <= 0)
+        return nsym < 0 ? -1 : 1;
+    for (uint32_t i = 0; i < s->t->nobs; i++)
+        if (from[i] != LITMUS_NONE && s->oo.sym[from[i]] >= 0) {
+            row[i].kind = LITMUS_VAL_SYM;
+            row[i].loc = 0;
+            row[i].num = s->oo.sym[from[i]];
+        }
+    return oota_seen(s) ? 0 : 1;
 }
 
 static void keep_witness_in(sim *s, bool positive, litmus_witness *w)
@@ -351,6 +565,7 @@ static void enumerate(sim *s, const litmus_options *opt)
     size_t cap = 16;
     res->states = base_xmalloc(base_mul_size(cap, base_mul_size(nobs ? nobs : 1, sizeof(litmus_value))));
     litmus_value *row = base_xmalloc(base_mul_size(nobs ? nobs : 1, sizeof *row));
+    uint32_t *from = base_xmalloc(base_mul_size(nobs ? nobs : 1, sizeof *from));
     base_hashmap seen;
     base_hashmap_init(&seen);
     int *block = base_xmalloc(base_mul_size((size_t)n * n * 2 + n + 1, sizeof *block));
@@ -366,8 +581,10 @@ static void enumerate(sim *s, const litmus_options *opt)
         }
         if (r == SAT_UNSAT)
             break;
-        read_state(s, row);
-        { /* the filter is asserted: every execution here passes it */
+        int fresh = read_state_oota(s, row, from);
+        if (fresh < 0)
+            break;
+        if (fresh) { /* the filter is asserted: every execution here passes it */
             bool pos = litmus_prop_eval(t, t->cond, row);
             if (pos)
                 res->positive++;
@@ -421,6 +638,7 @@ static void enumerate(sim *s, const litmus_options *opt)
     }
     free(block);
     free(row);
+    free(from);
     base_hashmap_free(&seen);
     sort_test = t;
     if (res->nstates > 1 && nobs)
@@ -803,6 +1021,11 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
         s.X = logic_ground_table(&s.g, s.ex.X);
         s.rf = logic_ground_table(&s.g, s.ex.rf);
         s.co = logic_ground_table(&s.g, s.ex.co);
+        /* values out of thin air: where the structure has a copy cycle and
+         * the model reads values (jr judges the structure itself) */
+        s.oo.on = res->es.copy_cycle && !limits.every_write_value;
+        if (s.oo.on)
+            oota_init(&s);
         if (undef && qbf)
             unknown(res, "the data-race question of this model has no QBF path yet (drop --qbf)");
         else if (undef)
@@ -813,7 +1036,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
             unknown(res, "the flags of this model have no QBF path yet (drop --qbf)");
         for (uint32_t k = 0; k < nflags && res->status == LITMUS_DECIDED; k++)
             ask_flag(&s, opt, &flags[k]);
-        if (res->status == LITMUS_DECIDED && verdict_only) {
+        if (res->status == LITMUS_DECIDED && verdict_only && !s.oo.on) {
             verdict(&s, opt);
         } else if (res->status == LITMUS_DECIDED) {
             if (qbf) {
@@ -824,6 +1047,13 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
             enumerate(&s, opt);
             sat_qbf_free(s.qbf);
             s.qbf = NULL;
+            if (verdict_only) { /* enumerated for the symbols: the verdict alone */
+                res->positive = res->positive > 0;
+                res->negative = res->negative > 0;
+                free(res->states);
+                res->states = NULL;
+                res->nstates = 0;
+            }
         }
     }
     if (opt->explain && res->status == LITMUS_DECIDED) {
@@ -851,6 +1081,7 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
     res->time_solve = base_now() - t1;
     res->time_total = base_now() - t0;
 
+    oota_free(&s.oo);
     logic_grounder_free(&s.g);
     sat_circuit_free(&s.circ);
     sat_solver_free(s.solver);

@@ -27,12 +27,16 @@
  * code location's address is a code address, litmus_location.code), or an
  * instruction (AArch64's `instr:"B .+8"`), or an undefined one: what
  * arithmetic the reader cannot do computed (an instruction minus another;
- * evstruct.c refuses the test when it is used). */
+ * evstruct.c refuses the test when it is used), or a symbol (a final value
+ * out of thin air, see LITMUS_VAL_SYM). */
 typedef enum litmus_value_kind {
     LITMUS_VAL_INT,
     LITMUS_VAL_ADDR,
     LITMUS_VAL_INSTR,
     LITMUS_VAL_UNDEF,
+    /* A value out of thin air (herd's symbolic S<num>): a read whose value
+     * no constant determines (litmus/simulate). It equals itself only. */
+    LITMUS_VAL_SYM,
 } litmus_value_kind;
 
 typedef struct litmus_value {

@@ -19,6 +19,10 @@ void report_litmus_value(base_strbuf *out, const litmus_test *t, litmus_value v)
         base_strbuf_putc(out, '?');
         return;
     }
+    if (v.kind == LITMUS_VAL_SYM) { /* herd's symbolic value S23 */
+        base_strbuf_printf(out, "S%" PRId64, v.num);
+        return;
+    }
     if (v.kind == LITMUS_VAL_INSTR) { /* herd's instr:"B .+8" */
         base_strbuf_printf(out, "instr:\"%s\"", sym(t, v.loc));
         return;
