@@ -357,6 +357,75 @@ static void test_scope_tree_bad(void **state)
     done(&f);
 }
 
+/* Load buffering whose writes copy the values read: each write records
+ * the read it copies (the other location's), no value is used by an
+ * operation, and the copies close a cycle x -> y -> x. */
+static void test_copy_cycle(void **state)
+{
+    (void)state;
+    fx f;
+    build_with(&f, "LISA LB+copies\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
+                   " w[] y r0 | w[] x r1 ;\nexists (0:r0=1:r1)\n", &sym_limits);
+    assert_true(f.built);
+    assert_true(f.es.copy_cycle);
+    assert_int_equal(f.es.nvuse, 0);
+    uint32_t writes = 0;
+    for (uint32_t i = 0; i < f.es.nevents; i++) {
+        const litmus_event *w = &f.es.events[i];
+        if (w->kind != LITMUS_EV_WRITE)
+            continue;
+        writes++;
+        assert_int_not_equal(w->copy_of, LITMUS_NONE);
+        const litmus_event *r = &f.es.events[w->copy_of];
+        assert_int_equal(r->kind, LITMUS_EV_READ);
+        assert_int_not_equal(r->loc, w->loc);
+        assert_true(litmus_value_eq(r->value, w->value));
+    }
+    assert_int_equal(writes, 2);
+    /* a path's register holds its own read's value */
+    for (uint32_t k = 0; k < f.es.npaths; k++) {
+        const litmus_path *p = &f.es.paths[k];
+        assert_int_not_equal(p->src[0], LITMUS_NONE);
+        assert_int_equal(f.es.events[p->src[0]].thread, p->thread);
+    }
+    done(&f);
+}
+
+/* Its twins: a constant write breaks the cycle; a value computed from the
+ * read (r0 + 0) is no copy, and the read's value is used; so is a value
+ * a branch tests. */
+static void test_copy_cycle_twins(void **state)
+{
+    (void)state;
+    fx f;
+    build_with(&f, "LISA LB+const\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
+                   " w[] y r0 | w[] x 0 ;\nexists (0:r0=1:r1)\n", &sym_limits);
+    assert_true(f.built);
+    assert_false(f.es.copy_cycle);
+    done(&f);
+    build_with(&f, "LISA LB+add\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
+                   " mov r2 (add r0 0) | w[] x r1 ;\n w[] y r2 | ;\nexists (0:r0=1:r1)\n",
+               &sym_limits);
+    assert_true(f.built);
+    assert_false(f.es.copy_cycle);
+    assert_true(f.es.nvuse > 0);
+    for (uint32_t k = 0; k < f.es.nvuse; k++) {
+        const litmus_event *r = &f.es.events[f.es.vuse[k].from];
+        assert_int_equal(r->kind, LITMUS_EV_READ);
+        assert_int_equal(r->thread, 0);
+    }
+    for (uint32_t i = 0; i < f.es.nevents; i++)
+        if (f.es.events[i].kind == LITMUS_EV_WRITE && f.es.events[i].thread == 0)
+            assert_int_equal(f.es.events[i].copy_of, LITMUS_NONE);
+    done(&f);
+    build_with(&f, "LISA LB+branch\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
+                   " b[] r0 L | w[] x r1 ;\n L: w[] y r0 | ;\nexists (0:r0=1:r1)\n", &sym_limits);
+    assert_true(f.built);
+    assert_true(f.es.copy_cycle);
+    assert_true(f.es.nvuse > 0);
+    done(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +442,8 @@ int main(void)
         cmocka_unit_test(test_symbolic_no_blowup),
         cmocka_unit_test(test_scope_tree),
         cmocka_unit_test(test_scope_tree_bad),
+        cmocka_unit_test(test_copy_cycle),
+        cmocka_unit_test(test_copy_cycle_twins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
