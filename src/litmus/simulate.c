@@ -1062,6 +1062,13 @@ bool litmus_simulate(const litmus_test *t, const litmus_options *opt, litmus_res
             res->explain.kind = LITMUS_EXPLAIN_UNKNOWN;
             snprintf(res->explain.reason, sizeof res->explain.reason,
                      "model %s is decided on QBF: explanations need a SAT model", opt->model->name);
+        } else if (s.oo.on) {
+            /* its candidates carry concrete values where herd's have symbols */
+            res->explain.asked = true;
+            res->explain.kind = LITMUS_EXPLAIN_UNKNOWN;
+            snprintf(res->explain.reason, sizeof res->explain.reason,
+                     "the test may have values out of thin air (herd7's symbols), which "
+                     "explanations do not follow");
         } else {
             explain(&s, opt, model, some_thread_empty);
         }
