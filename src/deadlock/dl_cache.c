@@ -311,6 +311,7 @@ static uint64_t summary_hash(dl_cache *k, const dl_summary *x)
         e = mixh(mixh(e, htr(k, d->ta)), htr(k, d->tb));
         e = mixh(mixh(e, hset(k, EK_PATH, d->guards)), hset(k, EK_INST, d->par));
         e = mixh(mixh(mixh(e, hset(k, EK_ATOM, d->conds)), hset(k, EK_PATH, d->joined)), d->may_held);
+        e = mixh(e, d->chain == DL_NONE ? 0x98 : mixh(hp(k, d->chain >> 1), d->chain & 1u));
         sum += base_hash64(e);
     }
     for (size_t i = 0; i < x->acqs.len; i++) {
@@ -702,7 +703,8 @@ static bool write_summary(dl_cache *k, base_strbuf *b, const dl_summary *x)
         const dl_dep *d = &x->deps.data[i];
         uint32_t v[] = { w_elem(&w, EK_MODE, d->a), w_elem(&w, EK_MODE, d->b), w_trace(&w, d->ta),
                          w_trace(&w, d->tb), w_set(&w, EK_PATH, d->guards), w_set(&w, EK_INST, d->par),
-                         w_set(&w, EK_ATOM, d->conds), w_set(&w, EK_PATH, d->joined), d->may_held };
+                         w_set(&w, EK_ATOM, d->conds), w_set(&w, EK_PATH, d->joined), d->may_held,
+                         d->chain == DL_NONE ? 0 : (w_path(&w, d->chain >> 1) << 1 | (d->chain & 1u)) + 1 };
         for (size_t j = 0; j < sizeof v / sizeof *v; j++)
             base_vec_push(&rec, v[j]);
     }
@@ -1120,6 +1122,10 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
                 d.conds = r_setref(r, &t, EK_ATOM, false);
                 d.joined = r_setref(r, &t, EK_PATH, false);
                 d.may_held = get_u(r) != 0;
+                uint64_t ch = get_u(r);
+                if (ch && (ch - 1) >> 1 >= t.path.len)
+                    r->bad = true;
+                d.chain = r->bad || ch == 0 ? DL_NONE : t.path.data[(ch - 1) >> 1] << 1 | (uint32_t)((ch - 1) & 1u);
                 base_vec_push(&x.deps, d);
             }
             for (uint64_t i = 0; i < nq && !r->bad; i++) {

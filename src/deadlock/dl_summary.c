@@ -648,6 +648,8 @@ static void add_dep(fn_an *a, const dl_dep *d)
         o->conds = merge_conds(a->c, o->conds, d->conds);
         o->joined = dl_set_inter(a->c, o->joined, d->joined);
         o->may_held = o->may_held && d->may_held;
+        if (o->chain != d->chain)
+            o->chain = DL_NONE;
         if (a->merge_par) /* the widening: the threads of both */
             o->par = dl_set_union(a->c, o->par, d->par);
         return;
@@ -876,7 +878,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
                                  with_opaque(c, st, A, oc), st->joined,
-                                 !dl_set_has(c, st->held_must, A) };
+                                 !dl_set_has(c, st->held_must, A), dl_path_chain(c, A >> 1, L) };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -1133,7 +1135,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                         continue;
                     dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par,
                                  with_opaque(c, st, A, conds), joined,
-                                 !dl_set_has(c, st->held_must, A) };
+                                 !dl_set_has(c, st->held_must, A), dl_path_chain(c, A >> 1, L) };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -1165,7 +1167,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                               ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), oc)
                               : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
                                                            oc), mark),
-                          dl_set_union(c, djoined, st->joined), d->may_held };
+                          dl_set_union(c, djoined, st->joined), d->may_held,
+                          d->chain != DL_NONE ? d->chain : dl_path_chain(c, A, B) };
             add_dep(a, &nd);
         }
         for (size_t i = 0; i < x->selfs.len; i++) {
@@ -2899,7 +2902,8 @@ static uint64_t fingerprint(const dl_summary *s)
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
         const dl_dep *d = &s->deps.data[i];
-        sum += mix(mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds), d->joined);
+        sum += mix(mix(mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds), d->joined),
+                   d->chain);
     }
     for (size_t i = 0; i < s->acqs.len; i++) {
         const dl_acq *q = &s->acqs.data[i];
