@@ -12,7 +12,10 @@
  * then child, against finish's child then parent. The class's self-edge
  * then has a dependency that does not follow ->parent, the order is not
  * along the links, and the cycle is found (a thread in finish(c) holds c
- * and wants p, another in adopt(c) holds p and wants c). */
+ * and wants p, another in adopt(c) holds p and wants c). With
+ * -DPARENT_FIRST -DONLY_PARENT_FIRST (deadlock_link_order_tree_against)
+ * finish is not called: every thread takes the parent's lock first, an
+ * order against ->parent that no cycle closes either (no finding). */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -67,7 +70,9 @@ static void walk(struct node *n)
 #ifdef PARENT_FIRST
     adopt(n);
 #endif
+#ifndef ONLY_PARENT_FIRST
     finish(n);
+#endif
 }
 
 static void *worker(void *arg)
