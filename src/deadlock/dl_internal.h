@@ -167,6 +167,12 @@ typedef struct dl_acq {
     uint32_t par;
     uint32_t conds;
     uint32_t joined;
+    /* the link the lock is reached by (dl_path_anchor): the lock is the
+     * same field of the object reached from anchor's object through one or
+     * more steps of link (`(any).next` << 1); both DL_NONE when not known.
+     * Kept when the widening names the lock by its class, so a caller
+     * that holds the anchor gets the link on its dependency */
+    uint32_t anchor, link;
 } dl_acq;
 
 typedef struct dl_self {
@@ -351,6 +357,13 @@ uint64_t dl_field_key(const dl_ctx *c, uint32_t path); /* 0: the path does not e
  * from must be one definite object (no `[*]`, fold, class or call's result
  * on its path). */
 uint32_t dl_path_chain(dl_ctx *c, uint32_t held, uint32_t wanted);
+/* The anchor of a lock (dl_acq.anchor): its path with the steps through one
+ * link field before its own fields taken off (`p->next->next->lock` gives
+ * `p->lock` and *link = `(any).next` << 1), when that leaves a definite
+ * object; with want != DL_NONE, zero or more steps through that link (the
+ * anchor renamed into a caller, normalised). DL_NONE (and *link =
+ * DL_NONE) otherwise. */
+uint32_t dl_path_anchor(dl_ctx *c, uint32_t lock, uint32_t want, uint32_t *link);
 
 /* Renaming from a callee's namespace into a caller's: formal i becomes the
  * value actuals[i] (DL_NONE: unknown, the formal stays as DL_BASE_FORMAL). */

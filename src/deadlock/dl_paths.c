@@ -362,6 +362,47 @@ static uint32_t path_link(dl_ctx *c, uint32_t held, uint32_t wanted)
     return dl_path_sel(c, dl_path_base(c, DL_BASE_CLASS, 0, 0), DL_SEL_FIELD, g, rec);
 }
 
+uint32_t dl_path_anchor(dl_ctx *c, uint32_t lock, uint32_t want, uint32_t *link)
+{
+    *link = DL_NONE;
+    if (lock == DL_NONE)
+        return DL_NONE;
+    uint32_t own[DL_MAX_DEPTH + 2], n = 0, o = lock;
+    while (o != DL_NONE && c->paths.data[o].kind == DL_SEL_FIELD && n < DL_MAX_DEPTH + 2) {
+        own[n++] = o;
+        o = c->paths.data[o].parent;
+    }
+    if (!n || o == DL_NONE)
+        return DL_NONE;
+    uint64_t rec = c->paths.data[own[n - 1]].b, g = 0;
+    const dl_path *w = want != DL_NONE ? &c->paths.data[want >> 1] : NULL;
+    if (!rec || (w && w->b != rec))
+        return DL_NONE;
+    unsigned steps = 0;
+    for (;;) {
+        const dl_path *d = &c->paths.data[o];
+        if (d->kind != DL_SEL_DEREF || d->parent == DL_NONE)
+            break;
+        const dl_path *f = &c->paths.data[d->parent];
+        if (f->kind != DL_SEL_FIELD || f->b != rec || (steps && f->a != g) || (w && f->a != w->a) ||
+            f->parent == DL_NONE)
+            break;
+        g = f->a;
+        steps++;
+        o = f->parent;
+    }
+    if ((!steps && !w) || !path_definite(c, o))
+        return DL_NONE;
+    if (!steps)
+        return *link = want, lock;
+    for (uint32_t i = n; i-- > 0;) {
+        uint64_t fa = c->paths.data[own[i]].a, fb = c->paths.data[own[i]].b;
+        o = dl_path_sel(c, o, DL_SEL_FIELD, fa, fb);
+    }
+    *link = dl_path_sel(c, dl_path_base(c, DL_BASE_CLASS, 0, 0), DL_SEL_FIELD, g, rec) << 1;
+    return o;
+}
+
 uint32_t dl_path_chain(dl_ctx *c, uint32_t held, uint32_t wanted)
 {
     if (held == DL_NONE || wanted == DL_NONE || held == wanted)

@@ -1,11 +1,18 @@
-/* A list worked on by two threads, from the head towards the tail, each
- * item with its successor: lock an item, then the one ->next leads to
- * (lock coupling, as hand over hand does), add, let go of both, go on.
- * The walk is recursive, so its summary is widened and every item's lock
- * is named by its class (any).lock: the class waits for itself, but only
- * along ->next, and two threads can wait for each other only if the list
- * is a cycle. No finding; the assumption is reported. The twin in the
- * tree (deadlock_link_order_tree_twin) shows the other order found. */
+/* A list walked by two threads hand over hand, from the head towards the
+ * tail: holding an item's lock, take the next one's, then let go of the
+ * first (visit is entered with it->lock held). visit is recursive, so its
+ * summary is widened and every item's lock is named by its class
+ * (any).lock; the dependency worker makes by calling visit with
+ * head->lock held is to a class, and what links it to head is the
+ * acquisition's anchor (the lock is reached from visit's parameter through
+ * ->next). The class waits for itself only along ->next, and two threads
+ * can wait for each other only if the list is a cycle: no finding, the
+ * assumption reported.
+ *
+ * The twin (deadlock_link_order_list_twin, -DNEXT_FIRST): a third thread
+ * takes an item's successor's lock and then the item's (against ->next);
+ * with a walker holding the item and wanting its successor, that is a
+ * deadlock, found. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -17,34 +24,43 @@ struct item {
 
 struct item *head;
 
-static void carry(struct item *it)
+static void visit(struct item *it)
 {
-    pthread_mutex_lock(&it->lock);
-    if (it->next) {
-        pthread_mutex_lock(&it->next->lock);
-        it->next->sum = it->sum + it->next->value;
-        pthread_mutex_unlock(&it->next->lock);
+    struct item *nx = it->next;
+    if (nx) {
+        pthread_mutex_lock(&nx->lock);
+        nx->sum = it->sum + nx->value;
     }
     pthread_mutex_unlock(&it->lock);
-}
-
-static void walk(struct item *it)
-{
-    if (!it)
-        return;
-    carry(it);
-    walk(it->next);
+    if (nx)
+        visit(nx);
 }
 
 static void *worker(void *arg)
 {
-    walk(head);
+    pthread_mutex_lock(&head->lock);
+    visit(head);
     return arg;
 }
 
+#ifdef NEXT_FIRST
+static void *fixer(void *arg)
+{
+    struct item *it = head;
+    if (it->next) {
+        pthread_mutex_lock(&it->next->lock);
+        pthread_mutex_lock(&it->lock);
+        it->next->sum = it->sum + it->next->value;
+        pthread_mutex_unlock(&it->lock);
+        pthread_mutex_unlock(&it->next->lock);
+    }
+    return arg;
+}
+#endif
+
 int main(void)
 {
-    pthread_t t[2];
+    pthread_t t[3];
     for (int i = 0; i < 8; i++) {
         struct item *n = calloc(1, sizeof *n);
         pthread_mutex_init(&n->lock, 0);
@@ -54,6 +70,10 @@ int main(void)
     }
     for (int i = 0; i < 2; i++)
         pthread_create(&t[i], 0, worker, 0);
+#ifdef NEXT_FIRST
+    pthread_create(&t[2], 0, fixer, 0);
+    pthread_join(t[2], 0);
+#endif
     for (int i = 0; i < 2; i++)
         pthread_join(t[i], 0);
     return 0;
