@@ -99,6 +99,10 @@ static const char deadlock_usage[] =
     "                     paths only (otherwise taken as an infeasible path)\n"
     "  --no-class-may     keep a lock class (any).f waiting for itself from a lock\n"
     "                     of it held on some paths only (otherwise infeasible)\n"
+    "  --no-link-order    report cycles whose every dependency goes from a node's\n"
+    "                     lock to that of a node it links to through one field\n"
+    "                     (n->lock, then n->parent->lock; otherwise taken as\n"
+    "                     ordered along the links, assumed acyclic, and said so)\n"
     "\n"
     "exit codes: 0 no finding; 1 findings; 2 bad command line; 3 no finding but a\n"
     "budget (--timeout, --max-memory) ran out; 4 out of memory; 5 bad input (missing\n"
@@ -257,6 +261,8 @@ int cli_deadlock(int argc, char **argv)
             o.no_array_may = true;
         } else if (strcmp(a, "--no-class-may") == 0) {
             o.no_class_may = true;
+        } else if (strcmp(a, "--no-link-order") == 0) {
+            o.no_link_order = true;
         } else if (strcmp(a, "--no-gate-locks") == 0) {
             o.no_gate_locks = true;
         } else if (strcmp(a, "--no-recursive") == 0) {

@@ -190,5 +190,11 @@ void deadlock_result_free(deadlock_result *res)
     for (size_t i = 0; i < res->nassumed; i++)
         free(res->assumed[i]);
     free(res->assumed);
+    for (size_t i = 0; i < res->nlink_ordered; i++) {
+        free(res->link_ordered[i].locks);
+        free(res->link_ordered[i].link);
+        free(res->link_ordered[i].record);
+    }
+    free(res->link_ordered);
     memset(res, 0, sizeof *res);
 }

@@ -46,6 +46,7 @@ typedef struct deadlock_opts {
     bool no_gate_locks;       /* heuristic 2 off: report cycles with a common guard */
     bool no_array_may;        /* keep dependencies from an array-wide lock held on some paths only */
     bool no_class_may;        /* keep a class waiting for itself from a lock held on some paths only */
+    bool no_link_order;       /* report cycles ordered along one link field (n->lock, n->parent->lock) */
     bool no_recursive;        /* recursive mutexes treated as ordinary ones */
     bool no_trylock;          /* trylock treated as a blocking lock */
     bool no_rwlock;           /* read/read acquisitions treated as blocking */
@@ -120,6 +121,20 @@ typedef struct deadlock_graph_edge {
     bool in_finding;
 } deadlock_graph_edge;
 
+/* Cycles not reported because every dependency on them goes from a node's
+ * lock to the lock of a node that node links to through one pointer field
+ * of its own type (n->lock, then n->parent->lock), or every one the other
+ * way round (n->parent->lock, then n->lock): an order along a tree or
+ * list, which no cycle closes unless the links do. The assumption that they
+ * do not is reported with them (--no-link-order reports the cycles). */
+typedef struct deadlock_link_order {
+    char *locks;   /* the cycle's locks, each once, ", " between them */
+    char *link;    /* the field ("parent") */
+    char *record;  /* its struct's tag ("node"), or "" */
+    bool against;  /* the linked node's lock first (n->parent->lock, then n->lock) */
+    size_t cycles; /* cycles of these locks along this field */
+} deadlock_link_order;
+
 typedef struct deadlock_result {
     deadlock_finding *findings;
     size_t nfindings;
@@ -151,6 +166,8 @@ typedef struct deadlock_result {
      * analysis assumes they do not release it (names, owned) */
     char **assumed;
     size_t nassumed;
+    deadlock_link_order *link_ordered;
+    size_t nlink_ordered;
 } deadlock_result;
 
 /* Analyses p (which must pass ir_check). */

@@ -311,6 +311,7 @@ static uint64_t summary_hash(dl_cache *k, const dl_summary *x)
         e = mixh(mixh(e, htr(k, d->ta)), htr(k, d->tb));
         e = mixh(mixh(e, hset(k, EK_PATH, d->guards)), hset(k, EK_INST, d->par));
         e = mixh(mixh(mixh(e, hset(k, EK_ATOM, d->conds)), hset(k, EK_PATH, d->joined)), d->may_held);
+        e = mixh(e, d->chain == DL_NONE ? 0x98 : mixh(hp(k, d->chain >> 1), d->chain & 1u));
         sum += base_hash64(e);
     }
     for (size_t i = 0; i < x->acqs.len; i++) {
@@ -319,6 +320,7 @@ static uint64_t summary_hash(dl_cache *k, const dl_summary *x)
         e = mixh(mixh(e, htr(k, q->trace)), hset(k, EK_PATH, q->guards));
         e = mixh(mixh(e, hset(k, EK_PATH, q->released)), hset(k, EK_INST, q->par));
         e = mixh(mixh(e, hset(k, EK_ATOM, q->conds)), hset(k, EK_PATH, q->joined));
+        e = mixh(mixh(e, hp(k, q->anchor)), q->link == DL_NONE ? 0x98 : hp(k, q->link >> 1));
         sum += base_hash64(e);
     }
     for (size_t i = 0; i < x->selfs.len; i++) {
@@ -702,7 +704,8 @@ static bool write_summary(dl_cache *k, base_strbuf *b, const dl_summary *x)
         const dl_dep *d = &x->deps.data[i];
         uint32_t v[] = { w_elem(&w, EK_MODE, d->a), w_elem(&w, EK_MODE, d->b), w_trace(&w, d->ta),
                          w_trace(&w, d->tb), w_set(&w, EK_PATH, d->guards), w_set(&w, EK_INST, d->par),
-                         w_set(&w, EK_ATOM, d->conds), w_set(&w, EK_PATH, d->joined), d->may_held };
+                         w_set(&w, EK_ATOM, d->conds), w_set(&w, EK_PATH, d->joined), d->may_held,
+                         d->chain == DL_NONE ? 0 : (w_path(&w, d->chain >> 1) << 1 | (d->chain & 1u)) + 1 };
         for (size_t j = 0; j < sizeof v / sizeof *v; j++)
             base_vec_push(&rec, v[j]);
     }
@@ -711,7 +714,9 @@ static bool write_summary(dl_cache *k, base_strbuf *b, const dl_summary *x)
         uint32_t v[] = { w_elem(&w, EK_MODE, q->lm), q->is_try, w_trace(&w, q->trace),
                          w_set(&w, EK_PATH, q->guards), w_set(&w, EK_PATH, q->released),
                          w_set(&w, EK_INST, q->par), w_set(&w, EK_ATOM, q->conds),
-                         w_set(&w, EK_PATH, q->joined) };
+                         w_set(&w, EK_PATH, q->joined),
+                         q->anchor == DL_NONE || q->link == DL_NONE ? 0 : w_path(&w, q->anchor) + 1,
+                         q->anchor == DL_NONE || q->link == DL_NONE ? 0 : w_path(&w, q->link >> 1) + 1 };
         for (size_t j = 0; j < sizeof v / sizeof *v; j++)
             base_vec_push(&rec, v[j]);
     }
@@ -1120,6 +1125,10 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
                 d.conds = r_setref(r, &t, EK_ATOM, false);
                 d.joined = r_setref(r, &t, EK_PATH, false);
                 d.may_held = get_u(r) != 0;
+                uint64_t ch = get_u(r);
+                if (ch && (ch - 1) >> 1 >= t.path.len)
+                    r->bad = true;
+                d.chain = r->bad || ch == 0 ? DL_NONE : t.path.data[(ch - 1) >> 1] << 1 | (uint32_t)((ch - 1) & 1u);
                 base_vec_push(&x.deps, d);
             }
             for (uint64_t i = 0; i < nq && !r->bad; i++) {
@@ -1132,6 +1141,12 @@ static bool read_summary(dl_cache *k, rd *r, dl_summary *sum)
                 q.par = r_setref(r, &t, EK_INST, false);
                 q.conds = r_setref(r, &t, EK_ATOM, false);
                 q.joined = r_setref(r, &t, EK_PATH, false);
+                uint32_t an = get_ix(r, t.path.len + 1), lk = get_ix(r, t.path.len + 1);
+                q.anchor = q.link = DL_NONE;
+                if (!r->bad && an && lk) {
+                    q.anchor = t.path.data[an - 1];
+                    q.link = t.path.data[lk - 1] << 1;
+                }
                 base_vec_push(&x.acqs, q);
             }
             for (uint64_t i = 0; i < ns && !r->bad; i++) {

@@ -151,6 +151,11 @@ typedef struct dl_dep {
     uint32_t joined;     /* set of thread handles joined before, on every path */
     bool may_held;       /* a held there on some paths only (not must-held): a class
                             waiting for itself through it is no edge (--no-class-may) */
+    uint32_t chain;      /* the link b is reached by from a, or a from b (dl_path_chain:
+                            `(any).parent` << 1 for a = n->lock, b = n->parent->lock,
+                            | 1 the other way round), read from the names
+                            where the dependency arose and kept through renaming and the
+                            widening (a merge keeps it when both have it); DL_NONE: none */
 } dl_dep;
 
 typedef struct dl_acq {
@@ -162,6 +167,12 @@ typedef struct dl_acq {
     uint32_t par;
     uint32_t conds;
     uint32_t joined;
+    /* the link the lock is reached by (dl_path_anchor): the lock is the
+     * same field of the object reached from anchor's object through one or
+     * more steps of link (`(any).next` << 1); both DL_NONE when not known.
+     * Kept when the widening names the lock by its class, so a caller
+     * that holds the anchor gets the link on its dependency */
+    uint32_t anchor, link;
 } dl_acq;
 
 typedef struct dl_self {
@@ -335,6 +346,24 @@ static inline bool dl_path_is_class(const dl_ctx *c, uint32_t path)
 bool dl_path_is_local_object(const dl_ctx *c, uint32_t path, const ir_func **owner);
 bool dl_lock_is_recursive(const dl_ctx *c, uint32_t lock);
 uint64_t dl_field_key(const dl_ctx *c, uint32_t path); /* 0: the path does not end in a field */
+/* The link a dependency follows (the lock order along a recursive field):
+ * when the wanted lock is the held one's field(s) in the object reached
+ * from the held lock's object through one or more steps of one pointer
+ * field g of that object's record type (held `n->lock`, wanted
+ * `n->parent->lock` or `n->parent->parent->lock`), the class path `(any).g`
+ * shifted left once; the same with the low bit set when the held lock is
+ * so reached from the wanted one (held `n->parent->lock`, wanted
+ * `n->lock`: against the link). Else DL_NONE. The object the link starts
+ * from must be one definite object (no `[*]`, fold, class or call's result
+ * on its path). */
+uint32_t dl_path_chain(dl_ctx *c, uint32_t held, uint32_t wanted);
+/* The anchor of a lock (dl_acq.anchor): its path with the steps through one
+ * link field before its own fields taken off (`p->next->next->lock` gives
+ * `p->lock` and *link = `(any).next` << 1), when that leaves a definite
+ * object; with want != DL_NONE, zero or more steps through that link (the
+ * anchor renamed into a caller, normalised). DL_NONE (and *link =
+ * DL_NONE) otherwise. */
+uint32_t dl_path_anchor(dl_ctx *c, uint32_t lock, uint32_t want, uint32_t *link);
 
 /* Renaming from a callee's namespace into a caller's: formal i becomes the
  * value actuals[i] (DL_NONE: unknown, the formal stays as DL_BASE_FORMAL). */

@@ -310,6 +310,110 @@ uint64_t dl_field_key(const dl_ctx *c, uint32_t path)
     return k == BASE_HASHMAP_EMPTY ? 1 : k;
 }
 
+/* Whether a path names one object at the time it is read: no element at
+ * an unknown index, no fold, no class and no call's result on it (two
+ * calls may return two objects). */
+static bool path_definite(const dl_ctx *c, uint32_t path)
+{
+    for (; path != DL_NONE; path = c->paths.data[path].parent) {
+        dl_path_kind k = (dl_path_kind)c->paths.data[path].kind;
+        if (k == DL_SEL_ANY || k == DL_SEL_TRUNC || k == DL_SEL_STAR || k == DL_BASE_CLASS ||
+            k == DL_BASE_RET)
+            return false;
+    }
+    return true;
+}
+
+/* The link from the object of lock `from` to that of lock `to` (the class
+ * path `(any).g`), or DL_NONE. */
+static uint32_t path_link(dl_ctx *c, uint32_t held, uint32_t wanted)
+{
+    /* the lock's own fields, the same in both (`.lock`, `.sync.m`) */
+    uint32_t pa = held, pb = wanted, inner = DL_NONE;
+    while (pa != DL_NONE && pb != DL_NONE && c->paths.data[pa].kind == DL_SEL_FIELD &&
+           c->paths.data[pb].kind == DL_SEL_FIELD && c->paths.data[pa].a == c->paths.data[pb].a &&
+           c->paths.data[pa].b == c->paths.data[pb].b) {
+        inner = pa;
+        pa = c->paths.data[pa].parent;
+        pb = c->paths.data[pb].parent;
+    }
+    if (inner == DL_NONE || pa == DL_NONE || pb == DL_NONE || !path_definite(c, pa))
+        return DL_NONE;
+    uint64_t rec = c->paths.data[inner].b, g = 0;
+    if (!rec)
+        return DL_NONE;
+    /* the wanted object: the held one's, then one or more `->g` */
+    unsigned steps = 0;
+    while (pb != pa) {
+        const dl_path *d = &c->paths.data[pb];
+        if (d->kind != DL_SEL_DEREF || d->parent == DL_NONE)
+            return DL_NONE;
+        const dl_path *f = &c->paths.data[d->parent];
+        if (f->kind != DL_SEL_FIELD || f->b != rec || (steps && f->a != g))
+            return DL_NONE;
+        g = f->a;
+        steps++;
+        pb = f->parent;
+        if (pb == DL_NONE)
+            return DL_NONE;
+    }
+    if (!steps)
+        return DL_NONE;
+    return dl_path_sel(c, dl_path_base(c, DL_BASE_CLASS, 0, 0), DL_SEL_FIELD, g, rec);
+}
+
+uint32_t dl_path_anchor(dl_ctx *c, uint32_t lock, uint32_t want, uint32_t *link)
+{
+    *link = DL_NONE;
+    if (lock == DL_NONE)
+        return DL_NONE;
+    uint32_t own[DL_MAX_DEPTH + 2], n = 0, o = lock;
+    while (o != DL_NONE && c->paths.data[o].kind == DL_SEL_FIELD && n < DL_MAX_DEPTH + 2) {
+        own[n++] = o;
+        o = c->paths.data[o].parent;
+    }
+    if (!n || o == DL_NONE)
+        return DL_NONE;
+    uint64_t rec = c->paths.data[own[n - 1]].b, g = 0;
+    const dl_path *w = want != DL_NONE ? &c->paths.data[want >> 1] : NULL;
+    if (!rec || (w && w->b != rec))
+        return DL_NONE;
+    unsigned steps = 0;
+    for (;;) {
+        const dl_path *d = &c->paths.data[o];
+        if (d->kind != DL_SEL_DEREF || d->parent == DL_NONE)
+            break;
+        const dl_path *f = &c->paths.data[d->parent];
+        if (f->kind != DL_SEL_FIELD || f->b != rec || (steps && f->a != g) || (w && f->a != w->a) ||
+            f->parent == DL_NONE)
+            break;
+        g = f->a;
+        steps++;
+        o = f->parent;
+    }
+    if ((!steps && !w) || !path_definite(c, o))
+        return DL_NONE;
+    if (!steps)
+        return *link = want, lock;
+    for (uint32_t i = n; i-- > 0;) {
+        uint64_t fa = c->paths.data[own[i]].a, fb = c->paths.data[own[i]].b;
+        o = dl_path_sel(c, o, DL_SEL_FIELD, fa, fb);
+    }
+    *link = dl_path_sel(c, dl_path_base(c, DL_BASE_CLASS, 0, 0), DL_SEL_FIELD, g, rec) << 1;
+    return o;
+}
+
+uint32_t dl_path_chain(dl_ctx *c, uint32_t held, uint32_t wanted)
+{
+    if (held == DL_NONE || wanted == DL_NONE || held == wanted)
+        return DL_NONE;
+    uint32_t g = path_link(c, held, wanted);
+    if (g != DL_NONE)
+        return g << 1;
+    g = path_link(c, wanted, held);
+    return g == DL_NONE ? DL_NONE : g << 1 | 1u;
+}
+
 bool dl_lock_is_recursive(const dl_ctx *c, uint32_t lock)
 {
     if (c->opts->no_recursive)

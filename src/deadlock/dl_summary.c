@@ -648,6 +648,8 @@ static void add_dep(fn_an *a, const dl_dep *d)
         o->conds = merge_conds(a->c, o->conds, d->conds);
         o->joined = dl_set_inter(a->c, o->joined, d->joined);
         o->may_held = o->may_held && d->may_held;
+        if (o->chain != d->chain)
+            o->chain = DL_NONE;
         if (a->merge_par) /* the widening: the threads of both */
             o->par = dl_set_union(a->c, o->par, d->par);
         return;
@@ -666,6 +668,8 @@ static void add_acq(fn_an *a, const dl_acq *q)
         o->par = dl_set_union(a->c, o->par, q->par);
         o->conds = merge_conds(a->c, o->conds, q->conds);
         o->joined = dl_set_inter(a->c, o->joined, q->joined);
+        if (o->anchor != q->anchor || o->link != q->link)
+            o->anchor = o->link = DL_NONE;
         return;
     }
     base_hashmap_put(&a->acq_ix, key, a->sum->acqs.len);
@@ -876,7 +880,7 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                         continue;
                     dl_dep d = { A, lm, st->held.data[i].v, tr, guards, st->live,
                                  with_opaque(c, st, A, oc), st->joined,
-                                 !dl_set_has(c, st->held_must, A) };
+                                 !dl_set_has(c, st->held_must, A), dl_path_chain(c, A >> 1, L) };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -888,7 +892,8 @@ static void do_lock(fn_an *a, const ir_stmt *s, dl_state *st)
                     add_self(a, &sd);
                 }
             }
-            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, oc, st->joined };
+            dl_acq q = { lm, is_try, tr, guards, st->rel_may, st->live, oc, st->joined, DL_NONE, DL_NONE };
+            q.anchor = dl_path_anchor(c, L, DL_NONE, &q.link);
             add_acq(a, &q);
             if (!held_may && !dl_set_has(c, st->rel_may, L) && !retake)
                 a->sum->must_free_entry = dl_set_add(c, a->sum->must_free_entry, L);
@@ -1126,14 +1131,28 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
             uint32_t conds = dl_set_union(c, dl_rename_atomset(c, &r, e->conds), oc);
             if (mark != DL_NONE)
                 conds = dl_set_add(c, conds, mark);
+            /* the callee's lock through a link from its anchor: a held
+             * anchor gives the dependency that link (the lock itself may be
+             * a class by now); the caller's acquisition keeps the anchor
+             * with the steps through the link taken off (what is reached
+             * from p->next through it is reached from p) */
+            uint32_t link = DL_NONE, held_anchor = DL_NONE;
+            uint32_t anchor = e->anchor == DL_NONE ? DL_NONE
+                              : dl_path_anchor(c, held_anchor = dl_rename_path(c, &r, e->anchor),
+                                               e->link, &link);
+            if (anchor == DL_NONE)
+                held_anchor = DL_NONE;
             if (!e->is_try) {
                 for (size_t k = 0; k < nheld; k++) {
                     uint32_t A = st->held.data[k].k;
                     if ((A >> 1 == L && !dl_path_is_class(c, L)) || dl_set_has(c, rel, A >> 1))
                         continue;
+                    uint32_t chain = dl_path_chain(c, A >> 1, L);
+                    if (chain == DL_NONE && held_anchor != DL_NONE && A >> 1 == held_anchor)
+                        chain = link;
                     dl_dep d = { A, lm, st->held.data[k].v, tr, guards, par,
                                  with_opaque(c, st, A, conds), joined,
-                                 !dl_set_has(c, st->held_must, A) };
+                                 !dl_set_has(c, st->held_must, A), chain };
                     add_dep(a, &d);
                 }
                 bool must_w = dl_set_has(c, st->held_must, L << 1);
@@ -1146,7 +1165,7 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                 }
             }
             dl_acq q = { lm,   e->is_try, tr,    guards, dl_set_union(c, st->rel_may, rel),
-                         par, conds,      joined };
+                         par, conds,      joined, anchor, link };
             add_acq(a, &q);
         }
         for (size_t i = 0; i < x->deps.len; i++) {
@@ -1165,7 +1184,8 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                               ? dl_set_union(c, dl_rename_atomset(c, &r, d->conds), oc)
                               : dl_set_add(c, dl_set_union(c, dl_rename_atomset(c, &r, d->conds),
                                                            oc), mark),
-                          dl_set_union(c, djoined, st->joined), d->may_held };
+                          dl_set_union(c, djoined, st->joined), d->may_held,
+                          d->chain != DL_NONE ? d->chain : dl_path_chain(c, A, B) };
             add_dep(a, &nd);
         }
         for (size_t i = 0; i < x->selfs.len; i++) {
@@ -2899,12 +2919,13 @@ static uint64_t fingerprint(const dl_summary *s)
     uint64_t sum = 0;
     for (size_t i = 0; i < s->deps.len; i++) {
         const dl_dep *d = &s->deps.data[i];
-        sum += mix(mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds), d->joined);
+        sum += mix(mix(mix(mix(mix(mix(mix(1, d->a), d->b), d->guards), d->par), d->conds), d->joined),
+                   d->chain);
     }
     for (size_t i = 0; i < s->acqs.len; i++) {
         const dl_acq *q = &s->acqs.data[i];
         sum += mix(mix(mix(mix(mix(mix(2, q->lm), q->is_try), q->guards), q->released), q->par),
-                   mix(q->conds, q->joined));
+                   mix(mix(q->conds, q->joined), mix(q->anchor, q->link)));
     }
     for (size_t i = 0; i < s->selfs.len; i++)
         sum += mix(mix(3, s->selfs.data[i].lock), s->selfs.data[i].par);

@@ -55,6 +55,7 @@ typedef struct finder {
     bool library;
     bool programs; /* the roots are the mains of different programs: never concurrent */
     base_hashmap classes; /* lock classes some widened summary uses (dl_summary.c) */
+    BASE_VEC(uint32_t) link_cycles; /* (set of lock nodes, link) pairs: cycles ordered along a link */
 } finder;
 
 /* A lock as the lock graph names it: its class when a widened summary
@@ -281,7 +282,7 @@ static void add_node_effects(finder *fd, uint32_t ni)
         tdep td = { ni, { A << 1 | (d->a & 1u), B << 1 | (d->b & 1u), d->ta, d->tb,
                           dl_rename_lockset(c, &r, d->guards, false),
                           dl_rename_instset(c, &r, d->par), dl_rename_atomset(c, &r, d->conds),
-                          c->empty, d->may_held },
+                          c->empty, d->may_held, d->chain != DL_NONE ? d->chain : dl_path_chain(c, A, B) },
                     dl_rename_was_bound(&r, A) || dl_rename_was_bound(&r, B) };
         base_vec_push(&fd->deps, td);
     }
@@ -427,6 +428,7 @@ typedef struct ledge {
     uint32_t from, to;
     BASE_VEC(uint32_t) deps; /* indices into fd->deps */
     bool reported;
+    uint32_t chain;          /* the link every dependency of the edge follows, or DL_NONE */
 } ledge;
 
 typedef struct graph {
@@ -471,11 +473,13 @@ static void build_graph(finder *fd, graph *g)
         uint32_t a = g_node(g, fd->deps.data[i].d.a >> 1), b = g_node(g, fd->deps.data[i].d.b >> 1);
         uint64_t key = (uint64_t)a << 32 | b, e;
         if (!base_hashmap_get(&g->edge_ix, key, &e)) {
-            ledge le = { a, b, { 0 }, false };
+            ledge le = { a, b, { 0 }, false, d->chain };
             base_vec_push(&g->edges, le);
             e = g->edges.len - 1;
             base_hashmap_put(&g->edge_ix, key, e);
         }
+        if (g->edges.data[e].chain != d->chain)
+            g->edges.data[e].chain = DL_NONE;
         base_vec_push(&g->edges.data[e].deps, (uint32_t)i);
     }
     size_t n = g->locks.len;
@@ -517,6 +521,11 @@ typedef struct chooser {
     uint32_t *pick;          /* dep index per edge */
     bool need_concurrency;
     long budget;
+    /* the link order: a choice whose every dependency follows one link
+     * field is not a finding; ordered is that field (DL_NONE: no such
+     * choice), uniform says every dependency of every edge follows it */
+    uint32_t ordered;
+    bool uniform;
 } chooser;
 
 static bool blocks(const tdep *wanting, const tdep *holding)
@@ -525,7 +534,9 @@ static bool blocks(const tdep *wanting, const tdep *holding)
     return !((wanting->d.b & 1u) && (holding->d.a & 1u));
 }
 
-static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds)
+/* link: the link field every dependency picked so far follows (DL_NONE:
+ * none, or not all the same one). */
+static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds, uint32_t link)
 {
     finder *fd = ch->fd;
     dl_ctx *c = fd->c;
@@ -535,7 +546,18 @@ static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds)
         if (!c->opts->no_gate_locks && dl_set_len(c, guards) > 0)
             return false;
         const tdep *last = &fd->deps.data[ch->pick[k - 1]], *first = &fd->deps.data[ch->pick[0]];
-        return blocks(last, first);
+        if (!blocks(last, first))
+            return false;
+        /* every thread holds a node's lock and wants that of a node it
+         * links to through one field: a cycle of such waits needs a cycle
+         * of links (--no-link-order) */
+        if (link != DL_NONE && !c->opts->no_link_order) {
+            ch->ordered = link;
+            if (ch->uniform) /* every other choice is ordered the same way */
+                ch->budget = 0;
+            return false;
+        }
+        return true;
     }
     const ledge *e = &ch->g->edges.data[ch->cyc_edges[k]];
     for (size_t i = 0; i < e->deps.len; i++) {
@@ -560,7 +582,7 @@ static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds)
         if (nc != conds && !dl_atoms_sat(c, nc))
             continue;
         ch->pick[k] = di;
-        if (choose(ch, k + 1, ng, nc))
+        if (choose(ch, k + 1, ng, nc, k == 0 || d->d.chain == link ? d->d.chain : DL_NONE))
             return true;
     }
     return false;
@@ -769,6 +791,7 @@ static void try_cycle(cycle_search *cs, uint32_t len)
         if (activation_local(fd, cs->g->locks.data[cs->path_nodes[i]]))
             local = true;
     uint32_t *pick = base_xcalloc(len, sizeof *pick);
+    bool noted = false;
     for (int kind = 0; kind < 2; kind++) {
         if (kind == 1 && !c->opts->lock_order)
             break;
@@ -776,9 +799,19 @@ static void try_cycle(cycle_search *cs, uint32_t len)
             continue;
         if (superset_of_reported(cs, 0, set) || superset_of_reported(cs, kind, set))
             break;
-        chooser ch = { fd, cs->g, cs->path_edges, len, pick, kind == 0, 100000 };
-        if (!choose(&ch, 0, c->empty, c->empty))
+        chooser ch = { fd, cs->g, cs->path_edges, len, pick, kind == 0, 100000, DL_NONE, true };
+        for (uint32_t i = 0; i < len; i++) {
+            uint32_t ec = cs->g->edges.data[cs->path_edges[i]].chain;
+            ch.uniform &= ec != DL_NONE && ec == cs->g->edges.data[cs->path_edges[0]].chain;
+        }
+        if (!choose(&ch, 0, c->empty, c->empty, DL_NONE)) {
+            if (ch.ordered != DL_NONE && !noted) { /* once per cycle, whichever kind */
+                base_vec_push(&fd->link_cycles, set);
+                base_vec_push(&fd->link_cycles, ch.ordered);
+                noted = true;
+            }
             continue;
+        }
         deadlock_finding f = { 0 };
         f.kind = kind == 0 ? DEADLOCK_CYCLE : DEADLOCK_LOCK_ORDER;
         f.nedges = len;
@@ -920,6 +953,45 @@ static void find_cycles(finder *fd, graph *g, finding_vec *out)
     base_vec_free(&cs.reported_sets[1]);
 }
 
+/* The cycles ordered along a link (fd->link_cycles), grouped by their locks
+ * and the link, as the result reports them. */
+static void link_ordered_result(finder *fd, const graph *g, deadlock_result *res)
+{
+    dl_ctx *c = fd->c;
+    BASE_VEC(deadlock_link_order) out = { 0 };
+    for (size_t i = 0; i < fd->link_cycles.len; i += 2) {
+        uint32_t set = fd->link_cycles.data[i], link = fd->link_cycles.data[i + 1];
+        base_strbuf b = { 0 };
+        for (uint32_t k = 0; k < dl_set_len(c, set); k++) {
+            if (k)
+                base_strbuf_puts(&b, ", ");
+            dl_print_path(c, &b, g->locks.data[dl_set_data(c, set)[k]]);
+        }
+        const dl_path *f = &c->paths.data[link >> 1];
+        bool against = link & 1u;
+        const ir_type *t = (const ir_type *)(uintptr_t)f->b;
+        const char *field = t && f->a < t->nfields ? base_sym_str(c->prog->syms, t->fields[f->a].name) : "?";
+        const char *tag = t && t->tag ? base_sym_str(c->prog->syms, t->tag) : "";
+        bool merged = false;
+        for (size_t j = 0; j < out.len && !merged; j++) {
+            deadlock_link_order *o = &out.data[j];
+            if (strcmp(o->locks, base_strbuf_cstr(&b)) == 0 && strcmp(o->link, field) == 0 &&
+                strcmp(o->record, tag) == 0 && o->against == against) {
+                o->cycles++;
+                merged = true;
+            }
+        }
+        if (!merged) {
+            deadlock_link_order o = { base_xstrdup(base_strbuf_cstr(&b)), base_xstrdup(field),
+                                      base_xstrdup(tag), against, 1 };
+            base_vec_push(&out, o);
+        }
+        base_strbuf_free(&b);
+    }
+    res->link_ordered = out.data;
+    res->nlink_ordered = out.len;
+}
+
 static bool called_or_started(const dl_ctx *c, const ir_func *f)
 {
     const ir_program *p = c->prog;
@@ -1000,7 +1072,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         f.nedges = 1;
         f.edges = base_xcalloc(1, sizeof *f.edges);
         tdep td = { fd.self_node.data[i], { s->lock << 1, s->lock << 1, s->t1, s->t2, c->empty,
-                                            s->par, c->empty, c->empty, false }, false };
+                                            s->par, c->empty, c->empty, false, DL_NONE }, false };
         make_edge(&fd, &td, &f.edges[0], s->t1);
         f.abstract_lock = array_wide(c, s->lock);
         const tdep *one = &td;
@@ -1026,6 +1098,7 @@ void dl_find(dl_ctx *c, deadlock_result *res)
         res->gedges[i].to = g.edges.data[i].to;
         res->gedges[i].in_finding = g.edges.data[i].reported;
     }
+    link_ordered_result(&fd, &g, res);
     free_graph(&g);
     base_vec_free(&fd.nodes);
     base_vec_free(&fd.deps);
@@ -1033,4 +1106,5 @@ void dl_find(dl_ctx *c, deadlock_result *res)
     base_vec_free(&fd.self_node);
     base_vec_free(&fd.gbinds);
     base_hashmap_free(&fd.classes);
+    base_vec_free(&fd.link_cycles);
 }

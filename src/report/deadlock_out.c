@@ -165,6 +165,15 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
             base_strbuf_printf(out, "%s%s", i ? ", " : "", r->assumed[i]);
         base_strbuf_printf(out, ", without a body here: taken as not releasing it\n");
     }
+    for (size_t i = 0; i < r->nlink_ordered; i++) {
+        const deadlock_link_order *l = &r->link_ordered[i];
+        base_strbuf_printf(out,
+                           "assumption: %zu cycle%s of %s ordered %s ->%s%s%s, not reported: "
+                           "the links are taken as acyclic (--no-link-order reports %s)\n",
+                           l->cycles, l->cycles == 1 ? "" : "s", l->locks,
+                           l->against ? "against" : "along", l->link,
+                           *l->record ? " of struct " : "", l->record, l->cycles == 1 ? "it" : "them");
+    }
     if (r->stopped)
         base_strbuf_printf(out,
                            "incomplete: the %s limit ran out: %zu function%s not summarised or cut "
@@ -248,6 +257,18 @@ void report_deadlock_json(base_strbuf *out, const deadlock_result *r)
         if (i)
             base_strbuf_putc(out, ',');
         base_strbuf_json_string(out, r->assumed[i]);
+    }
+    base_strbuf_puts(out, "],\"assumed_acyclic\":[");
+    for (size_t i = 0; i < r->nlink_ordered; i++) {
+        const deadlock_link_order *l = &r->link_ordered[i];
+        base_strbuf_puts(out, i ? ",{\"locks\":" : "{\"locks\":");
+        base_strbuf_json_string(out, l->locks);
+        base_strbuf_puts(out, ",\"link\":");
+        base_strbuf_json_string(out, l->link);
+        base_strbuf_puts(out, ",\"record\":");
+        base_strbuf_json_string(out, l->record);
+        base_strbuf_printf(out, ",\"direction\":\"%s\",\"cycles\":%zu}",
+                           l->against ? "against" : "along", l->cycles);
     }
     base_strbuf_printf(out,
                        "],\"functions\":%zu,\"threads\":%zu,\"dependencies\":%zu,"
