@@ -2316,6 +2316,48 @@ static uint32_t type_mark(dl_ctx *c, const ir_func *g)
     return dl_atom_mk(c, DL_CMP_TRUE, v, v);
 }
 
+/* The marker of a callee reached by the field the pointer is read from,
+ * among several, where the object it is read from is not known: TRUE on
+ * the value of g with the address of g beside it (merged as a type mark). */
+static uint32_t field_mark(dl_ctx *c, const ir_func *g)
+{
+    uint32_t p = dl_path_base(c, DL_BASE_FUNC, dl_func_index(c, g), 0);
+    return dl_atom_mk(c, DL_CMP_TRUE, dl_val_load(p), dl_val_addr(p));
+}
+
+/* Whether call s through a pointer read from a field reaches its callees
+ * by the field alone, not by the object it is read from: the object is not
+ * known (what a pointer field or a call gave, a parameter's object no
+ * caller binds), so every object of the field's record type counts. */
+static bool by_field_key(fn_an *a, const dl_state *st, const ir_stmt *s)
+{
+    dl_ctx *c = a->c;
+    const ir_expr *e = s->callee;
+    if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
+        e = e->a;
+    uint32_t vs = eval(a, st, e);
+    if (dl_set_len(c, vs) == 0)
+        return false;
+    bool by_object = object_targets(a, vs) != DL_NONE;
+    for (uint32_t i = 0; i < dl_set_len(c, vs); i++) {
+        uint32_t v = dl_set_data(c, vs)[i];
+        dl_chain ch;
+        if (dl_val_is_addr(v))
+            return false;
+        path_chain(c, dl_val_path(v), &ch);
+        if (ch.n == 0)
+            continue;
+        if (!by_object)
+            return true;
+        bool bound = false;
+        for (uint32_t k = 0; k < a->nbinds && ch.kind == DL_OB_PARAM; k++)
+            bound |= a->binds[k].param == ch.root && chain_eq(&a->binds[k].ch, &ch);
+        if (ch.n == 1 && !bound && (ch.kind == DL_OB_ANY || ch.kind == DL_OB_PARAM))
+            return true;
+    }
+    return false;
+}
+
 /* The functions call s may reach in state st (at most 256). */
 static uint32_t call_targets_in(fn_an *a, const dl_state *st, const ir_stmt *s,
                                 const ir_func **targets)
@@ -2475,6 +2517,8 @@ static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st)
     uint32_t nbody = 0;
     for (uint32_t i = 0; i < ncands; i++)
         nbody += has_summary(c, cands[i]);
+    bool by_field = !by_type && nbody > 1 && s->callee && s->callee->kind != IR_E_FUNC &&
+                    by_field_key(a, st, s);
     if (nbody == 0) {
         if (st->held.len)
             note_opaque(a, s, st, cands, ncands);
@@ -2503,7 +2547,8 @@ static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st)
         dl_state one;
         state_init(c, &one);
         state_copy(&one, st);
-        apply_summary(a, s, cands[i], &one, by_type ? type_mark(c, cands[i]) : DL_NONE);
+        apply_summary(a, s, cands[i], &one,
+                      by_type ? type_mark(c, cands[i]) : by_field ? field_mark(c, cands[i]) : DL_NONE);
         state_join(a, &acc, &one);
         state_free(&one);
     }
@@ -3633,6 +3678,21 @@ static uint32_t class_set(dl_ctx *c, uint32_t set, bool modes)
  * dependencies, those that differ only in their threads are merged too.
  * Nothing is dropped, so the summary over-approximates; a finding through
  * a class is "may" and says so. Returns whether it widened. */
+/* The marks among a set of atoms (TRUE on a function: a callee reached by
+ * type or by field only, a lock passed to a function without a body): the
+ * widening keeps them, as the finding's reasons. */
+static uint32_t marks_of(dl_ctx *c, uint32_t conds)
+{
+    uint32_t keep[16], n = 0;
+    for (uint32_t k = 0; k < dl_set_len(c, conds) && n < 16; k++) {
+        const dl_atom *x = &c->atoms.data[dl_set_data(c, conds)[k]];
+        const dl_path *fp = &c->paths.data[dl_val_path(x->x)];
+        if (x->op == DL_CMP_TRUE && fp->kind == DL_BASE_FUNC && fp->parent == DL_NONE)
+            keep[n++] = dl_set_data(c, conds)[k];
+    }
+    return dl_set(c, keep, n);
+}
+
 static bool widen_summary(fn_an *a, dl_summary *ns)
 {
     dl_ctx *c = a->c;
@@ -3674,7 +3734,7 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         if (many_threads)
             q.par = dl_widen_instset(c, q.par);
         if (force) /* fewer conditions and joins: more may happen together */
-            q.conds = q.joined = c->empty;
+            q.conds = marks_of(c, q.conds), q.joined = c->empty;
         add_acq(a, &q);
     }
     for (size_t i = 0; i < old.deps.len; i++) {
@@ -3685,7 +3745,7 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         if (many_threads)
             d.par = dl_widen_instset(c, d.par);
         if (force)
-            d.conds = d.joined = c->empty;
+            d.conds = marks_of(c, d.conds), d.joined = c->empty;
         add_dep(a, &d);
     }
     /* thread instances by class (dl_widen_inst): every instance set of the
