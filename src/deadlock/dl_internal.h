@@ -301,6 +301,7 @@ typedef struct dl_ctx {
     uint8_t *fo_need_state;    /* 0 not computed, 1 in progress, 2 done */
     uint64_t spec_gen;         /* the round of a component (provisional specialisations) */
     size_t spec_prov;          /* summaries of the current component applied so far */
+    size_t prov_used;          /* provisional specialisations applied so far */
     bool bind_used;            /* a summary specialised to bindings was applied */
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */

@@ -1067,6 +1067,7 @@ static const dl_summary *specialised(fn_an *a, const dl_state *st, const ir_stmt
                 return &sp->sum;
             if (sp->gen == c->spec_gen) {
                 c->spec_prov++;
+                c->prov_used++;
                 return &sp->sum;
             }
             stale = sp; /* of an earlier round: made again */
@@ -1098,7 +1099,7 @@ static const dl_summary *specialised(fn_an *a, const dl_state *st, const ir_stmt
     sp->provisional = c->spec_prov != prov || c->scc_of[gi] == c->cur_scc;
     sp->gen = c->spec_gen;
     if (sp->provisional)
-        c->spec_prov++;
+        c->spec_prov++, c->prov_used++;
     if (!stale) {
         base_vec_push(&c->specs, sp);
         base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
@@ -4025,11 +4026,11 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
                 c->sums[members[i]].done = true;
                 continue;
             }
-            size_t prov = c->spec_prov;
+            size_t prov = c->prov_used;
             bool ch = analyse_func(c, f);
             /* a member that used a provisional specialisation sees the
              * component through it: it is analysed again in each round */
-            if (c->spec_prov != prov)
+            if (c->prov_used != prov)
                 next[i] = 1;
             if (!ch)
                 continue;
