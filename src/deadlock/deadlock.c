@@ -71,6 +71,9 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.fnstores);
     base_hashmap_init(&c.fn_escaped);
     base_hashmap_init(&c.fn_stmt_func);
+    base_hashmap_init(&c.fo_exact);
+    base_hashmap_init(&c.fo_cover);
+    base_hashmap_init(&c.fo_copied);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         base_hashmap_put(&c.func_index, (uint64_t)(uintptr_t)p->funcs[i], i);
     c.sums = base_xcalloc(p->nfuncs + 1, sizeof *c.sums);
@@ -145,6 +148,13 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     for (uint32_t i = 0; c.fn_callsites && i < p->nfuncs; i++)
         base_vec_free(&c.fn_callsites[i]);
     free(c.fn_callsites);
+    base_hashmap_free(&c.fo_exact);
+    base_hashmap_free(&c.fo_cover);
+    base_hashmap_free(&c.fo_copied);
+    for (uint32_t i = 0; c.fo_needs && i < p->nfuncs; i++)
+        base_vec_free(&c.fo_needs[i]);
+    free(c.fo_needs);
+    free(c.fo_need_state);
     base_vec_free(&c.fn_unkeyed);
     base_vec_free(&c.canon_types);
     base_arena_free(&c.arena);

@@ -217,11 +217,44 @@ typedef struct dl_summary {
     uint64_t fingerprint;
 } dl_summary;
 
-/* A summary of a function specialised to constant arguments. */
+/* An object's field chain (dl_summary.c, "function pointers stored per
+ * object"): the fields from a root to a function pointer. The root is one
+ * global (OB_GLOBAL), the object a fixed parameter points to (OB_PARAM), or
+ * any object of the first field's record type (OB_ANY: reached through a
+ * pointer the analysis does not follow, a local, or a chain too long). */
+#define DL_CHAIN_MAX 6
+typedef enum dl_ob_kind { DL_OB_NONE, DL_OB_ANY, DL_OB_GLOBAL, DL_OB_PARAM } dl_ob_kind;
+typedef struct dl_chain {
+    dl_ob_kind kind;
+    uint32_t root;                    /* GLOBAL: var id; PARAM: parameter index */
+    uint32_t n;
+    const ir_type *rec[DL_CHAIN_MAX]; /* the canonical record type of each field */
+    uint32_t field[DL_CHAIN_MAX];
+} dl_chain;
+
+/* A binding of a specialised summary: calls through `param->chain` reach
+ * the functions of set (what the caller's argument object holds there). */
+#define DL_MAX_BINDS 8
+typedef struct dl_bind {
+    uint32_t param;
+    dl_chain ch;
+    const ir_type *ft; /* the call's function type (NULL: unknown) */
+    uint32_t set;
+} dl_bind;
+
+/* A summary of a function specialised to constant arguments, and to the
+ * function pointers its parameters' objects hold (binds). A specialisation
+ * that applied a summary of the component being analysed is provisional:
+ * good for the round (gen) it was made in only. */
 typedef struct dl_spec {
     uint32_t func;
     bool known[16];
     int64_t vals[16];
+    uint32_t nbind;
+    dl_bind binds[DL_MAX_BINDS];
+    bool provisional;
+    bool busy;          /* being analysed (again) */
+    uint64_t gen;
     dl_summary sum;
 } dl_spec;
 
@@ -267,6 +300,20 @@ typedef struct dl_ctx {
     base_hashmap fn_escaped;
     base_hashmap fn_stmt_func; /* call through a pointer (statement) -> its function */
     dl_callsites *fn_callsites;
+    /* function pointers stored per object (dl_summary.c): chain key ->
+     * set of functions (DL_NONE: unknown), by the exact root and chain
+     * (fo_exact) and by every suffix of the chain (fo_cover); fo_copied:
+     * record types copied whole (their chains fall back to any object);
+     * fo_needs: per function, the calls through its parameters' objects
+     * (its own and its callees'), a bounded list of dl_bind (set unused) */
+    base_hashmap fo_exact, fo_cover, fo_copied;
+    bool fo_any;               /* some store has a chain */
+    BASE_VEC(dl_bind) *fo_needs;
+    uint8_t *fo_need_state;    /* 0 not computed, 1 in progress, 2 done */
+    uint64_t spec_gen;         /* the round of a component (provisional specialisations) */
+    size_t spec_prov;          /* summaries of the current component applied so far */
+    size_t prov_used;          /* provisional specialisations applied so far */
+    bool bind_used;            /* a summary specialised to bindings was applied */
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */

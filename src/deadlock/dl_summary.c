@@ -87,10 +87,12 @@ typedef struct fn_an {
     const uint8_t *loop_self; /* per statement: a lock taken again by the next iteration */
     bool merge_par;       /* the widening: dependencies differing in threads only are one */
     uint32_t tested;      /* set of var keys whose truth a branch tests */
+    const dl_bind *binds; /* specialisation: calls through parameters' objects */
+    uint32_t nbinds;
 } fn_an;
 
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
-                         dl_summary *ns);
+                         const dl_bind *binds, uint32_t nbinds, dl_summary *out);
 static bool const_eval(const fn_an *a, const ir_expr *e, int64_t *out, int depth);
 static bool widen_summary(fn_an *a, dl_summary *ns);
 
@@ -1003,42 +1005,79 @@ bool dl_branches_on_param(dl_ctx *c, uint32_t gi)
     return c->branches_on_param[gi] == 1;
 }
 
+static uint32_t bindings_at(fn_an *a, const dl_state *st, const ir_stmt *s, const ir_func *g,
+                            uint32_t gi, dl_bind *out);
+static bool chain_eq(const dl_chain *x, const dl_chain *y);
+static uint64_t chain_key(dl_ctx *c, bool global, uint32_t root, const dl_chain *ch, uint32_t from);
+
+static bool binds_eq(const dl_bind *x, const dl_bind *y, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (x[i].param != y[i].param || x[i].set != y[i].set || !chain_eq(&x[i].ch, &y[i].ch))
+            return false;
+    return true;
+}
+
 /* The summary of g specialised to the call's constant arguments, when g
  * branches on a parameter and is outside the component being analysed
- * (its callees' summaries are final), else NULL. Cached per (g, constants). */
-static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *g, uint32_t gi)
+ * (its callees' summaries are final), and to the functions its
+ * parameters' objects hold where a call through them reaches fewer
+ * functions so (bindings_at; also inside the component: such a
+ * specialisation is provisional, made again in each round), else NULL.
+ * Cached per (g, constants, bindings). */
+static const dl_summary *specialised(fn_an *a, const dl_state *st, const ir_stmt *s,
+                                     const ir_func *g, uint32_t gi)
 {
     dl_ctx *c = a->c;
-    if (c->opts->no_value_order || g->nparams == 0 || g->nparams > 16 || !c->scc_of ||
-        c->scc_of[gi] == c->cur_scc || !c->sums[gi].done)
-        return NULL;
-    if (!dl_branches_on_param(c, gi))
+    if (g->nparams == 0 || g->nparams > 16 || !c->scc_of)
         return NULL;
     bool known[16] = { false };
     int64_t vals[16] = { 0 };
     bool anyk = false;
     uint64_t h = base_hash64(gi + 1);
-    for (uint32_t i = 0; i < g->nparams && i < s->nargs; i++) {
-        int64_t v;
-        if (const_eval(a, s->args[i], &v, 0) && param_is_fixed(g, i)) {
-            known[i] = true;
-            vals[i] = v;
-            anyk = true;
-            h = base_hash64(h ^ (i + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)v);
+    if (!c->opts->no_value_order && c->scc_of[gi] != c->cur_scc && c->sums[gi].done &&
+        dl_branches_on_param(c, gi))
+        for (uint32_t i = 0; i < g->nparams && i < s->nargs; i++) {
+            int64_t v;
+            if (const_eval(a, s->args[i], &v, 0) && param_is_fixed(g, i)) {
+                known[i] = true;
+                vals[i] = v;
+                anyk = true;
+                h = base_hash64(h ^ (i + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)v);
+            }
         }
-    }
-    if (!anyk)
+    dl_bind binds[DL_MAX_BINDS];
+    uint32_t nb = c->spec_depth < DL_MAX_SPEC_DEPTH ? bindings_at(a, st, s, g, gi, binds) : 0;
+    if (!anyk && nb == 0)
         return NULL;
+    for (uint32_t i = 0; i < nb; i++)
+        h = base_hash64(h ^ chain_key(c, false, binds[i].param, &binds[i].ch, 0) ^
+                        (uint64_t)binds[i].set << 20);
+    if (nb)
+        c->bind_used = true;
     if (h == BASE_HASHMAP_EMPTY)
         h = 0;
+    dl_spec *stale = NULL;
     for (;;) {
         uint64_t ix;
         if (!base_hashmap_get(&c->spec_ix, h, &ix))
             break;
         dl_spec *sp = c->specs.data[ix];
         if (sp->func == gi && memcmp(sp->known, known, sizeof known) == 0 &&
-            memcmp(sp->vals, vals, sizeof vals) == 0)
-            return &sp->sum;
+            memcmp(sp->vals, vals, sizeof vals) == 0 && sp->nbind == nb &&
+            binds_eq(sp->binds, binds, nb)) {
+            if (sp->busy)
+                return NULL; /* being made again: a recursion through it */
+            if (!sp->provisional)
+                return &sp->sum;
+            if (sp->gen == c->spec_gen) {
+                c->spec_prov++;
+                c->prov_used++;
+                return &sp->sum;
+            }
+            stale = sp; /* of an earlier round: made again */
+            break;
+        }
         h = base_hash64(h + 1);
         if (h == BASE_HASHMAP_EMPTY)
             h = 0;
@@ -1048,15 +1087,28 @@ static const dl_summary *specialised(fn_an *a, const ir_stmt *s, const ir_func *
      * bounded, beyond that the general summary is used */
     if (c->spec_depth >= DL_MAX_SPEC_DEPTH)
         return NULL;
-    dl_spec *sp = base_xcalloc(1, sizeof *sp);
+    dl_spec *sp = stale ? stale : base_xcalloc(1, sizeof *sp);
+    if (stale)
+        dl_summary_free(&sp->sum);
     sp->func = gi;
     memcpy(sp->known, known, sizeof known);
     memcpy(sp->vals, vals, sizeof vals);
+    sp->nbind = nb;
+    memcpy(sp->binds, binds, nb * sizeof *binds);
+    size_t prov = c->spec_prov;
     c->spec_depth++;
-    analyse_into(c, g, sp->known, sp->vals, &sp->sum);
+    sp->busy = true;
+    analyse_into(c, g, anyk ? sp->known : NULL, sp->vals, sp->binds, nb, &sp->sum);
+    sp->busy = false;
     c->spec_depth--;
-    base_vec_push(&c->specs, sp);
-    base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
+    sp->provisional = c->spec_prov != prov || c->scc_of[gi] == c->cur_scc;
+    sp->gen = c->spec_gen;
+    if (sp->provisional)
+        c->spec_prov++, c->prov_used++;
+    if (!stale) {
+        base_vec_push(&c->specs, sp);
+        base_hashmap_put(&c->spec_ix, h, c->specs.len - 1);
+    }
     return &sp->sum;
 }
 
@@ -1079,9 +1131,11 @@ static void apply_summary(fn_an *a, const ir_stmt *s, const ir_func *g, dl_state
                 actuals[i] = dl_set_data(c, vs)[0];
         }
     }
-    const dl_summary *spec = specialised(a, s, g, gi);
+    const dl_summary *spec = specialised(a, st, s, g, gi);
     if (spec)
         x = spec;
+    else if (c->scc_of && c->scc_of[gi] == c->cur_scc)
+        c->spec_prov++; /* a summary that may still change in this component */
     dl_rename r;
     dl_rename_init(&r, g, actuals, np);
     uint32_t held_before = c->empty;
@@ -1473,6 +1527,9 @@ static void mark_escapes(dl_ctx *c, const ir_expr *e)
 }
 
 static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft);
+static uint32_t with_unkeyed(dl_ctx *c, uint64_t key, uint32_t set, const ir_type *ft);
+static void fo_build(dl_ctx *c);
+static uint32_t arg_funcs(dl_ctx *c, const ir_func *g, const ir_expr *arg, unsigned depth);
 
 /* Whether parameter pi of f is assigned in f's body (then its value at a
  * call is not its value on entry). */
@@ -1506,25 +1563,31 @@ static uint32_t param_funcs(dl_ctx *c, const ir_func *f, uint32_t pi, unsigned d
         const ir_stmt *s = &g->stmts[cs->data[k].stmt];
         if (s->kind != IR_S_CALL || pi >= s->nargs)
             return DL_NONE;
-        const ir_expr *r = strip_casts(s->args[pi]);
-        int64_t v;
-        uint32_t fs;
-        if (r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
-            fs = dl_set(c, (uint32_t[]){ dl_func_index(c, r->func) }, 1);
-        else if (const_value(r, &v) && v == 0)
-            fs = c->empty;
-        else if (r->kind == IR_E_VAR && r->var->kind == IR_V_PARAM && !r->var->address_taken)
-            fs = param_funcs(c, g, r->var->id, depth + 1);
-        else if (is_fnptr_type(r->type) && (r->kind == IR_E_VAR || r->kind == IR_E_FIELD ||
-                                            r->kind == IR_E_INDEX))
-            fs = stored_funcs(c, lvalue_key(c, r), r->type->to);
-        else
-            fs = DL_NONE;
+        uint32_t fs = arg_funcs(c, g, s->args[pi], depth);
         if (fs == DL_NONE)
             return DL_NONE;
         acc = dl_set_union(c, acc, fs);
     }
     return acc;
+}
+
+/* The functions an argument of a call in g may be: a function, NULL, g's
+ * own parameter in turn, a read of a global or a field whose stores are
+ * known (DL_NONE: not known). */
+static uint32_t arg_funcs(dl_ctx *c, const ir_func *g, const ir_expr *arg, unsigned depth)
+{
+    const ir_expr *r = strip_casts(arg);
+    int64_t v;
+    if (r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
+        return dl_set(c, (uint32_t[]){ dl_func_index(c, r->func) }, 1);
+    if (const_value(r, &v) && v == 0)
+        return c->empty;
+    if (r->kind == IR_E_VAR && r->var->kind == IR_V_PARAM && !r->var->address_taken)
+        return param_funcs(c, g, r->var->id, depth + 1);
+    if (is_fnptr_type(r->type) && (r->kind == IR_E_VAR || r->kind == IR_E_FIELD ||
+                                   r->kind == IR_E_INDEX))
+        return stored_funcs(c, lvalue_key(c, r), r->type->to);
+    return DL_NONE;
 }
 
 /* A store of a parameter's value under a key. */
@@ -1640,6 +1703,7 @@ static void build_fnstores(dl_ctx *c)
     }
     resolve_param_stores(c, pending.data, pending.len);
     base_vec_free(&pending);
+    fo_build(c);
 }
 
 static bool type_class_eq(const ir_type *x, const ir_type *y);
@@ -1657,12 +1721,22 @@ static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft)
     if (!key || !base_hashmap_get(&c->fnstores, key, &v) || (uint32_t)v == DL_NONE ||
         dl_set_len(c, (uint32_t)v) == 0)
         return DL_NONE;
+    return with_unkeyed(c, key, (uint32_t)v, ft);
+}
+
+/* The functions set, stored under key, joined with those the stores with
+ * no key may have put there (when the key's address is taken; DL_NONE:
+ * some such store is not known). */
+static uint32_t with_unkeyed(dl_ctx *c, uint64_t key, uint32_t set, const ir_type *ft)
+{
+    if (key == BASE_HASHMAP_EMPTY)
+        key = 2;
     if (!base_hashmap_get(&c->fn_escaped, key, NULL))
-        return (uint32_t)v;
+        return set;
     for (size_t i = 0; i < c->fn_unkeyed.len; i++)
         if (!ft || type_class_eq(c->fn_unkeyed.data[i], ft))
             return DL_NONE;
-    uint32_t acc = (uint32_t)v;
+    uint32_t acc = set;
     for (uint32_t i = 0; i < dl_set_len(c, c->fn_unkeyed_funcs); i++) {
         uint32_t g = dl_set_data(c, c->fn_unkeyed_funcs)[i];
         if (fn_type_fits(ft, c->prog->funcs[g]))
@@ -1684,6 +1758,469 @@ static const ir_type *call_fn_type(const ir_stmt *s)
             ft = NULL;
     }
     return ft;
+}
+
+
+/* --- function pointers stored per object (field chains) ---
+ *
+ * A store `X.a.b.f = fn` is kept under its object's chain (root X, fields
+ * a, b, f), not only under the field f of its record type: a call through
+ * `Y.a.b.f` then reaches what was stored in objects that may be Y's. Two
+ * chains may name one object when their roots may be one object and one
+ * chain ends with the other: a chain rooted at any object of a record
+ * type (OB_ANY) matches every chain it is a suffix of and every chain that
+ * is a suffix of it; one rooted at a global matches the same global's and
+ * the OB_ANY chains that are its suffixes. A store through a fixed
+ * parameter (`p->f = fn` in llInit(p, fn)) is instantiated at each call
+ * site on the argument's object, recursively through the callers'
+ * parameters (bounded); where the callers are not all known it is a store
+ * to any object. A record type copied whole (assignment, memcpy) makes the
+ * chains through it fall back to any object of it. Only an over-
+ * approximation is ever dropped: each store is kept under a chain that
+ * matches every chain naming its object. */
+
+static uint64_t chain_key(dl_ctx *c, bool global, uint32_t root, const dl_chain *ch, uint32_t from)
+{
+    uint64_t h = base_hash64(0x6f626a00ull ^ (global ? (uint64_t)root + 1 : 0));
+    for (uint32_t i = from; i < ch->n; i++)
+        h = base_hash64(h ^ key_field(c, ch->rec[i], ch->field[i]));
+    return h == BASE_HASHMAP_EMPTY ? 2 : h;
+}
+
+static bool chain_eq(const dl_chain *x, const dl_chain *y)
+{
+    if (x->n != y->n)
+        return false;
+    for (uint32_t i = 0; i < x->n; i++)
+        if (x->rec[i] != y->rec[i] || x->field[i] != y->field[i])
+            return false;
+    return true;
+}
+
+/* The chain of fields collected innermost first (rr, ff, m of them): the
+ * last DL_CHAIN_MAX; a longer one loses its root. */
+static void chain_from_rev(dl_chain *ch, dl_ob_kind k, uint32_t root, const ir_type *const *rr,
+                           const uint32_t *ff, uint32_t m)
+{
+    ch->n = m < DL_CHAIN_MAX ? m : DL_CHAIN_MAX;
+    ch->kind = m > DL_CHAIN_MAX ? DL_OB_ANY : k;
+    ch->root = root;
+    for (uint32_t i = 0; i < ch->n; i++) {
+        ch->rec[i] = rr[ch->n - 1 - i];
+        ch->field[i] = ff[ch->n - 1 - i];
+    }
+}
+
+/* ch followed by tail (the fields of the object ch's last field holds, or
+ * of ch's root when ch has none); too long: its last DL_CHAIN_MAX, any root. */
+static void chain_append(dl_chain *ch, const dl_chain *tail)
+{
+    uint32_t n = ch->n + tail->n, drop = n > DL_CHAIN_MAX ? n - DL_CHAIN_MAX : 0;
+    const ir_type *rr[2 * DL_CHAIN_MAX];
+    uint32_t ff[2 * DL_CHAIN_MAX];
+    for (uint32_t i = 0; i < ch->n; i++)
+        rr[i] = ch->rec[i], ff[i] = ch->field[i];
+    for (uint32_t i = 0; i < tail->n; i++)
+        rr[ch->n + i] = tail->rec[i], ff[ch->n + i] = tail->field[i];
+    ch->n = n - drop;
+    for (uint32_t i = 0; i < ch->n; i++)
+        ch->rec[i] = rr[drop + i], ch->field[i] = ff[drop + i];
+    if (drop)
+        ch->kind = DL_OB_ANY;
+}
+
+/* The chain of an lvalue of function f (NULL: no parameter is fixed). */
+static void expr_chain(dl_ctx *c, const ir_func *f, const ir_expr *e, dl_chain *ch)
+{
+    const ir_type *rr[DL_CHAIN_MAX + 1];
+    uint32_t ff[DL_CHAIN_MAX + 1], m = 0, root = 0;
+    dl_ob_kind k = DL_OB_ANY;
+    for (e = strip_casts(e); e;) {
+        if (e->kind == IR_E_FIELD && e->a && e->a->type) {
+            if (m <= DL_CHAIN_MAX) {
+                rr[m] = dl_canon_type(c, e->a->type);
+                ff[m++] = e->field;
+            }
+            e = strip_casts(e->a);
+        } else if (e->kind == IR_E_INDEX && e->a && e->a->type && e->a->type->kind == IR_T_ARRAY) {
+            e = strip_casts(e->a); /* an element of an array object: any of them */
+        } else {
+            const ir_expr *x = e->kind == IR_E_DEREF && e->a ? strip_casts(e->a) : NULL;
+            if (x && f && x->kind == IR_E_VAR && x->var->kind == IR_V_PARAM &&
+                param_is_fixed(f, x->var->id))
+                k = DL_OB_PARAM, root = x->var->id;
+            else if (e->kind == IR_E_VAR && e->var->kind == IR_V_GLOBAL)
+                k = DL_OB_GLOBAL, root = e->var->id;
+            break;
+        }
+    }
+    chain_from_rev(ch, k, root, rr, ff, m);
+}
+
+/* The chain of the object at a path (DL_OB_NONE: a path the chains do not
+ * follow: a class, a fold, a callee's formal). A parameter's object is
+ * what it points to, never an element beside it. */
+static void path_chain(dl_ctx *c, uint32_t path, dl_chain *ch)
+{
+    const ir_type *rr[DL_CHAIN_MAX + 1];
+    uint32_t ff[DL_CHAIN_MAX + 1], m = 0, root = 0;
+    dl_ob_kind k = DL_OB_NONE;
+    bool indexed = false;
+    for (uint32_t q = path; q != DL_NONE;) {
+        const dl_path *p = &c->paths.data[q];
+        if (p->kind == DL_SEL_FIELD && p->b) {
+            if (m <= DL_CHAIN_MAX) {
+                rr[m] = (const ir_type *)(uintptr_t)p->b;
+                ff[m++] = (uint32_t)p->a;
+            }
+            indexed = false;
+            q = p->parent;
+            continue;
+        }
+        if (p->kind == DL_SEL_INDEX || p->kind == DL_SEL_ANY) {
+            indexed = true;
+            q = p->parent;
+            continue;
+        }
+        if (p->kind == DL_SEL_DEREF) {
+            const dl_path *b = &c->paths.data[p->parent];
+            k = b->kind == DL_BASE_PARAM && b->parent == DL_NONE && !indexed ? DL_OB_PARAM : DL_OB_ANY;
+            root = (uint32_t)b->a;
+        } else if (p->kind == DL_BASE_GLOBAL) {
+            k = DL_OB_GLOBAL;
+            root = (uint32_t)p->a;
+        } else if (p->kind == DL_BASE_LOCAL || p->kind == DL_BASE_PARAM) {
+            k = DL_OB_ANY; /* an object of the function's own */
+        }
+        break;
+    }
+    chain_from_rev(ch, k, root, rr, ff, m);
+    if (k == DL_OB_NONE)
+        ch->kind = DL_OB_NONE;
+}
+
+static void fo_put(dl_ctx *c, base_hashmap *m, uint64_t key, uint32_t set)
+{
+    uint64_t v;
+    uint32_t cur = base_hashmap_get(m, key, &v) ? (uint32_t)v : c->empty;
+    if (cur == DL_NONE)
+        return;
+    base_hashmap_put(m, key, set == DL_NONE ? DL_NONE : dl_set_union(c, cur, set));
+}
+
+static uint32_t fo_val(dl_ctx *c, const base_hashmap *m, uint64_t key, uint32_t acc)
+{
+    uint64_t v;
+    if (acc == DL_NONE || !base_hashmap_get(m, key, &v))
+        return acc;
+    return (uint32_t)v == DL_NONE ? DL_NONE : dl_set_union(c, acc, (uint32_t)v);
+}
+
+/* A store of set (DL_NONE: something not known) to the object of chain ch. */
+static void fo_add(dl_ctx *c, const dl_chain *ch, uint32_t set)
+{
+    if (ch->n == 0 || ch->kind == DL_OB_NONE)
+        return;
+    c->fo_any = true;
+    bool global = ch->kind == DL_OB_GLOBAL;
+    fo_put(c, &c->fo_exact, chain_key(c, global, ch->root, ch, 0), set);
+    for (uint32_t i = 0; i < ch->n; i++)
+        fo_put(c, &c->fo_cover, chain_key(c, false, 0, ch, i), set);
+}
+
+static const ir_type *record_of(const ir_type *t)
+{
+    while (t && (t->kind == IR_T_ARRAY || t->kind == IR_T_PTR))
+        t = t->to;
+    return t && (t->kind == IR_T_STRUCT || t->kind == IR_T_UNION) ? t : NULL;
+}
+
+/* What may be stored in the object of chain ch (an OB_GLOBAL or OB_ANY
+ * one; DL_NONE: not known, or nothing stored there). */
+static uint32_t fo_get(dl_ctx *c, const dl_chain *in)
+{
+    if (in->n == 0 || (in->kind != DL_OB_ANY && in->kind != DL_OB_GLOBAL))
+        return DL_NONE;
+    dl_chain ch = *in;
+    uint32_t from = 0;
+    if (ch.kind == DL_OB_GLOBAL) {
+        const ir_type *gt = record_of(c->prog->globals[ch.root]->type);
+        if (gt && base_hashmap_get(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, gt), NULL))
+            ch.kind = DL_OB_ANY;
+    }
+    for (uint32_t i = ch.n; i-- > 0;)
+        if (base_hashmap_get(&c->fo_copied, (uint64_t)(uintptr_t)ch.rec[i], NULL)) {
+            from = i;
+            ch.kind = DL_OB_ANY;
+            break;
+        }
+    uint32_t acc = c->empty;
+    if (ch.kind == DL_OB_ANY) {
+        acc = fo_val(c, &c->fo_cover, chain_key(c, false, 0, &ch, from), acc);
+        for (uint32_t i = from + 1; i < ch.n; i++)
+            acc = fo_val(c, &c->fo_exact, chain_key(c, false, 0, &ch, i), acc);
+    } else {
+        acc = fo_val(c, &c->fo_exact, chain_key(c, true, ch.root, &ch, 0), acc);
+        for (uint32_t i = 0; i < ch.n; i++)
+            acc = fo_val(c, &c->fo_exact, chain_key(c, false, 0, &ch, i), acc);
+    }
+    if (acc == DL_NONE || dl_set_len(c, acc) == 0)
+        return DL_NONE;
+    return with_unkeyed(c, key_field(c, ch.rec[ch.n - 1], ch.field[ch.n - 1]), acc, NULL);
+}
+
+/* Whether f's callers are all known direct calls (as param_funcs asks). */
+static bool callers_known(dl_ctx *c, const ir_func *f, unsigned depth)
+{
+    uint32_t fi = dl_func_index(c, f);
+    return fi != DL_NONE && !f->address_taken && depth <= 8 && !f->is_main &&
+           !(c->opts->entry == DEADLOCK_ENTRY_ALL && f->external_linkage) &&
+           c->fn_callsites[fi].len > 0;
+}
+
+/* A store through fixed parameter p of f, at chain rel below what p
+ * points to: the functions of f's parameter vparam (DL_NONE: of vset),
+ * instantiated at f's call sites on their arguments' objects. */
+static void fo_inst(dl_ctx *c, const ir_func *f, uint32_t p, const dl_chain *rel, uint32_t vparam,
+                    uint32_t vset, unsigned depth, unsigned *budget)
+{
+    dl_chain any = *rel;
+    any.kind = DL_OB_ANY;
+    if (!callers_known(c, f, depth) || *budget == 0) {
+        fo_add(c, &any, vparam != DL_NONE ? param_funcs(c, f, vparam, 0) : vset);
+        return;
+    }
+    --*budget;
+    const dl_callsites *cs = &c->fn_callsites[dl_func_index(c, f)];
+    for (uint32_t k = 0; k < cs->len; k++) {
+        const ir_func *g = c->prog->funcs[cs->data[k].caller];
+        const ir_stmt *s = &g->stmts[cs->data[k].stmt];
+        bool call = s->kind == IR_S_CALL;
+        uint32_t set = vparam == DL_NONE ? vset
+                       : call && vparam < s->nargs ? arg_funcs(c, g, s->args[vparam], 0)
+                                                   : DL_NONE;
+        if (!call || p >= s->nargs) {
+            fo_add(c, &any, set);
+            continue;
+        }
+        const ir_expr *x = strip_casts(s->args[p]);
+        dl_chain obj = any;
+        if (x->kind == IR_E_ADDR && x->a) {
+            expr_chain(c, g, x->a, &obj);
+            chain_append(&obj, rel);
+        } else if (x->kind == IR_E_VAR && x->var->kind == IR_V_PARAM && param_is_fixed(g, x->var->id)) {
+            obj.kind = DL_OB_PARAM;
+            obj.root = x->var->id;
+        }
+        if (obj.kind == DL_OB_PARAM)
+            fo_inst(c, g, obj.root, &obj, DL_NONE, set, depth + 1, budget);
+        else
+            fo_add(c, &obj, set);
+    }
+}
+
+static bool is_copy_func(const ir_program *p, const ir_func *g)
+{
+    static const char *const names[] = { "memcpy", "memmove", "mempcpy", "__builtin_memcpy",
+                                         "__builtin_memmove", "__builtin___memcpy_chk",
+                                         "__builtin___memmove_chk", "__memcpy_chk",
+                                         "__memmove_chk", "__builtin_mempcpy",
+                                         "__builtin___mempcpy_chk" };
+    const char *n = base_sym_str(p->syms, g->name);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(n, names[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Every store of a function pointer to a field, under its object's chain;
+ * the record types copied whole. */
+static void fo_build(dl_ctx *c)
+{
+    const ir_program *p = c->prog;
+    unsigned budget = 200000;
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            const ir_type *copied = NULL;
+            if (s->lhs && (s->kind == IR_S_ASSIGN || s->kind == IR_S_CALL) && s->lhs->type &&
+                (s->lhs->type->kind == IR_T_STRUCT || s->lhs->type->kind == IR_T_UNION))
+                copied = s->lhs->type;
+            else if (s->kind == IR_S_CALL && s->nargs > 0 && s->callee &&
+                     s->callee->kind == IR_E_FUNC && is_copy_func(p, s->callee->func))
+                copied = record_of(strip_casts(s->args[0])->type);
+            if (copied)
+                base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
+            if (!s->lhs || !is_fnptr_type(s->lhs->type) || s->lhs->kind == IR_E_VAR)
+                continue;
+            dl_chain ch;
+            expr_chain(c, f, s->lhs, &ch);
+            if (ch.n == 0)
+                continue;
+            const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
+            int64_t k;
+            uint32_t vparam = DL_NONE, set = DL_NONE;
+            if (r && r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE)
+                set = dl_set(c, (uint32_t[]){ dl_func_index(c, r->func) }, 1);
+            else if (r && const_value(r, &k) && k == 0)
+                set = c->empty;
+            else if (r && r->kind == IR_E_VAR && r->var->kind == IR_V_PARAM &&
+                     !r->var->address_taken && !param_assigned(f, r->var->id))
+                vparam = r->var->id;
+            if (ch.kind == DL_OB_PARAM)
+                fo_inst(c, f, ch.root, &ch, vparam, set, 0, &budget);
+            else
+                fo_add(c, &ch, vparam != DL_NONE ? param_funcs(c, f, vparam, 0) : set);
+        }
+    }
+    c->fo_needs = base_xcalloc(p->nfuncs + 1, sizeof *c->fo_needs);
+    c->fo_need_state = base_xcalloc(p->nfuncs + 1, 1);
+}
+
+/* What a call through the object of chain ch reaches, in the function a
+ * analyses (its bindings first; DL_NONE: not known). */
+static uint32_t chain_funcs(fn_an *a, const dl_chain *ch)
+{
+    if (ch->kind == DL_OB_PARAM) {
+        for (uint32_t i = 0; i < a->nbinds; i++)
+            if (a->binds[i].param == ch->root && chain_eq(&a->binds[i].ch, ch))
+                return a->binds[i].set;
+        dl_chain any = *ch;
+        any.kind = DL_OB_ANY;
+        return fo_get(a->c, &any);
+    }
+    return fo_get(a->c, ch);
+}
+
+/* The functions a call through a pointer reaches by the objects its
+ * callee values are read from (DL_NONE: some value is not such a read, or
+ * its object is not known). */
+static uint32_t object_targets(fn_an *a, uint32_t callee_values)
+{
+    dl_ctx *c = a->c;
+    if (!c->fnstores_done)
+        build_fnstores(c);
+    if (!c->fo_any || callee_values == DL_NONE || dl_set_len(c, callee_values) == 0)
+        return DL_NONE;
+    uint32_t acc = c->empty;
+    for (uint32_t i = 0; i < dl_set_len(c, callee_values); i++) {
+        uint32_t v = dl_set_data(c, callee_values)[i];
+        if (dl_val_is_addr(v))
+            return DL_NONE;
+        dl_chain ch;
+        path_chain(c, dl_val_path(v), &ch);
+        uint32_t fs = ch.kind == DL_OB_NONE ? DL_NONE : chain_funcs(a, &ch);
+        if (fs == DL_NONE)
+            return DL_NONE;
+        acc = dl_set_union(c, acc, fs);
+    }
+    return acc;
+}
+
+static void need_add(dl_ctx *c, uint32_t fi, uint32_t param, const dl_chain *ch, const ir_type *ft)
+{
+    for (size_t i = 0; i < c->fo_needs[fi].len; i++)
+        if (c->fo_needs[fi].data[i].param == param && chain_eq(&c->fo_needs[fi].data[i].ch, ch))
+            return;
+    if (c->fo_needs[fi].len < DL_MAX_BINDS) {
+        dl_bind b = { param, *ch, ft, DL_NONE };
+        base_vec_push(&c->fo_needs[fi], b);
+    }
+}
+
+/* The calls through objects of function fi's fixed parameters, in its body
+ * or in callees it passes them to (at most DL_MAX_BINDS; a recursive call
+ * sees what is known so far: a call missed here is resolved without
+ * bindings, never wrongly). */
+static void need_of(dl_ctx *c, uint32_t fi)
+{
+    if (c->fo_need_state[fi])
+        return;
+    c->fo_need_state[fi] = 1;
+    const ir_func *f = c->prog->funcs[fi];
+    for (uint32_t i = 0; i < f->nstmts; i++) {
+        const ir_stmt *s = &f->stmts[i];
+        if (s->kind != IR_S_CALL || !s->callee)
+            continue;
+        if (s->callee->kind != IR_E_FUNC) {
+            const ir_expr *e = strip_casts(s->callee);
+            if (e->kind == IR_E_DEREF && e->a && is_fnptr_type(e->a->type))
+                e = strip_casts(e->a);
+            dl_chain ch;
+            expr_chain(c, f, e, &ch);
+            if (ch.kind == DL_OB_PARAM && ch.n > 0)
+                need_add(c, fi, ch.root, &ch, call_fn_type(s));
+            continue;
+        }
+        uint32_t gi = dl_func_index(c, s->callee->func);
+        if (gi == DL_NONE || gi == fi || !s->callee->func->has_body)
+            continue;
+        need_of(c, gi);
+        for (size_t k = 0; k < c->fo_needs[gi].len; k++) {
+            const dl_bind *nd = &c->fo_needs[gi].data[k];
+            if (nd->param >= s->nargs)
+                continue;
+            const ir_expr *x = strip_casts(s->args[nd->param]);
+            dl_chain obj = { DL_OB_NONE, 0, 0, { 0 }, { 0 } };
+            if (x->kind == IR_E_VAR && x->var->kind == IR_V_PARAM && param_is_fixed(f, x->var->id))
+                obj.kind = DL_OB_PARAM, obj.root = x->var->id;
+            else if (x->kind == IR_E_ADDR && x->a)
+                expr_chain(c, f, x->a, &obj);
+            if (obj.kind != DL_OB_PARAM)
+                continue;
+            chain_append(&obj, &nd->ch);
+            if (obj.kind == DL_OB_PARAM)
+                need_add(c, fi, obj.root, &obj, nd->ft);
+        }
+    }
+    c->fo_need_state[fi] = 2;
+}
+
+/* The bindings of a call of g at s: for each call through an object of
+ * g's parameters, what the argument's object holds there, where that is
+ * fewer functions than the call reaches without them. */
+static uint32_t bindings_at(fn_an *a, const dl_state *st, const ir_stmt *s, const ir_func *g,
+                            uint32_t gi, dl_bind *out)
+{
+    dl_ctx *c = a->c;
+    if (!c->fnstores_done)
+        build_fnstores(c);
+    if (!c->fo_any)
+        return 0;
+    need_of(c, gi);
+    uint32_t n = 0;
+    for (size_t k = 0; k < c->fo_needs[gi].len && n < DL_MAX_BINDS; k++) {
+        dl_bind b = c->fo_needs[gi].data[k];
+        if (b.param >= s->nargs || !param_is_fixed(g, b.param))
+            continue;
+        uint32_t vs = eval(a, st, s->args[b.param]);
+        uint32_t acc = dl_set_len(c, vs) ? c->empty : DL_NONE;
+        for (uint32_t i = 0; i < dl_set_len(c, vs) && acc != DL_NONE; i++) {
+            uint32_t op = dl_deref(c, dl_set_data(c, vs)[i]);
+            dl_chain obj;
+            if (op == DL_NONE)
+                acc = DL_NONE;
+            else {
+                path_chain(c, op, &obj);
+                chain_append(&obj, &b.ch);
+                uint32_t fs = obj.kind == DL_OB_NONE ? DL_NONE : chain_funcs(a, &obj);
+                acc = fs == DL_NONE ? DL_NONE : dl_set_union(c, acc, fs);
+            }
+        }
+        if (acc == DL_NONE)
+            continue;
+        /* what the call reaches in g without it: by the object of g's own
+         * parameter (any object of its type), else by the field's key */
+        dl_chain own = b.ch;
+        own.kind = DL_OB_ANY;
+        uint32_t gen = fo_get(c, &own);
+        if (gen == acc)
+            continue;
+        b.set = acc;
+        out[n++] = b;
+    }
+    return n;
 }
 
 /* The functions a call through a pointer reaches by where the pointer
@@ -1788,7 +2325,8 @@ static bool callee_known(fn_an *a, const dl_state *st, const ir_stmt *s)
     if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
         e = e->a;
     uint32_t vs = eval(a, st, e);
-    return assigned_targets(c, s, dl_set_len(c, vs) ? vs : DL_NONE) != DL_NONE;
+    return object_targets(a, dl_set_len(c, vs) ? vs : DL_NONE) != DL_NONE ||
+           assigned_targets(c, s, dl_set_len(c, vs) ? vs : DL_NONE) != DL_NONE;
 }
 
 /* The marker of a callee reached by type only: TRUE(g) on the value of g
@@ -1797,6 +2335,48 @@ static uint32_t type_mark(dl_ctx *c, const ir_func *g)
 {
     uint32_t v = dl_val_load(dl_path_base(c, DL_BASE_FUNC, dl_func_index(c, g), 0));
     return dl_atom_mk(c, DL_CMP_TRUE, v, v);
+}
+
+/* The marker of a callee reached by the field the pointer is read from,
+ * among several, where the object it is read from is not known: TRUE on
+ * the value of g with the address of g beside it (merged as a type mark). */
+static uint32_t field_mark(dl_ctx *c, const ir_func *g)
+{
+    uint32_t p = dl_path_base(c, DL_BASE_FUNC, dl_func_index(c, g), 0);
+    return dl_atom_mk(c, DL_CMP_TRUE, dl_val_load(p), dl_val_addr(p));
+}
+
+/* Whether call s through a pointer read from a field reaches its callees
+ * by the field alone, not by the object it is read from: the object is not
+ * known (what a pointer field or a call gave, a parameter's object no
+ * caller binds), so every object of the field's record type counts. */
+static bool by_field_key(fn_an *a, const dl_state *st, const ir_stmt *s)
+{
+    dl_ctx *c = a->c;
+    const ir_expr *e = s->callee;
+    if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
+        e = e->a;
+    uint32_t vs = eval(a, st, e);
+    if (dl_set_len(c, vs) == 0)
+        return false;
+    bool by_object = object_targets(a, vs) != DL_NONE;
+    for (uint32_t i = 0; i < dl_set_len(c, vs); i++) {
+        uint32_t v = dl_set_data(c, vs)[i];
+        dl_chain ch;
+        if (dl_val_is_addr(v))
+            return false;
+        path_chain(c, dl_val_path(v), &ch);
+        if (ch.n == 0)
+            continue;
+        if (!by_object)
+            return true;
+        bool bound = false;
+        for (uint32_t k = 0; k < a->nbinds && ch.kind == DL_OB_PARAM; k++)
+            bound |= a->binds[k].param == ch.root && chain_eq(&a->binds[k].ch, &ch);
+        if (ch.n == 1 && !bound && (ch.kind == DL_OB_ANY || ch.kind == DL_OB_PARAM))
+            return true;
+    }
+    return false;
 }
 
 /* The functions call s may reach in state st (at most 256). */
@@ -1809,6 +2389,13 @@ static uint32_t call_targets_in(fn_an *a, const dl_state *st, const ir_stmt *s,
         if (e->kind == IR_E_DEREF && e->a && e->a->type && e->a->type->kind == IR_T_PTR)
             e = e->a;
         callee_values = eval(a, st, e);
+        uint32_t fs = object_targets(a, dl_set_len(a->c, callee_values) ? callee_values : DL_NONE);
+        if (fs != DL_NONE) {
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < dl_set_len(a->c, fs) && n < 256; i++)
+                targets[n++] = a->c->prog->funcs[dl_set_data(a->c, fs)[i]];
+            return n;
+        }
     }
     return dl_call_targets(a->c, s, callee_values, targets, 256);
 }
@@ -1951,6 +2538,8 @@ static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st)
     uint32_t nbody = 0;
     for (uint32_t i = 0; i < ncands; i++)
         nbody += has_summary(c, cands[i]);
+    bool by_field = !by_type && nbody > 1 && s->callee && s->callee->kind != IR_E_FUNC &&
+                    by_field_key(a, st, s);
     if (nbody == 0) {
         if (st->held.len)
             note_opaque(a, s, st, cands, ncands);
@@ -1979,7 +2568,8 @@ static void do_call_targets(fn_an *a, const ir_stmt *s, dl_state *st)
         dl_state one;
         state_init(c, &one);
         state_copy(&one, st);
-        apply_summary(a, s, cands[i], &one, by_type ? type_mark(c, cands[i]) : DL_NONE);
+        apply_summary(a, s, cands[i], &one,
+                      by_type ? type_mark(c, cands[i]) : by_field ? field_mark(c, cands[i]) : DL_NONE);
         state_join(a, &acc, &one);
         state_free(&one);
     }
@@ -2960,7 +3550,7 @@ static void slow_progress(dl_ctx *c, const ir_func *f)
 /* Analyses f with the current summaries of its callees; replaces its
  * summary. Returns whether the summary changed. */
 static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const int64_t *pconst,
-                         dl_summary *out)
+                         const dl_bind *binds, uint32_t nbinds, dl_summary *out)
 {
     uint32_t fi = dl_func_index(c, f);
     uint32_t n = f->nstmts;
@@ -2970,6 +3560,8 @@ static void analyse_into(dl_ctx *c, const ir_func *f, const bool *pknown, const 
     a.fi = fi;
     a.pknown = pknown;
     a.pconst = pconst;
+    a.binds = binds;
+    a.nbinds = nbinds;
     a.tested = tested_vars(c, f);
     dl_summary ns;
     empty_summary(c, &ns);
@@ -3108,6 +3700,21 @@ static uint32_t class_set(dl_ctx *c, uint32_t set, bool modes)
  * dependencies, those that differ only in their threads are merged too.
  * Nothing is dropped, so the summary over-approximates; a finding through
  * a class is "may" and says so. Returns whether it widened. */
+/* The marks among a set of atoms (TRUE on a function: a callee reached by
+ * type or by field only, a lock passed to a function without a body): the
+ * widening keeps them, as the finding's reasons. */
+static uint32_t marks_of(dl_ctx *c, uint32_t conds)
+{
+    uint32_t keep[16], n = 0;
+    for (uint32_t k = 0; k < dl_set_len(c, conds) && n < 16; k++) {
+        const dl_atom *x = &c->atoms.data[dl_set_data(c, conds)[k]];
+        const dl_path *fp = &c->paths.data[dl_val_path(x->x)];
+        if (x->op == DL_CMP_TRUE && fp->kind == DL_BASE_FUNC && fp->parent == DL_NONE)
+            keep[n++] = dl_set_data(c, conds)[k];
+    }
+    return dl_set(c, keep, n);
+}
+
 static bool widen_summary(fn_an *a, dl_summary *ns)
 {
     dl_ctx *c = a->c;
@@ -3149,7 +3756,7 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         if (many_threads)
             q.par = dl_widen_instset(c, q.par);
         if (force) /* fewer conditions and joins: more may happen together */
-            q.conds = q.joined = c->empty;
+            q.conds = marks_of(c, q.conds), q.joined = c->empty;
         add_acq(a, &q);
     }
     for (size_t i = 0; i < old.deps.len; i++) {
@@ -3160,7 +3767,7 @@ static bool widen_summary(fn_an *a, dl_summary *ns)
         if (many_threads)
             d.par = dl_widen_instset(c, d.par);
         if (force)
-            d.conds = d.joined = c->empty;
+            d.conds = marks_of(c, d.conds), d.joined = c->empty;
         add_dep(a, &d);
     }
     /* thread instances by class (dl_widen_inst): every instance set of the
@@ -3292,7 +3899,7 @@ static bool analyse_func(dl_ctx *c, const ir_func *f)
 {
     uint32_t fi = dl_func_index(c, f);
     dl_summary ns;
-    analyse_into(c, f, NULL, NULL, &ns);
+    analyse_into(c, f, NULL, NULL, NULL, 0, &ns);
     dl_summary *old = &c->sums[fi];
     if (c->widen_all && old->done) {
         keep_traces(c, old, &ns);
@@ -3370,6 +3977,8 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         return;
     }
     c->summary_cut = false;
+    c->bind_used = false;
+    c->spec_gen++;
     c->scc_started = base_now();
     if (c->opts->progress) { /* every component: the caller limits the redraws by time */
         char phase[160];
@@ -3438,7 +4047,13 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
                 c->sums[members[i]].done = true;
                 continue;
             }
-            if (!analyse_func(c, f))
+            size_t prov = c->prov_used;
+            bool ch = analyse_func(c, f);
+            /* a member that used a provisional specialisation sees the
+             * component through it: it is analysed again in each round */
+            if (c->prov_used != prov)
+                next[i] = 1;
+            if (!ch)
                 continue;
             changed = true;
             int at = kv_find(&callers, i); /* some (i, caller) pair */
@@ -3454,6 +4069,7 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
         if (!changed || c->summary_cut)
             break;
         memcpy(dirty, next, n);
+        c->spec_gen++;
         /* from the third round on, every summary of a component that has
          * not settled is widened (classes do not grow with the recursion) */
         c->widen_all = c->widen_all || round + 1 >= DL_WIDEN_ROUND;
@@ -3470,7 +4086,7 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     base_vec_free(&callers);
     if (c->summary_cut)
         c->funcs_unsummarised += n; /* cut short by a budget: not cached */
-    else if (st)
+    else if (st && !c->bind_used) /* bindings read stores anywhere: not in its key */
         st->store(st->impl, key, members, n);
 }
 

@@ -724,7 +724,11 @@ static void set_confidence(finder *fd, deadlock_finding *f, const tdep *const *d
                 continue;
             const char *fn = base_sym_str(c->prog->syms, c->prog->funcs[fp->a]->name);
             base_strbuf t = { 0 };
-            if (dl_val_is_addr(at->x)) {
+            if (at->y != at->x && !dl_val_is_addr(at->x)) {
+                base_strbuf_printf(&t, "a call through a pointer reaches %s by the field it is read "
+                                   "from, not by its object", fn);
+                add_why(&why, NULL, base_strbuf_cstr(&t));
+            } else if (dl_val_is_addr(at->x)) {
                 base_strbuf_printf(&t, "was passed to %s, which has no body here, and is assumed to stay held",
                                    fn);
                 add_why(&why, f->edges[i].held, base_strbuf_cstr(&t));
