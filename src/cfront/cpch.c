@@ -40,7 +40,8 @@ typedef struct pch_group {
 
 struct cf_pch {
     char *dir; /* the temporary directory of the PCHs */
-    size_t min_bytes;
+    cf_job *jobs; /* those planned */
+    size_t min_bytes, min_units;
     BASE_VEC(pch_group) groups;
     base_hashmap index; /* hash of a key -> 1 + group (first of a chain) */
     pthread_mutex_t mu;
@@ -233,9 +234,16 @@ cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n)
     base_hashmap_init(&k->index);
     const char *mb = getenv("RAVEL_PCH_MIN_BYTES"); /* for the tests */
     k->min_bytes = mb && *mb ? (size_t)strtoull(mb, NULL, 10) : CF_PCH_MIN_BYTES;
+    const char *mu = getenv("RAVEL_PCH_MIN_UNITS"); /* for the tests */
+    k->min_units = mu && *mu ? (size_t)strtoull(mu, NULL, 10) : CF_PCH_MIN_UNITS;
+    if (k->min_units < 2)
+        k->min_units = 2;
+    k->jobs = jobs;
     for (size_t i = 0; i < n; i++) {
         cf_job *j = &jobs[i];
         j->pch_group = -1;
+        if (j->probe == 1)
+            continue; /* its unit is in the cache: never parsed, no PCH for it */
         char *key = group_key(j);
         if (!key)
             continue;
@@ -251,7 +259,7 @@ cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n)
     size_t shared = 0;
     for (size_t i = 0; i < n; i++) {
         cf_job *j = &jobs[i];
-        if (j->pch_group >= 0 && k->groups.data[j->pch_group].members < 2) {
+        if (j->pch_group >= 0 && k->groups.data[j->pch_group].members < k->min_units) {
             j->pch_group = -1;
             free(j->pch_text);
             j->pch_text = NULL;
@@ -457,14 +465,12 @@ void cf_pch_retried(cf_pch *k)
     pthread_mutex_unlock(&k->mu);
 }
 
-bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad)
+/* Builds group gi's PCH with the command of job j unless it is built or
+ * being built (then waits for it); its state. */
+static int ensure_built(cf_pch *k, const cfront_opts *o, CXIndex idx, size_t gi, const cf_job *j,
+                        cf_flagset *bad)
 {
-    if (j->pch_group < 0)
-        return false;
-    if (!*pidx) /* its parses list only their own declarations (the PCH's are not visited) */
-        *pidx = clang_createIndex(1, 0);
-    CXIndex idx = *pidx;
-    pch_group *g = &k->groups.data[j->pch_group];
+    pch_group *g = &k->groups.data[gi];
     pthread_mutex_lock(&k->mu);
     while (g->state == 1)
         pthread_cond_wait(&k->cv, &k->mu);
@@ -479,7 +485,40 @@ bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_
     }
     int state = g->state;
     pthread_mutex_unlock(&k->mu);
-    if (state != 2)
+    return state;
+}
+
+static CXIndex pch_index(CXIndex *pidx)
+{
+    if (!*pidx) /* its parses list only their own declarations (the PCH's are not visited) */
+        *pidx = clang_createIndex(1, 0);
+    return *pidx;
+}
+
+size_t cf_pch_groups(const cf_pch *k)
+{
+    return k ? k->groups.len : 0;
+}
+
+void cf_pch_prebuild(cf_pch *k, const cfront_opts *o, CXIndex *pidx, size_t g, cf_flagset *bad)
+{
+    pch_group *pg = &k->groups.data[g];
+    if (pg->members < k->min_units)
+        return;
+    pthread_mutex_lock(&k->mu);
+    bool todo = pg->state == 0;
+    pthread_mutex_unlock(&k->mu);
+    if (todo)
+        ensure_built(k, o, pch_index(pidx), g, &k->jobs[pg->first], bad);
+}
+
+bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad)
+{
+    if (j->pch_group < 0)
+        return false;
+    CXIndex idx = pch_index(pidx);
+    pch_group *g = &k->groups.data[j->pch_group];
+    if (ensure_built(k, o, idx, (size_t)j->pch_group, j, bad) != 2)
         return false;
     const char *args[] = { "-include-pch", g->pch };
     /* named as the command names it: clang's name of the main file (and

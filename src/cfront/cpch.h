@@ -37,6 +37,7 @@
 #include "cfront/lower.h"
 
 #define CF_PCH_MIN_BYTES (256u * 1024u)
+#define CF_PCH_MIN_UNITS 3u
 
 typedef struct cf_pch cf_pch;
 
@@ -56,13 +57,21 @@ const char *const *cf_pch_files(const cf_pch_names *m, size_t *n);
  * offset and length, without the newline (false: none). */
 bool cf_pch_first_include(const char *s, size_t len, size_t *off, size_t *n);
 
-/* Groups the jobs (sets their pch_ fields); NULL when no group has two
- * units. */
+/* Groups the jobs (sets their pch_ fields; a job whose unit the cache
+ * has, j->probe == 1, is in no group: it is never parsed); NULL when no
+ * group has two units. The jobs must outlive k. */
 cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n);
 /* Parses j with its group's PCH (building it first); true when j->tu is
  * a parse without errors, false (nothing set) when j must be parsed as
  * usual. */
 bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad);
+/* How many groups there are (some of a single unit, which build nothing). */
+size_t cf_pch_groups(const cf_pch *k);
+/* Builds group g's PCH now unless it has fewer than two units or is built
+ * or being built: parallel workers call it for every group before they
+ * take units, so that two groups' PCHs are built at the same time rather
+ * than each while the other worker waits for it. Thread-safe. */
+void cf_pch_prebuild(cf_pch *k, const cfront_opts *o, CXIndex *pidx, size_t g, cf_flagset *bad);
 /* j's lowering needed a parse without the PCH after all (counted). */
 void cf_pch_retried(cf_pch *k);
 /* Adds its counts to st, removes the PCHs, frees. */
