@@ -1173,10 +1173,23 @@ size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, con
     cf_flagset bad;
     memset(&bad, 0, sizeof bad);
     pthread_mutex_init(&bad.mu, NULL);
-    CXIndex idx = clang_createIndex(0, 0);
-    for (size_t i = 0; i < jobs.len; i++)
-        run_job(&co, idx, &jobs.data[i], &bad, uc, NULL, NULL);
+    CXIndex idx = clang_createIndex(0, 0), pidx = NULL;
+    /* a PCH shared with the build's other wrappers (cpch.h), when asked */
+    const char *pc = o->no_pch ? NULL : getenv("RAVEL_PCH_CACHE");
+    cfront_stats st = { 0 };
+    for (size_t i = 0; i < jobs.len; i++) {
+        cf_job *j = &jobs.data[i];
+        cf_pch *pch = pc && *pc && !cf_ucache_probe(uc, j) ? cf_pch_shared(&co, j, pc) : NULL;
+        run_job(&co, idx, j, &bad, uc, pch, &pidx);
+        if (pch)
+            cf_pch_free(pch, &st);
+    }
     clang_disposeIndex(idx);
+    if (pidx)
+        clang_disposeIndex(pidx);
+    if (pc && *pc && getenv("RAVEL_TIMES"))
+        fprintf(stderr, "ravel deadlock: capture: %zu unit%s, %zu parsed with a shared PCH (%zu built)\n",
+                jobs.len, jobs.len == 1 ? "" : "s", st.units_pch, st.pch_built);
     for (size_t i = 0; i < bad.flags.len; i++)
         free(bad.flags.data[i].flag);
     base_vec_free(&bad.flags);

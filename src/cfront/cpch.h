@@ -65,6 +65,20 @@ cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n);
  * a parse without errors, false (nothing set) when j must be parsed as
  * usual. */
 bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad);
+/* A PCH shared by processes, for one job (a capture's wrapper, which
+ * sees one unit): kept in the directory cache, keyed by the group's key
+ * (the command less the source and its outputs, the directory, the
+ * #include line, clang's and ravel's versions), with a manifest
+ * (<key>.pcm) that lists the files it read and their hashes, like the
+ * unit cache's. A manifest whose files are unchanged gives the PCH,
+ * which is only read. Without one, the group's first units parse as
+ * usual and count themselves (<key>.seen); the one that makes it
+ * CF_PCH_MIN_UNITS builds it, when it gets the lock (<key>.lock, flock,
+ * never waited for: without it a unit parses as usual), into a
+ * temporary file renamed to its content's hash, then writes the manifest
+ * (also for a PCH not usable: too small, __BASE_FILE__, an error). NULL:
+ * parse j as usual. Nothing in cache is ever deleted. */
+cf_pch *cf_pch_shared(const cfront_opts *o, cf_job *j, const char *cache);
 /* How many groups there are (some of a single unit, which build nothing). */
 size_t cf_pch_groups(const cf_pch *k);
 /* Builds group g's PCH now unless it has fewer than two units or is built

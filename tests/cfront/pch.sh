@@ -11,7 +11,12 @@
 # flags, as memcached's two programs) have their PCHs built in parallel
 # before any unit: the same output as without. A unit the cache has causes
 # no PCH: a group with fewer units to parse than the minimum (default 3)
-# builds none.
+# builds none. Under the capture (--capture-cc, one process and directory
+# per unit, RAVEL_PCH_CACHE as --capture sets it) the wrappers share a PCH
+# through a cache directory: the third unit of a group builds it, later
+# ones read it, a wrapper that finds the build's lock held parses as
+# usual without waiting, each capture directory holds only its unit's two
+# files, and --from on the merged units prints what -p does.
 #   pch.sh RAVEL SRC_DIR WORK_DIR
 set -u
 ravel=$1 src=$2 work=$3
@@ -115,4 +120,42 @@ for j in 1 2; do
     [ "$(pchs "$work/times")" = '2 built, 6 units parsed with one, 2 parsed again without' ] ||
         fail "two groups -j$j: shared PCHs: $(pchs "$work/times")"
 done
+# the capture: one process and one directory per unit, a shared PCH cache
+if command -v cc > /dev/null; then
+    pc=$work/pchcache
+    capture() { # unit capture-dir [env...]: sets what (the wrapper's PCH line)
+        local u=$1 d=$2; shift 2
+        (cd "$work" && env "$@" RAVEL_PCH_CACHE="$pc" RAVEL_TIMES=1 RAVEL_PCH_MIN_UNITS=3 \
+            "$ravel" deadlock --capture-cc "$d" -- cc -c -O2 -I. "$u.c" -o "$u.o") 2> "$work/cap.err" ||
+            fail "capture of $u.c failed: $(cat "$work/cap.err")"
+        what=$(sed -n 's/.*capture: 1 unit, //p' "$work/cap.err")
+        [ "$(ls -A "$d" | wc -l)" = 2 ] || fail "the capture of $u.c wrote other than its two files: $(ls -A "$d")"
+    }
+    want() { [ "$what" = "$1" ] || fail "capture of $2: '$what', expected '$1'"; }
+    capture a "$work/cap/a"; want '0 parsed with a shared PCH (0 built)' a.c
+    capture b "$work/cap/b"; want '0 parsed with a shared PCH (0 built)' b.c
+    # the build's lock held by another process: c parses as usual, at once
+    lock=$(ls "$pc"/*.seen | sed 's/\.seen$/.lock/')
+    flock "$lock" bash -c "$(declare -f capture fail); ravel='$ravel' work='$work' pc='$pc'; capture c '$work/cap/c0'; echo \"\$what\" > '$work/locked'"
+    [ "$(cat "$work/locked")" = '0 parsed with a shared PCH (0 built)' ] || fail "capture with the lock held: $(cat "$work/locked")"
+    ls "$pc"/*.pch > /dev/null 2>&1 && fail "a PCH was built while its lock was held"
+    capture c "$work/cap/c"; want '1 parsed with a shared PCH (1 built)' c.c
+    [ "$(ls "$pc"/*.pch | wc -l)" = 1 ] || fail "not one PCH in the cache: $(ls "$pc")"
+    capture d "$work/cap/d"; want '0 parsed with a shared PCH (0 built)' d.c # the cleanup: parsed again without
+    capture e "$work/cap/e"; want '0 parsed with a shared PCH (0 built)' e.c # in no group
+    capture a "$work/cap/a2"; want '1 parsed with a shared PCH (0 built)' "a.c again"
+    ls -A "$pc" | grep -q '\.tmp\.' && fail "temporary files left in the PCH cache"
+    mkdir -p "$work/merged" && cp "$work"/cap/[a-e]/* "$work/merged/"
+    "$ravel" deadlock -q --from "$work/merged" > "$work/from.out" 2> /dev/null
+    "$ravel" deadlock -q --no-cache --no-pch -p "$work" > "$work/p.out" 2> /dev/null
+    cmp -s "$work/from.out" "$work/p.out" || fail "--from on the units captured with the PCH differs from -p: $(diff "$work/from.out" "$work/p.out" | head -5)"
+    # a header touched since (its content the same): clang rejects the PCH,
+    # the unit is parsed as usual, the next one builds the PCH again
+    sleep 1; touch "$work/proj.h"
+    capture b "$work/cap/b2"; want '0 parsed with a shared PCH (0 built)' "b.c after touch"
+    capture c "$work/cap/c2"; want '1 parsed with a shared PCH (1 built)' "c.c after touch"
+    # a corrupt manifest is none
+    for m in "$pc"/*.pcm; do printf 'garbage\n' > "$m"; done
+    capture b "$work/cap/b3"; want '1 parsed with a shared PCH (1 built)' "b.c after a corrupt manifest"
+fi
 echo "pch: ok"
