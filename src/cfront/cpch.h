@@ -5,8 +5,10 @@
  * program include the same ones. Units whose command is the same (every
  * flag but the source and the outputs: -o, -MF, -MT, -MQ, -MD...), whose
  * main file is in the same directory and whose first line that is not
- * blank or a comment is the same `#include` form a group. A group of at
- * least two builds one PCH, the first time one of its units is parsed: a
+ * blank or a comment is the same `#include` form a group; a unit the
+ * unit cache has is in none. A group of at least CF_PCH_MIN_UNITS builds
+ * one PCH (parallel workers build every group's first, cf_pch_prebuild;
+ * else the first time one of its units is parsed): a
  * header holding that line, given to clang as an in-memory file in the
  * units' directory (so quoted includes resolve as from the unit), parsed
  * with the group's flags as an incomplete unit and saved. Each unit of
@@ -37,6 +39,8 @@
 #include "cfront/lower.h"
 
 #define CF_PCH_MIN_BYTES (256u * 1024u)
+/* A PCH costs about two plain parses (clang's parse of the headers and
+ * as much again to save it): it pays from the third unit on. */
 #define CF_PCH_MIN_UNITS 3u
 
 typedef struct cf_pch cf_pch;
