@@ -769,6 +769,7 @@ typedef struct cf_pool {
     cf_job *jobs;
     size_t njobs;
     size_t next;    /* the next job a worker takes */
+    size_t next_pch; /* the next group whose PCH a worker builds, before any job */
     size_t linked;  /* jobs the linking thread is done with */
     size_t window;  /* at most this many lowered and not yet linked */
     pthread_mutex_t mu;
@@ -781,6 +782,12 @@ static void *worker(void *arg)
     CXIndex idx = clang_createIndex(0, 0), pidx = NULL;
     for (;;) {
         pthread_mutex_lock(&pool->mu);
+        if (pool->next_pch < cf_pch_groups(pool->pch)) { /* the PCHs first, in parallel */
+            size_t g = pool->next_pch++;
+            pthread_mutex_unlock(&pool->mu);
+            cf_pch_prebuild(pool->pch, pool->opts, &pidx, g, pool->bad);
+            continue;
+        }
         while (pool->next < pool->njobs && pool->next >= pool->linked + pool->window)
             pthread_cond_wait(&pool->cv, &pool->mu);
         if (pool->next >= pool->njobs) {
@@ -829,7 +836,7 @@ static void run_jobs(cf_ctx *c, cf_job *jobs, size_t n, cf_ucache *uc, cf_pch *p
         return;
     }
     cf_pool pool = { .opts = o, .bad = &c->bad_flags, .uc = uc, .pch = pch, .jobs = jobs, .njobs = n,
-                     .window = 2 * (size_t)nw };
+                     .window = 8 * (size_t)nw };
     pthread_mutex_init(&pool.mu, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -1058,6 +1065,8 @@ size_t cfront_lower(ir_program *p, const char *const *files, size_t nfiles, cons
         free(args);
     }
     cf_ucache *uc = o->unit_cache_dir && !o->nunsaved ? cf_ucache_open(o->unit_cache_dir, o, false) : NULL;
+    for (size_t i = 0; uc && i < jobs.len; i++)
+        cf_ucache_probe(uc, &jobs.data[i]); /* a unit the cache has needs no PCH */
     cf_pch *pch = o->no_pch || o->nunsaved ? NULL : cf_pch_plan(o, jobs.data, jobs.len);
     run_jobs(&c, jobs.data, jobs.len, uc, pch);
     if (pch)
@@ -1164,10 +1173,23 @@ size_t cfront_capture(const char *dir, const char *const *argv, size_t argc, con
     cf_flagset bad;
     memset(&bad, 0, sizeof bad);
     pthread_mutex_init(&bad.mu, NULL);
-    CXIndex idx = clang_createIndex(0, 0);
-    for (size_t i = 0; i < jobs.len; i++)
-        run_job(&co, idx, &jobs.data[i], &bad, uc, NULL, NULL);
+    CXIndex idx = clang_createIndex(0, 0), pidx = NULL;
+    /* a PCH shared with the build's other wrappers (cpch.h), when asked */
+    const char *pc = o->no_pch ? NULL : getenv("RAVEL_PCH_CACHE");
+    cfront_stats st = { 0 };
+    for (size_t i = 0; i < jobs.len; i++) {
+        cf_job *j = &jobs.data[i];
+        cf_pch *pch = pc && *pc && !cf_ucache_probe(uc, j) ? cf_pch_shared(&co, j, pc) : NULL;
+        run_job(&co, idx, j, &bad, uc, pch, &pidx);
+        if (pch)
+            cf_pch_free(pch, &st);
+    }
     clang_disposeIndex(idx);
+    if (pidx)
+        clang_disposeIndex(pidx);
+    if (pc && *pc && getenv("RAVEL_TIMES"))
+        fprintf(stderr, "ravel deadlock: capture: %zu unit%s, %zu parsed with a shared PCH (%zu built)\n",
+                jobs.len, jobs.len == 1 ? "" : "s", st.units_pch, st.pch_built);
     for (size_t i = 0; i < bad.flags.len; i++)
         free(bad.flags.data[i].flag);
     base_vec_free(&bad.flags);

@@ -3,12 +3,15 @@
 #define _GNU_SOURCE /* mkdtemp, memmem */
 #include "cfront/cpch.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/sha256.h"
 #include "base/strbuf.h"
 
 typedef struct pch_name {
@@ -40,12 +43,17 @@ typedef struct pch_group {
 
 struct cf_pch {
     char *dir; /* the temporary directory of the PCHs */
-    size_t min_bytes;
+    cf_job *jobs; /* those planned */
+    size_t min_bytes, min_units;
     BASE_VEC(pch_group) groups;
     base_hashmap index; /* hash of a key -> 1 + group (first of a chain) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     size_t built, used, fallbacks; /* under mu */
+    /* shared by processes (cf_pch_shared): the cache directory, the
+     * group's key (hex), the lock held while building (-1: none) */
+    char *cache, *gkey;
+    int lock_fd;
 };
 
 /* Options whose value (the next argument, or joined) names an output: not
@@ -224,18 +232,34 @@ static size_t group_of(cf_pch *k, char *key, size_t job, const char *text, size_
     }
 }
 
+/* An empty plan of the jobs, with its bounds (the environment changes
+ * them, for the tests). */
+static cf_pch *pch_new(cf_job *jobs)
+{
+    cf_pch *k = base_xcalloc(1, sizeof *k);
+    k->lock_fd = -1;
+    base_hashmap_init(&k->index);
+    const char *mb = getenv("RAVEL_PCH_MIN_BYTES");
+    k->min_bytes = mb && *mb ? (size_t)strtoull(mb, NULL, 10) : CF_PCH_MIN_BYTES;
+    const char *mu = getenv("RAVEL_PCH_MIN_UNITS");
+    k->min_units = mu && *mu ? (size_t)strtoull(mu, NULL, 10) : CF_PCH_MIN_UNITS;
+    if (k->min_units < 2)
+        k->min_units = 2;
+    k->jobs = jobs;
+    return k;
+}
+
 cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n)
 {
     (void)o;
     if (n < 2)
         return NULL;
-    cf_pch *k = base_xcalloc(1, sizeof *k);
-    base_hashmap_init(&k->index);
-    const char *mb = getenv("RAVEL_PCH_MIN_BYTES"); /* for the tests */
-    k->min_bytes = mb && *mb ? (size_t)strtoull(mb, NULL, 10) : CF_PCH_MIN_BYTES;
+    cf_pch *k = pch_new(jobs);
     for (size_t i = 0; i < n; i++) {
         cf_job *j = &jobs[i];
         j->pch_group = -1;
+        if (j->probe == 1)
+            continue; /* its unit is in the cache: never parsed, no PCH for it */
         char *key = group_key(j);
         if (!key)
             continue;
@@ -251,7 +275,7 @@ cf_pch *cf_pch_plan(const cfront_opts *o, cf_job *jobs, size_t n)
     size_t shared = 0;
     for (size_t i = 0; i < n; i++) {
         cf_job *j = &jobs[i];
-        if (j->pch_group >= 0 && k->groups.data[j->pch_group].members < 2) {
+        if (j->pch_group >= 0 && k->groups.data[j->pch_group].members < k->min_units) {
             j->pch_group = -1;
             free(j->pch_text);
             j->pch_text = NULL;
@@ -457,14 +481,271 @@ void cf_pch_retried(cf_pch *k)
     pthread_mutex_unlock(&k->mu);
 }
 
-bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad)
+/* --- a PCH shared by processes: the capture's wrappers (cf_pch_shared) --- */
+
+#define SHARED_MAGIC "ravel-pch-manifest 1"
+
+static void hex_of(const uint8_t d[32], char hex[65])
 {
-    if (j->pch_group < 0)
-        return false;
-    if (!*pidx) /* its parses list only their own declarations (the PCH's are not visited) */
-        *pidx = clang_createIndex(1, 0);
-    CXIndex idx = *pidx;
-    pch_group *g = &k->groups.data[j->pch_group];
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = digits[d[i] >> 4];
+        hex[2 * i + 1] = digits[d[i] & 15];
+    }
+    hex[64] = 0;
+}
+
+static char *in_cache(const cf_pch *k, const char *ext)
+{
+    base_strbuf b = { 0 };
+    base_strbuf_printf(&b, "%s/%s%s", k->cache, k->gkey, ext);
+    return b.data;
+}
+
+static void unlink_manifest(cf_pch *k)
+{
+    char *m = in_cache(k, ".pcm");
+    unlink(m);
+    free(m);
+}
+
+/* Writes text to path by a temporary file and a rename. */
+static bool write_atomic(const char *path, const char *text, size_t len)
+{
+    base_strbuf t = { 0 };
+    base_strbuf_printf(&t, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(t.data, "wb");
+    bool ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    ok = ok && rename(t.data, path) == 0;
+    if (!ok)
+        unlink(t.data);
+    base_strbuf_free(&t);
+    return ok;
+}
+
+/* After g's build (ok: usable): the PCH renamed to its content's name and
+ * the manifest written (a build that failed is recorded too, keyed by the
+ * same files: no other unit tries again until one of them changes).
+ * Returns whether the PCH is usable. */
+static bool publish(cf_pch *k, pch_group *g, bool ok)
+{
+    base_sha256 h;
+    base_sha256_init(&h);
+    base_sha256_update(&h, k->gkey, 65);
+    base_strbuf m = { 0 };
+    size_t nf = g->names.files.len;
+    bool hashed = true;
+    for (size_t i = 0; i < nf; i++) {
+        const char *f = g->names.files.data[i];
+        char hex[65];
+        if (!base_sha256_file(f, hex) || strpbrk(f, "\n\t"))
+            hashed = false;
+        base_sha256_update(&h, f, strlen(f) + 1);
+        base_sha256_update(&h, hex, 65);
+        base_strbuf_printf(&m, "F %s %s\n", hex, f);
+    }
+    for (size_t i = 0; i < g->names.v.len; i++) {
+        const pch_name *nm = &g->names.v.data[i];
+        if (strpbrk(nm->abs, "\n\t") || strpbrk(nm->plain, "\n\t"))
+            hashed = false;
+        base_strbuf_printf(&m, "N %s\t%s\n", nm->abs, nm->plain);
+    }
+    uint8_t d[32];
+    base_sha256_final(&h, d);
+    char content[65];
+    hex_of(d, content);
+    base_strbuf final = { 0 };
+    base_strbuf_printf(&final, "%s/%s.pch", k->cache, content);
+    if (ok && hashed && rename(g->pch, final.data) == 0) {
+        free(g->pch);
+        g->pch = final.data;
+        final.data = NULL;
+    } else {
+        ok = false;
+    }
+    if (hashed) {
+        base_strbuf t = { 0 };
+        base_strbuf_printf(&t, "%s\n%s %s\n%s", SHARED_MAGIC, ok ? "pch" : "none",
+                           ok ? base_name(g->pch) : "-", m.data ? m.data : "");
+        char *mf = in_cache(k, ".pcm");
+        write_atomic(mf, t.data, t.len);
+        free(mf);
+        base_strbuf_free(&t);
+    }
+    base_strbuf_free(&final);
+    base_strbuf_free(&m);
+    return ok;
+}
+
+/* Reads g's manifest: 2 (a usable PCH, its names loaded), 3 (recorded as
+ * not usable), 0 (none, or one of its files changed). */
+static int read_manifest(cf_pch *k, pch_group *g)
+{
+    char *mf = in_cache(k, ".pcm");
+    size_t len;
+    char *text = base_read_file(mf, &len);
+    free(mf);
+    int r = 0;
+    if (!text || strlen(text) != len)
+        goto out;
+    char *save = NULL, *line = strtok_r(text, "\n", &save);
+    if (!line || strcmp(line, SHARED_MAGIC) != 0)
+        goto out;
+    line = strtok_r(NULL, "\n", &save);
+    bool usable = line && strncmp(line, "pch ", 4) == 0 && !strchr(line + 4, '/') && line[4];
+    if (!line || (!usable && strcmp(line, "none -") != 0))
+        goto out;
+    char *pch = usable ? line + 4 : NULL;
+    cf_pch_names nm = { 0 };
+    base_hashmap_init(&nm.index);
+    bool bad = false;
+    while (!bad && (line = strtok_r(NULL, "\n", &save))) {
+        if (strncmp(line, "F ", 2) == 0 && strlen(line) > 68 && line[66] == ' ') {
+            line[66] = 0;
+            char now[65];
+            bad = !base_sha256_file(line + 67, now) || strcmp(now, line + 2) != 0;
+            base_vec_push(&nm.files, base_xstrdup(line + 67));
+        } else if (strncmp(line, "N ", 2) == 0 && strchr(line, '\t')) {
+            char *tab = strchr(line, '\t');
+            *tab = 0;
+            pch_name n = { base_xstrdup(line + 2), base_xstrdup(tab + 1) };
+            base_vec_push(&nm.v, n);
+            uint64_t probe = base_hash_bytes(n.abs, strlen(n.abs));
+            while (probe == BASE_HASHMAP_EMPTY || base_hashmap_get(&nm.index, probe, NULL))
+                probe++;
+            base_hashmap_put(&nm.index, probe, nm.v.len);
+        } else {
+            bad = true;
+        }
+    }
+    base_strbuf p = { 0 };
+    if (!bad && pch) {
+        base_strbuf_printf(&p, "%s/%s", k->cache, pch);
+        bad = access(p.data, R_OK) != 0;
+    }
+    if (bad) {
+        for (size_t i = 0; i < nm.v.len; i++) {
+            free(nm.v.data[i].abs);
+            free(nm.v.data[i].plain);
+        }
+        base_vec_free(&nm.v);
+        for (size_t i = 0; i < nm.files.len; i++)
+            free(nm.files.data[i]);
+        base_vec_free(&nm.files);
+        base_hashmap_free(&nm.index);
+        base_strbuf_free(&p);
+        goto out;
+    }
+    base_hashmap_free(&g->names.index);
+    g->names = nm;
+    if (pch) {
+        free(g->pch);
+        g->pch = p.data;
+    }
+    r = pch ? 2 : 3;
+out:
+    free(text);
+    return r;
+}
+
+/* How many units of the group came here before (one byte appended to a
+ * file each time: appends are atomic). */
+static size_t sightings(const cf_pch *k)
+{
+    char *sf = in_cache(k, ".seen");
+    int fd = open(sf, O_WRONLY | O_CREAT | O_APPEND, 0666);
+    free(sf);
+    if (fd < 0)
+        return 0;
+    struct stat st;
+    size_t n = fstat(fd, &st) == 0 ? (size_t)st.st_size : 0;
+    if (write(fd, "u", 1) != 1)
+        n = 0;
+    close(fd);
+    return n;
+}
+
+cf_pch *cf_pch_shared(const cfront_opts *o, cf_job *j, const char *cache)
+{
+    j->pch_group = -1;
+    for (const char *q = j->path; *q; q++)
+        if (*q == '\n' || *q == '\t')
+            return NULL;
+    mkdir(cache, 0777);
+    char *key = group_key(j);
+    if (!key)
+        return NULL;
+    cf_pch *k = pch_new(j);
+    k->cache = base_xstrdup(cache);
+    pthread_mutex_init(&k->mu, NULL);
+    pthread_cond_init(&k->cv, NULL);
+    /* the group's key: the command less its source and outputs, the
+     * directory, the #include line (group_key), clang's and ravel's versions */
+    size_t klen;
+    memcpy(&klen, key, sizeof klen);
+    base_sha256 h;
+    base_sha256_init(&h);
+    CXString cv = clang_getClangVersion();
+    const char *cvs = clang_getCString(cv);
+    char v[96];
+    snprintf(v, sizeof v, "%s %d", o->tool_version ? o->tool_version : "?", o->m32 ? 32 : 64);
+    base_sha256_update(&h, v, strlen(v) + 1);
+    base_sha256_update(&h, cvs ? cvs : "", cvs ? strlen(cvs) + 1 : 1);
+    clang_disposeString(cv);
+    base_sha256_update(&h, key, klen + sizeof klen);
+    uint8_t d[32];
+    base_sha256_final(&h, d);
+    k->gkey = base_xmalloc(65);
+    hex_of(d, k->gkey);
+    const char *line = key + sizeof klen + klen; /* the #include line is the key's last field */
+    while (line > key + sizeof klen && line[-1] != 0)
+        line--;
+    size_t g = group_of(k, key, 0, line, (size_t)(key + sizeof klen + klen - line));
+    pch_group *pg = &k->groups.data[g];
+    pg->members = 1;
+    j->pch_group = (int)g;
+    const char *src = spelling(j);
+    base_strbuf hd = { 0 };
+    base_strbuf_printf(&hd, "%.*s.ravel-pch-%.16s.h", (int)(base_name(src) - src), src, k->gkey);
+    pg->header = hd.data;
+    pg->state = read_manifest(k, pg);
+    if (pg->state == 0 && sightings(k) + 1 >= k->min_units) {
+        /* the one that holds the lock builds it; the others parse as usual */
+        char *lf = in_cache(k, ".lock");
+        k->lock_fd = open(lf, O_RDWR | O_CREAT, 0666);
+        free(lf);
+        if (k->lock_fd >= 0 && flock(k->lock_fd, LOCK_EX | LOCK_NB) == 0) {
+            pg->state = read_manifest(k, pg); /* built while we looked */
+            if (pg->state == 0) {
+                base_strbuf t = { 0 };
+                base_strbuf_printf(&t, "%s/%s.tmp.%ld.pch", cache, k->gkey, (long)getpid());
+                pg->pch = t.data;
+                return k; /* cf_pch_parse builds it and publishes it */
+            }
+        } else {
+            pg->state = 3;
+        }
+    } else if (pg->state == 0) {
+        pg->state = 3;
+    }
+    if (pg->state != 2) {
+        j->pch_group = -1;
+        free(j->pch_text);
+        j->pch_text = NULL;
+        cf_pch_free(k, NULL);
+        return NULL;
+    }
+    return k;
+}
+
+/* Builds group gi's PCH with the command of job j unless it is built or
+ * being built (then waits for it); its state. */
+static int ensure_built(cf_pch *k, const cfront_opts *o, CXIndex idx, size_t gi, const cf_job *j,
+                        cf_flagset *bad)
+{
+    pch_group *g = &k->groups.data[gi];
     pthread_mutex_lock(&k->mu);
     while (g->state == 1)
         pthread_cond_wait(&k->cv, &k->mu);
@@ -472,6 +753,8 @@ bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_
         g->state = 1;
         pthread_mutex_unlock(&k->mu);
         bool ok = build(o, idx, g, j, bad, k->min_bytes);
+        if (k->cache)
+            ok = publish(k, g, ok);
         pthread_mutex_lock(&k->mu);
         g->state = ok ? 2 : 3;
         k->built += ok;
@@ -479,7 +762,40 @@ bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_
     }
     int state = g->state;
     pthread_mutex_unlock(&k->mu);
-    if (state != 2)
+    return state;
+}
+
+static CXIndex pch_index(CXIndex *pidx)
+{
+    if (!*pidx) /* its parses list only their own declarations (the PCH's are not visited) */
+        *pidx = clang_createIndex(1, 0);
+    return *pidx;
+}
+
+size_t cf_pch_groups(const cf_pch *k)
+{
+    return k ? k->groups.len : 0;
+}
+
+void cf_pch_prebuild(cf_pch *k, const cfront_opts *o, CXIndex *pidx, size_t g, cf_flagset *bad)
+{
+    pch_group *pg = &k->groups.data[g];
+    if (pg->members < k->min_units)
+        return;
+    pthread_mutex_lock(&k->mu);
+    bool todo = pg->state == 0;
+    pthread_mutex_unlock(&k->mu);
+    if (todo)
+        ensure_built(k, o, pch_index(pidx), g, &k->jobs[pg->first], bad);
+}
+
+bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_flagset *bad)
+{
+    if (j->pch_group < 0)
+        return false;
+    CXIndex idx = pch_index(pidx);
+    pch_group *g = &k->groups.data[j->pch_group];
+    if (ensure_built(k, o, idx, (size_t)j->pch_group, j, bad) != 2)
         return false;
     const char *args[] = { "-include-pch", g->pch };
     /* named as the command names it: clang's name of the main file (and
@@ -502,6 +818,8 @@ bool cf_pch_parse(cf_pch *k, const cfront_opts *o, CXIndex *pidx, cf_job *j, cf_
     if (!ok) {
         j->tu = NULL;
         j->err = 0;
+        if (k->cache) /* clang rejected it (a header touched since): the next unit builds it again */
+            unlink_manifest(k);
         return false;
     }
     j->pch_header = g->header;
@@ -518,8 +836,8 @@ void cf_pch_free(cf_pch *k, cfront_stats *st)
     }
     for (size_t g = 0; g < k->groups.len; g++) {
         pch_group *pg = &k->groups.data[g];
-        if (pg->pch)
-            unlink(pg->pch);
+        if (pg->pch && (!k->cache || pg->state != 2))
+            unlink(pg->pch); /* a shared one stays, unless its build failed (a temporary) */
         free(pg->key);
         free(pg->header);
         free(pg->text);
@@ -536,11 +854,16 @@ void cf_pch_free(cf_pch *k, cfront_stats *st)
     }
     base_vec_free(&k->groups);
     base_hashmap_free(&k->index);
-    if (k->dir) {
-        rmdir(k->dir);
+    if (k->dir || k->cache) {
+        if (k->dir)
+            rmdir(k->dir);
         pthread_mutex_destroy(&k->mu);
         pthread_cond_destroy(&k->cv);
     }
+    if (k->lock_fd >= 0)
+        close(k->lock_fd); /* releases the lock */
     free(k->dir);
+    free(k->cache);
+    free(k->gkey);
     free(k);
 }

@@ -239,11 +239,14 @@ bool cf_ucache_read_manifest(const char *file, char **path, char unit_key[65])
     return ok;
 }
 
-bool cf_ucache_lookup(cf_ucache *k, cf_job *j)
+bool cf_ucache_probe(cf_ucache *k, cf_job *j)
 {
+    if (j->probe)
+        return j->probe == 1;
+    j->probe = 2;
     if (!k->usable)
         return false;
-    char jk[65], uk[65];
+    char jk[65];
     job_key(k, j, jk);
     char *mf = path_in(k, jk, ".rtm");
     manifest m;
@@ -255,20 +258,31 @@ bool cf_ucache_lookup(cf_ucache *k, cf_job *j)
     }
     if (hit) {
         cf_ucache_unit_key(jk, (const char *const *)m.files.data, (const char *const *)m.hashes.data,
-                           m.files.len, uk);
-        hit = strcmp(uk, m.unit_key) == 0;
+                           m.files.len, j->unit_key);
+        hit = strcmp(j->unit_key, m.unit_key) == 0;
     }
     manifest_free(&m);
-    if (!hit)
+    if (hit) { /* the unit file is there (read by the lookup) */
+        char *uf = path_in(k, j->unit_key, ".rtu");
+        hit = access(uf, R_OK) == 0;
+        free(uf);
+    }
+    j->probe = hit ? 1 : 2;
+    return hit;
+}
+
+bool cf_ucache_lookup(cf_ucache *k, cf_job *j)
+{
+    if (!cf_ucache_probe(k, j))
         return false;
-    char *uf = path_in(k, uk, ".rtu");
+    char *uf = path_in(k, j->unit_key, ".rtu");
     size_t len;
     char *data = base_read_file(uf, &len);
     free(uf);
     if (!data)
         return false;
     cf_unit *u = base_xmalloc(sizeof *u);
-    hit = cf_unit_read(u, data, len) && strcmp(u->path, j->path) == 0;
+    bool hit = cf_unit_read(u, data, len) && strcmp(u->path, j->path) == 0;
     free(data);
     if (!hit) {
         if (u->p.syms)

@@ -33,7 +33,12 @@ typedef struct cf_ucache cf_ucache;
 /* Opens (creating it when missing) the cache in dir. capture: a unit that
  * clang could not parse is stored too (its error goes with it). */
 cf_ucache *cf_ucache_open(const char *dir, const cfront_opts *o, bool capture);
-/* On a hit sets j->unit and returns true. Thread-safe. */
+/* Whether j's unit is in the cache, its key unchanged (the manifest's
+ * files hashed as they are now; the unit file not read). The answer is
+ * kept in j (j->probe): a later lookup reads the unit it found. Thread-safe. */
+bool cf_ucache_probe(cf_ucache *k, cf_job *j);
+/* On a hit sets j->unit and returns true (probes first when j was not
+ * probed). Thread-safe. */
 bool cf_ucache_lookup(cf_ucache *k, cf_job *j);
 /* Stores j->unit, parsed as tu (NULL: the parse failed). Thread-safe. */
 void cf_ucache_store(cf_ucache *k, cf_job *j, CXTranslationUnit tu);

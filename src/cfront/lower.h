@@ -80,6 +80,10 @@ typedef struct cf_job {
     struct cf_unit *unit;      /* the lowered unit, when parsed and lowered or read
                                   from the cache (owned; guarded like parsed) */
     bool from_cache;
+    /* the unit cache's answer (cucache.h): 0 not asked, 1 a hit, 2 a miss;
+     * on a hit the unit file's key */
+    signed char probe;
+    char unit_key[65];
     bool parsed; /* tu/err are final (guarded by the pool's mutex when parallel) */
     /* a shared precompiled header (cpch.c): the group (-1: none), the
      * unit's text with its leading #include blanked (owned), the argument

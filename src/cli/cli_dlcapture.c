@@ -101,6 +101,15 @@ int cli_dl_capture_build(const char *dir, const char *const *cmd, size_t n, cons
     base_strbuf_puts(&w, real_cc); /* as the user wrote it: "gcc -std=gnu99" stays two words */
     setenv("CC", w.data, 1);
     setenv("RAVEL_CC", w.data, 1);
+    /* the wrappers share precompiled headers through DIR/.pch (cpch.h;
+     * --no-pch: none; a RAVEL_PCH_CACHE of the caller's is kept) */
+    base_strbuf pc = { 0 };
+    base_strbuf_printf(&pc, "%s/.pch", adir);
+    if (o->no_pch)
+        unsetenv("RAVEL_PCH_CACHE");
+    else if (!getenv("RAVEL_PCH_CACHE") || !*getenv("RAVEL_PCH_CACHE"))
+        setenv("RAVEL_PCH_CACHE", pc.data, 1);
+    base_strbuf_free(&pc);
     const char *base = strrchr(cmd[0], '/') ? strrchr(cmd[0], '/') + 1 : cmd[0];
     bool is_make = strcmp(base, "make") == 0 || strcmp(base, "gmake") == 0;
     char **argv = base_xcalloc(n + 2, sizeof *argv);

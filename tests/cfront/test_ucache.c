@@ -3,7 +3,8 @@
  * model and ravel's version, and with nothing else; a unit key changes
  * with any included file's path or hash and their order; a unit written
  * and read back prints as the same program; truncated or altered bytes
- * are refused, never trusted. */
+ * are refused, never trusted; a probe answers whether a unit is cached
+ * without reading it, and a lookup after it takes that answer. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,9 +18,11 @@
 
 #include "base/intern.h"
 #include "base/strbuf.h"
+#include "base/xalloc.h"
 #include "cfront/cfront.h"
 #include "cfront/cucache.h"
 #include "cfront/cunit.h"
+#include "cfront/lower.h"
 #include "ir/ir_print.h"
 
 static void job_key(const cfront_opts *o, const char *path, const char *const *args, int n, char *hex)
@@ -87,30 +90,36 @@ static void print_program(base_strbuf *out, const ir_program *p)
     ir_print_program(out, p);
 }
 
+/* A new temporary directory (from tmpl) holding u.c with text. */
+static void temp_source(char *d, size_t dn, const char *tmpl, char *src, size_t sn, const char *text)
+{
+    snprintf(d, dn, "%s", tmpl);
+    assert_non_null(mkdtemp(d));
+    snprintf(src, sn, "%s/u.c", d);
+    FILE *f = fopen(src, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
 /* A unit lowered by a capture, read back, written again: the same bytes;
  * linked alone: the program that lowering the file directly gives. */
 static void test_roundtrip(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/ravel-ucache-XXXXXX");
-    assert_non_null(mkdtemp(dir));
     char src[512], cap[512];
-    snprintf(src, sizeof src, "%s/u.c", dir);
+    temp_source(dir, sizeof dir, "/tmp/ravel-ucache-XXXXXX", src, sizeof src,
+                "#include <pthread.h>\n"
+                "struct node { struct node *next; pthread_mutex_t m; int v[3]; };\n"
+                "static struct node head = { 0, PTHREAD_MUTEX_INITIALIZER, { 1, 2, 3 } };\n"
+                "static const char *msg = \"hi\";\n"
+                "static double d = 1.5;\n"
+                "static void *run(void *p) { struct node *n = p; pthread_mutex_lock(&n->m);\n"
+                "  for (int i = 0; i < 3; i++) n->v[i] += i ? i : 7; pthread_mutex_unlock(&n->m);\n"
+                "  return (void *)msg; }\n"
+                "int main(void) { pthread_t t; pthread_create(&t, 0, run, &head); pthread_join(t, 0);\n"
+                "  return d > 1 ? head.v[0] : 0; }\n");
     snprintf(cap, sizeof cap, "%s/cap", dir);
-    FILE *f = fopen(src, "w");
-    assert_non_null(f);
-    fputs("#include <pthread.h>\n"
-          "struct node { struct node *next; pthread_mutex_t m; int v[3]; };\n"
-          "static struct node head = { 0, PTHREAD_MUTEX_INITIALIZER, { 1, 2, 3 } };\n"
-          "static const char *msg = \"hi\";\n"
-          "static double d = 1.5;\n"
-          "static void *run(void *p) { struct node *n = p; pthread_mutex_lock(&n->m);\n"
-          "  for (int i = 0; i < 3; i++) n->v[i] += i ? i : 7; pthread_mutex_unlock(&n->m);\n"
-          "  return (void *)msg; }\n"
-          "int main(void) { pthread_t t; pthread_create(&t, 0, run, &head); pthread_join(t, 0);\n"
-          "  return d > 1 ? head.v[0] : 0; }\n",
-          f);
-    fclose(f);
     cfront_opts o = { .tool_version = "test" };
     const char *argv[] = { "cc", "-c", src };
     size_t nsrc = 0;
@@ -174,12 +183,71 @@ static void test_roundtrip(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A job of the unit src (args: cc -c src). */
+static cf_job probe_job(char *src, char **args)
+{
+    cf_job j = { .path = src, .args = args, .nargs = 3, .pch_group = -1, .src_arg = -1 };
+    return j;
+}
+
+static void test_probe(void **state)
+{
+    (void)state;
+    char pdir[64], src[128], cache[128];
+    temp_source(pdir, sizeof pdir, "/tmp/ravel-probe-XXXXXX", src, sizeof src, "int x;\n");
+    snprintf(cache, sizeof cache, "%s/cache", pdir);
+    char *args[] = { "cc", "-c", src };
+    cfront_opts o = { .tool_version = "test" };
+    cf_ucache *k = cf_ucache_open(cache, &o, true);
+    cf_job j = probe_job(src, args);
+    assert_false(cf_ucache_probe(k, &j)); /* nothing stored yet */
+    assert_int_equal(j.probe, 2);
+    j.unit = base_xmalloc(sizeof *j.unit);
+    cf_unit_init(j.unit, src);
+    ir_program *up = &j.unit->p; /* a unit's program has its initialiser */
+    up->init = ir_add_func(up, "__ravel_init", ir_type_func(up, ir_type_void(up), NULL, 0, false),
+                           base_srcloc_make("<built-in>", 0, 0));
+    up->init->has_body = true;
+    cf_ucache_store(k, &j, NULL); /* capture: stored without a parse */
+    cf_unit_free(j.unit);
+    free(j.unit);
+    assert_int_equal(cf_ucache_close(k), 0);
+
+    k = cf_ucache_open(cache, &o, false);
+    cf_job h = probe_job(src, args);
+    assert_true(cf_ucache_probe(k, &h));
+    assert_int_equal(h.probe, 1);
+    assert_null(h.unit); /* a probe reads no unit */
+    assert_true(cf_ucache_lookup(k, &h));
+    assert_non_null(h.unit);
+    cf_unit_free(h.unit);
+    free(h.unit);
+    cf_job miss = probe_job(src, args);
+    miss.probe = 2; /* an answer already given is kept */
+    assert_false(cf_ucache_lookup(k, &miss));
+    assert_int_equal(cf_ucache_close(k), 0);
+
+    /* the source changed: a miss */
+    FILE *f = fopen(src, "a");
+    assert_non_null(f);
+    fputs("int y;\n", f);
+    fclose(f);
+    k = cf_ucache_open(cache, &o, false);
+    cf_job c = probe_job(src, args);
+    assert_false(cf_ucache_probe(k, &c));
+    assert_int_equal(cf_ucache_close(k), 0);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", pdir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_job_key),
         cmocka_unit_test(test_unit_key),
         cmocka_unit_test(test_roundtrip),
+        cmocka_unit_test(test_probe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
