@@ -74,6 +74,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.fo_exact);
     base_hashmap_init(&c.fo_cover);
     base_hashmap_init(&c.fo_copied);
+    base_hashmap_init(&c.fo_fc_index);
+    base_hashmap_init(&c.fo_ctor);
     for (uint32_t i = 0; i < p->nfuncs; i++)
         base_hashmap_put(&c.func_index, (uint64_t)(uintptr_t)p->funcs[i], i);
     c.sums = base_xcalloc(p->nfuncs + 1, sizeof *c.sums);
@@ -151,6 +153,10 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.fo_exact);
     base_hashmap_free(&c.fo_cover);
     base_hashmap_free(&c.fo_copied);
+    base_hashmap_free(&c.fo_fc_index);
+    base_hashmap_free(&c.fo_ctor);
+    base_vec_free(&c.fo_fc);
+    base_vec_free(&c.fo_cstores);
     for (uint32_t i = 0; c.fo_needs && i < p->nfuncs; i++)
         base_vec_free(&c.fo_needs[i]);
     free(c.fo_needs);

@@ -229,8 +229,32 @@ typedef struct dl_chain {
     uint32_t root;                    /* GLOBAL: var id; PARAM: parameter index */
     uint32_t n;
     const ir_type *rec[DL_CHAIN_MAX]; /* the canonical record type of each field */
-    uint32_t field[DL_CHAIN_MAX];
+    uint32_t field[DL_CHAIN_MAX];     /* | DL_FIELD_LINK: the object a pointer field
+                                       * points to (a followed pointer field's class) */
 } dl_chain;
+#define DL_FIELD_LINK 0x80000000u
+#define DL_FIELD_ESC 0xffffffffu /* (rec NULL) an object a constructor returned,
+                                  * where it went is not followed */
+#define DL_FIELD_NEW 0xfffffffeu /* (rec NULL) the object a constructor's call
+                                  * made, in a query only */
+
+/* A class of pointer fields that may hold one object (dl_summary.c,
+ * "objects a constructor returns"): union-find over fields copied into
+ * each other; untracked: some store there is not a constructor's result. */
+typedef struct dl_fclass {
+    const ir_type *rec;
+    uint32_t field;
+    uint32_t parent;
+    bool untracked;
+} dl_fclass;
+
+/* A constructor's store through the object it returns (dl_summary.c):
+ * of its parameter vparam's argument (DL_NONE: of set), at rel below it. */
+typedef struct dl_cstore {
+    uint32_t ctor;
+    dl_chain rel;
+    uint32_t vparam, set;
+} dl_cstore;
 
 /* A binding of a specialised summary: calls through `param->chain` reach
  * the functions of set (what the caller's argument object holds there). */
@@ -307,6 +331,11 @@ typedef struct dl_ctx {
      * fo_needs: per function, the calls through its parameters' objects
      * (its own and its callees'), a bounded list of dl_bind (set unused) */
     base_hashmap fo_exact, fo_cover, fo_copied;
+    /* fo_fc_index: field key -> index in fo_fc (classes of pointer fields);
+     * fo_ctor: function index + 1 -> 1 for a constructor */
+    base_hashmap fo_fc_index, fo_ctor;
+    BASE_VEC(dl_fclass) fo_fc;
+    BASE_VEC(dl_cstore) fo_cstores;
     bool fo_any;               /* some store has a chain */
     BASE_VEC(dl_bind) *fo_needs;
     uint8_t *fo_need_state;    /* 0 not computed, 1 in progress, 2 done */

@@ -1783,7 +1783,7 @@ static uint64_t chain_key(dl_ctx *c, bool global, uint32_t root, const dl_chain 
 {
     uint64_t h = base_hash64(0x6f626a00ull ^ (global ? (uint64_t)root + 1 : 0));
     for (uint32_t i = from; i < ch->n; i++)
-        h = base_hash64(h ^ key_field(c, ch->rec[i], ch->field[i]));
+        h = base_hash64(h ^ (ch->rec[i] ? key_field(c, ch->rec[i], ch->field[i]) : 0x657363ull ^ ch->field[i]));
     return h == BASE_HASHMAP_EMPTY ? 2 : h;
 }
 
@@ -1829,6 +1829,289 @@ static void chain_append(dl_chain *ch, const dl_chain *tail)
         ch->kind = DL_OB_ANY;
 }
 
+static bool callers_known(dl_ctx *c, const ir_func *f, unsigned depth);
+
+/* --- objects a constructor returns (pointer fields followed) ---
+ *
+ * A constructor is a function whose callers are all known direct calls,
+ * every return of which returns NULL or one of its allocations (through
+ * local copies). Its stores through a local that holds only NULL or the
+ * allocations it returns (`t->dest = dest` in table_new) are not made to any object of the type:
+ * they are made at each call site, to where the result is put. A pointer
+ * field F is followed (its class of fields is tracked) when every store to
+ * F (and to the fields copied into F, which join F's class) stores NULL, a
+ * constructor's result or another tracked field's value, through local
+ * copies, and F's address is never taken. The object F points to is then a
+ * chain element of its own (a link: F's class | DL_FIELD_LINK), and a
+ * constructor's stores are instantiated on the chain of each field store of
+ * its result (`reg.conns = c` with `c = table_new(drop)`: drop in the
+ * `conns` link's `dest`). Every object in a tracked field got there by such
+ * a store, so a call through `reg.conns->dest` sees every function stored
+ * in it; each call site also stores its functions under an escape element
+ * (DL_FIELD_ESC, never a query's) so that calls through the objects the
+ * chains do not follow (a local, an untracked field) still see them
+ * (fo_cover keeps every suffix). A field that is not tracked, or a
+ * function that is not a constructor, keeps the stores of any object of
+ * the type. */
+
+#define ORG_NULL 1u
+#define ORG_ALLOC 2u
+#define ORG_SITE 4u
+#define ORG_UNKNOWN 8u
+#define ORG_MAX 8
+
+/* Where the values of an expression come from, within one function. */
+typedef struct org {
+    unsigned kinds;
+    uint32_t nsites, ncls, nallocs;
+    uint32_t sites[ORG_MAX]; /* constructor calls (statement indices) */
+    uint32_t allocs[ORG_MAX]; /* allocations (statement indices) */
+    uint32_t cls[ORG_MAX];   /* field classes read */
+    uint8_t *seen;           /* per local id */
+    uint32_t nseen;
+} org;
+
+static uint32_t fc_root(const dl_ctx *c, uint32_t i)
+{
+    while (c->fo_fc.data[i].parent != i)
+        i = c->fo_fc.data[i].parent;
+    return i;
+}
+
+/* The class of pointer field (rec, field) (make: a new one; DL_NONE: none). */
+static uint32_t fc_of(dl_ctx *c, const ir_type *rec, uint32_t field, bool make)
+{
+    rec = dl_canon_type(c, rec);
+    uint64_t key = key_field(c, rec, field), v;
+    if (base_hashmap_get(&c->fo_fc_index, key, &v))
+        return fc_root(c, (uint32_t)v);
+    if (!make)
+        return DL_NONE;
+    dl_fclass fc = { rec, field, (uint32_t)c->fo_fc.len, false };
+    base_vec_push(&c->fo_fc, fc);
+    base_hashmap_put(&c->fo_fc_index, key, fc.parent);
+    return fc.parent;
+}
+
+static bool is_record(const ir_type *t)
+{
+    return t && (t->kind == IR_T_STRUCT || t->kind == IR_T_UNION);
+}
+
+/* The class of the pointer field an lvalue is (DL_NONE: not one). */
+static uint32_t fc_of_lvalue(dl_ctx *c, const ir_expr *e, bool make)
+{
+    e = strip_casts(e);
+    if (!e || e->kind != IR_E_FIELD || !e->a || !is_record(e->a->type) || !e->type ||
+        e->type->kind != IR_T_PTR || is_fnptr_type(e->type))
+        return DL_NONE;
+    return fc_of(c, e->a->type, e->field, make);
+}
+
+/* Whether pointer field (rec, field) is followed; then its link element. */
+static bool fc_link(dl_ctx *c, const ir_type *rec, uint32_t field, const ir_type **lrec, uint32_t *lfield)
+{
+    if (c->fo_fc.len == 0 || !is_record(rec))
+        return false;
+    uint32_t k = fc_of(c, rec, field, false);
+    if (k == DL_NONE || c->fo_fc.data[k].untracked)
+        return false;
+    *lrec = c->fo_fc.data[k].rec;
+    *lfield = c->fo_fc.data[k].field | DL_FIELD_LINK;
+    return true;
+}
+
+static bool is_ctor(const dl_ctx *c, const ir_func *g)
+{
+    uint32_t gi = dl_func_index((dl_ctx *)c, g);
+    return gi != DL_NONE && base_hashmap_get(&c->fo_ctor, (uint64_t)gi + 1, NULL);
+}
+
+static void org_add(uint32_t *arr, uint32_t *n, uint32_t x, org *o)
+{
+    for (uint32_t i = 0; i < *n; i++)
+        if (arr[i] == x)
+            return;
+    if (*n == ORG_MAX)
+        o->kinds |= ORG_UNKNOWN;
+    else
+        arr[(*n)++] = x;
+}
+
+static void org_of(dl_ctx *c, const ir_func *f, const ir_expr *e, org *o, bool ctors, unsigned depth);
+
+/* What statement i of f stores in its lhs. */
+static void org_of_stmt(dl_ctx *c, const ir_func *f, uint32_t i, org *o, bool ctors, unsigned depth)
+{
+    const ir_stmt *s = &f->stmts[i];
+    if (s->kind == IR_S_ASSIGN && s->rhs)
+        org_of(c, f, s->rhs, o, ctors, depth + 1);
+    else if (s->kind == IR_S_ALLOC) {
+        o->kinds |= ORG_ALLOC;
+        org_add(o->allocs, &o->nallocs, i, o);
+    }
+    else if (ctors && s->kind == IR_S_CALL && s->callee && s->callee->kind == IR_E_FUNC &&
+             is_ctor(c, s->callee->func)) {
+        o->kinds |= ORG_SITE;
+        org_add(o->sites, &o->nsites, i, o);
+    } else
+        o->kinds |= ORG_UNKNOWN;
+}
+
+static void org_of(dl_ctx *c, const ir_func *f, const ir_expr *e, org *o, bool ctors, unsigned depth)
+{
+    e = strip_casts(e);
+    int64_t k;
+    if (!e || depth > 32) {
+        o->kinds |= ORG_UNKNOWN;
+    } else if (const_value(e, &k) && k == 0) {
+        o->kinds |= ORG_NULL;
+    } else if (e->kind == IR_E_ITE) {
+        org_of(c, f, e->b, o, ctors, depth + 1);
+        org_of(c, f, e->c, o, ctors, depth + 1);
+    } else if (e->kind == IR_E_VAR && e->var->kind == IR_V_LOCAL && !e->var->address_taken &&
+               e->var->id < o->nseen) {
+        if (o->seen[e->var->id])
+            return;
+        o->seen[e->var->id] = 1;
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_expr *l = strip_casts(f->stmts[i].lhs);
+            if (l && l->kind == IR_E_VAR && l->var == e->var)
+                org_of_stmt(c, f, i, o, ctors, depth);
+        }
+    } else {
+        uint32_t cl = ctors ? fc_of_lvalue(c, e, true) : DL_NONE;
+        if (cl != DL_NONE)
+            org_add(o->cls, &o->ncls, cl, o);
+        else
+            o->kinds |= ORG_UNKNOWN;
+    }
+}
+
+static void org_init(org *o, const ir_func *f)
+{
+    memset(o, 0, sizeof *o);
+    o->nseen = f->nlocals + f->nparams + 1;
+    o->seen = base_xcalloc(o->nseen, 1);
+}
+
+/* Whether local v of constructor f holds only NULL or the allocations f
+ * returns. */
+static bool fresh_local(dl_ctx *c, const ir_func *f, const ir_var *v)
+{
+    if (v->kind != IR_V_LOCAL)
+        return false;
+    org o, r;
+    org_init(&o, f);
+    org_init(&r, f);
+    ir_expr e = { .kind = IR_E_VAR, .type = v->type, .var = v };
+    org_of(c, f, &e, &o, false, 0);
+    for (uint32_t i = 0; i < f->nstmts; i++)
+        if (f->stmts[i].kind == IR_S_RETURN && f->stmts[i].rhs)
+            org_of(c, f, f->stmts[i].rhs, &r, false, 0);
+    bool ok = (o.kinds & ORG_ALLOC) && !(o.kinds & ~(ORG_ALLOC | ORG_NULL));
+    for (uint32_t i = 0; i < o.nallocs && ok; i++) {
+        ok = false;
+        for (uint32_t j = 0; j < r.nallocs; j++)
+            ok = ok || r.allocs[j] == o.allocs[i];
+    }
+    free(o.seen);
+    free(r.seen);
+    return ok;
+}
+
+/* The local a store's lvalue is reached through (`t->a.dest`: t), or NULL. */
+static const ir_var *store_root_local(const ir_expr *e)
+{
+    for (e = strip_casts(e); e && (e->kind == IR_E_FIELD ||
+                                   (e->kind == IR_E_INDEX && e->a && e->a->type &&
+                                    e->a->type->kind == IR_T_ARRAY));)
+        e = strip_casts(e->a);
+    if (!e || e->kind != IR_E_DEREF)
+        return NULL;
+    e = strip_casts(e->a);
+    return e && e->kind == IR_E_VAR && e->var->kind == IR_V_LOCAL ? e->var : NULL;
+}
+
+static void fc_untrack_addrs(dl_ctx *c, const ir_expr *e, unsigned depth)
+{
+    if (!e || depth > 64)
+        return;
+    if (e->kind == IR_E_ADDR && e->a) {
+        const ir_expr *x = strip_casts(e->a);
+        if (x && x->kind == IR_E_FIELD && x->a && is_record(x->a->type) && x->type &&
+            x->type->kind == IR_T_PTR) {
+            uint32_t k = fc_of(c, x->a->type, x->field, true);
+            c->fo_fc.data[k].untracked = true;
+        }
+    }
+    fc_untrack_addrs(c, e->a, depth + 1);
+    fc_untrack_addrs(c, e->b, depth + 1);
+    fc_untrack_addrs(c, e->c, depth + 1);
+}
+
+/* The constructors, then the classes of pointer fields. */
+static void fc_build(dl_ctx *c)
+{
+    const ir_program *p = c->prog;
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        if (!f->has_body || !f->type || !f->type->to || f->type->to->kind != IR_T_PTR ||
+            !callers_known(c, f, 0))
+            continue;
+        bool ok = true;
+        org o;
+        org_init(&o, f);
+        for (uint32_t i = 0; i < f->nstmts && ok; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            if (s->kind == IR_S_RETURN)
+                ok = s->rhs != NULL;
+            if (s->kind == IR_S_RETURN && ok)
+                org_of(c, f, s->rhs, &o, false, 0);
+        }
+        free(o.seen);
+        if (ok && (o.kinds & ORG_ALLOC) && !(o.kinds & ~(ORG_ALLOC | ORG_NULL)))
+            base_hashmap_put(&c->fo_ctor, (uint64_t)fi + 1, 1);
+    }
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            fc_untrack_addrs(c, s->lhs, 0);
+            fc_untrack_addrs(c, s->rhs, 0);
+            fc_untrack_addrs(c, s->callee, 0);
+            for (uint32_t k = 0; k < s->nargs; k++)
+                fc_untrack_addrs(c, s->args[k], 0);
+            uint32_t k = s->lhs ? fc_of_lvalue(c, s->lhs, true) : DL_NONE;
+            if (k == DL_NONE)
+                continue;
+            org o;
+            org_init(&o, f);
+            org_of_stmt(c, f, i, &o, true, 0);
+            free(o.seen);
+            if (o.kinds & (ORG_ALLOC | ORG_UNKNOWN))
+                c->fo_fc.data[k].untracked = true;
+            for (uint32_t j = 0; j < o.ncls; j++) {
+                uint32_t r = fc_root(c, o.cls[j]);
+                k = fc_root(c, k);
+                if (r != k) {
+                    c->fo_fc.data[r].parent = k;
+                    c->fo_fc.data[k].untracked |= c->fo_fc.data[r].untracked;
+                }
+            }
+        }
+    }
+    for (size_t i = 0; i < c->fo_fc.len; i++) { /* flatten: a query finds its root at once */
+        uint32_t r = fc_root(c, (uint32_t)i);
+        c->fo_fc.data[r].untracked |= c->fo_fc.data[i].untracked;
+    }
+    for (size_t i = 0; i < c->fo_fc.len; i++) {
+        uint32_t r = fc_root(c, (uint32_t)i);
+        c->fo_fc.data[i].parent = r;
+        c->fo_fc.data[i].untracked = c->fo_fc.data[r].untracked;
+    }
+}
+
 /* The chain of an lvalue of function f (NULL: no parameter is fixed). */
 static void expr_chain(dl_ctx *c, const ir_func *f, const ir_expr *e, dl_chain *ch)
 {
@@ -1846,6 +2129,16 @@ static void expr_chain(dl_ctx *c, const ir_func *f, const ir_expr *e, dl_chain *
             e = strip_casts(e->a); /* an element of an array object: any of them */
         } else {
             const ir_expr *x = e->kind == IR_E_DEREF && e->a ? strip_casts(e->a) : NULL;
+            const ir_type *lr;
+            uint32_t lf;
+            if (x && x->kind == IR_E_FIELD && x->a && fc_link(c, x->a->type, x->field, &lr, &lf)) {
+                if (m <= DL_CHAIN_MAX) { /* the object a followed pointer field points to */
+                    rr[m] = lr;
+                    ff[m++] = lf;
+                }
+                e = strip_casts(x->a);
+                continue;
+            }
             if (x && f && x->kind == IR_E_VAR && x->var->kind == IR_V_PARAM &&
                 param_is_fixed(f, x->var->id))
                 k = DL_OB_PARAM, root = x->var->id;
@@ -1884,6 +2177,18 @@ static void path_chain(dl_ctx *c, uint32_t path, dl_chain *ch)
         }
         if (p->kind == DL_SEL_DEREF) {
             const dl_path *b = &c->paths.data[p->parent];
+            const ir_type *lr;
+            uint32_t lf;
+            if (b->kind == DL_SEL_FIELD && b->b &&
+                fc_link(c, (const ir_type *)(uintptr_t)b->b, (uint32_t)b->a, &lr, &lf)) {
+                if (m <= DL_CHAIN_MAX) {
+                    rr[m] = lr;
+                    ff[m++] = lf;
+                }
+                indexed = false;
+                q = b->parent;
+                continue;
+            }
             k = b->kind == DL_BASE_PARAM && b->parent == DL_NONE && !indexed ? DL_OB_PARAM : DL_OB_ANY;
             root = (uint32_t)b->a;
         } else if (p->kind == DL_BASE_GLOBAL) {
@@ -1935,9 +2240,9 @@ static const ir_type *record_of(const ir_type *t)
     return t && (t->kind == IR_T_STRUCT || t->kind == IR_T_UNION) ? t : NULL;
 }
 
-/* What may be stored in the object of chain ch (an OB_GLOBAL or OB_ANY
- * one; DL_NONE: not known, or nothing stored there). */
-static uint32_t fo_get(dl_ctx *c, const dl_chain *in)
+/* What is stored in the object of chain ch (an OB_GLOBAL or OB_ANY one;
+ * DL_NONE: not known), without the stores that have no key. */
+static uint32_t fo_lookup(dl_ctx *c, const dl_chain *in)
 {
     if (in->n == 0 || (in->kind != DL_OB_ANY && in->kind != DL_OB_GLOBAL))
         return DL_NONE;
@@ -1964,9 +2269,17 @@ static uint32_t fo_get(dl_ctx *c, const dl_chain *in)
         for (uint32_t i = 0; i < ch.n; i++)
             acc = fo_val(c, &c->fo_exact, chain_key(c, false, 0, &ch, i), acc);
     }
+    return acc;
+}
+
+/* What may be stored in the object of chain ch (an OB_GLOBAL or OB_ANY
+ * one; DL_NONE: not known, or nothing stored there). */
+static uint32_t fo_get(dl_ctx *c, const dl_chain *in)
+{
+    uint32_t acc = fo_lookup(c, in);
     if (acc == DL_NONE || dl_set_len(c, acc) == 0)
         return DL_NONE;
-    return with_unkeyed(c, key_field(c, ch.rec[ch.n - 1], ch.field[ch.n - 1]), acc, NULL);
+    return with_unkeyed(c, key_field(c, in->rec[in->n - 1], in->field[in->n - 1]), acc, NULL);
 }
 
 /* Whether f's callers are all known direct calls (as param_funcs asks). */
@@ -2033,14 +2346,137 @@ static bool is_copy_func(const ir_program *p, const ir_func *g)
     return false;
 }
 
+/* What a constructor's store cs stores at its call site s (in g). */
+static uint32_t cstore_set(dl_ctx *c, const dl_cstore *cs, const ir_func *g, const ir_stmt *s)
+{
+    if (cs->vparam == DL_NONE)
+        return cs->set;
+    return s->kind == IR_S_CALL && cs->vparam < s->nargs ? arg_funcs(c, g, s->args[cs->vparam], 0)
+                                                         : DL_NONE;
+}
+
+/* The constructors' stores (n of them), made at their call sites: under
+ * the escape element at each, and on the chain of each field store of a
+ * result into a followed field. */
+static void fo_ctor_stores(dl_ctx *c, const dl_cstore *cst, size_t n, unsigned *budget)
+{
+    const ir_program *p = c->prog;
+    for (size_t k = 0; k < n; k++) {
+        const dl_callsites *cs = &c->fn_callsites[cst[k].ctor];
+        for (uint32_t j = 0; j < cs->len; j++) {
+            const ir_func *g = p->funcs[cs->data[j].caller];
+            dl_chain esc = { DL_OB_ANY, 0, 1, { NULL }, { DL_FIELD_ESC } };
+            chain_append(&esc, &cst[k].rel);
+            fo_add(c, &esc, cstore_set(c, &cst[k], g, &g->stmts[cs->data[j].stmt]));
+        }
+    }
+    for (uint32_t gi = 0; gi < p->nfuncs; gi++) {
+        const ir_func *g = p->funcs[gi];
+        for (uint32_t i = 0; i < g->nstmts; i++) {
+            const ir_stmt *s = &g->stmts[i];
+            uint32_t cl = s->lhs ? fc_of_lvalue(c, s->lhs, false) : DL_NONE;
+            if (cl == DL_NONE || c->fo_fc.data[cl].untracked)
+                continue;
+            org o;
+            org_init(&o, g);
+            org_of_stmt(c, g, i, &o, true, 0);
+            free(o.seen);
+            for (uint32_t j = 0; j < o.nsites; j++) {
+                const ir_stmt *site = &g->stmts[o.sites[j]];
+                uint32_t ci = dl_func_index(c, site->callee->func);
+                for (size_t k = 0; k < n; k++) {
+                    if (cst[k].ctor != ci)
+                        continue;
+                    dl_chain obj;
+                    expr_chain(c, g, s->lhs, &obj);
+                    uint32_t set = cstore_set(c, &cst[k], g, site);
+                    if (obj.n == 0) { /* not a field after all: any object */
+                        dl_chain any = cst[k].rel;
+                        any.kind = DL_OB_ANY;
+                        fo_add(c, &any, set);
+                        continue;
+                    }
+                    obj.rec[obj.n - 1] = c->fo_fc.data[cl].rec;
+                    obj.field[obj.n - 1] = c->fo_fc.data[cl].field | DL_FIELD_LINK;
+                    chain_append(&obj, &cst[k].rel);
+                    if (obj.kind == DL_OB_PARAM)
+                        fo_inst(c, g, obj.root, &obj, DL_NONE, set, 0, budget);
+                    else
+                        fo_add(c, &obj, set);
+                }
+            }
+        }
+    }
+}
+
+/* What is stored at rel in the object a local of f holds, where every
+ * value of the local is NULL or a constructor's result in f (DL_NONE:
+ * not so, or not known): the constructors' stores at those call sites,
+ * the stores to any object, and those to the followed fields f puts one of
+ * the results in (only there can it be reached by another chain: a store
+ * of it made elsewhere makes the field not followed). */
+static uint32_t local_made_funcs(dl_ctx *c, const ir_func *f, const ir_expr *arg, const dl_chain *rel)
+{
+    arg = strip_casts(arg);
+    if (!c->fo_cstores.len || !arg || arg->kind != IR_E_VAR || arg->var->kind != IR_V_LOCAL ||
+        arg->var->address_taken || rel->n == 0 || rel->n >= DL_CHAIN_MAX)
+        return DL_NONE;
+    org o;
+    org_init(&o, f);
+    org_of(c, f, arg, &o, true, 0);
+    free(o.seen);
+    if (o.nsites == 0 || (o.kinds & ~(ORG_NULL | ORG_SITE)) || o.ncls)
+        return DL_NONE;
+    dl_chain q = { DL_OB_ANY, 0, 1, { NULL }, { DL_FIELD_NEW } };
+    chain_append(&q, rel);
+    uint32_t acc = fo_lookup(c, &q);
+    for (uint32_t j = 0; j < o.nsites && acc != DL_NONE; j++) {
+        const ir_stmt *site = &f->stmts[o.sites[j]];
+        uint32_t ci = dl_func_index(c, site->callee->func);
+        for (size_t k = 0; k < c->fo_cstores.len && acc != DL_NONE; k++) {
+            const dl_cstore *cs = &c->fo_cstores.data[k];
+            if (cs->ctor != ci || !chain_eq(&cs->rel, rel))
+                continue;
+            uint32_t set = cstore_set(c, cs, f, site);
+            acc = set == DL_NONE ? DL_NONE : dl_set_union(c, acc, set);
+        }
+    }
+    for (uint32_t i = 0; i < f->nstmts && acc != DL_NONE; i++) {
+        const ir_stmt *s = &f->stmts[i];
+        uint32_t cl = s->lhs ? fc_of_lvalue(c, s->lhs, false) : DL_NONE;
+        if (cl == DL_NONE || c->fo_fc.data[cl].untracked)
+            continue;
+        org so;
+        org_init(&so, f);
+        org_of_stmt(c, f, i, &so, true, 0);
+        free(so.seen);
+        bool shares = false;
+        for (uint32_t j = 0; j < so.nsites && !shares; j++)
+            for (uint32_t m = 0; m < o.nsites && !shares; m++)
+                shares = so.sites[j] == o.sites[m];
+        if (!shares)
+            continue;
+        dl_chain fq = { DL_OB_ANY, 0, 1, { c->fo_fc.data[cl].rec },
+                        { c->fo_fc.data[cl].field | DL_FIELD_LINK } };
+        chain_append(&fq, rel);
+        uint32_t fs = fo_lookup(c, &fq);
+        acc = fs == DL_NONE ? DL_NONE : dl_set_union(c, acc, fs);
+    }
+    if (acc == DL_NONE || dl_set_len(c, acc) == 0)
+        return DL_NONE;
+    return with_unkeyed(c, key_field(c, rel->rec[rel->n - 1], rel->field[rel->n - 1]), acc, NULL);
+}
+
 /* Every store of a function pointer to a field, under its object's chain;
  * the record types copied whole. */
 static void fo_build(dl_ctx *c)
 {
     const ir_program *p = c->prog;
     unsigned budget = 200000;
+    fc_build(c);
     for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
         const ir_func *f = p->funcs[fi];
+        bool ctor = base_hashmap_get(&c->fo_ctor, (uint64_t)fi + 1, NULL);
         for (uint32_t i = 0; i < f->nstmts; i++) {
             const ir_stmt *s = &f->stmts[i];
             const ir_type *copied = NULL;
@@ -2068,12 +2504,18 @@ static void fo_build(dl_ctx *c)
             else if (r && r->kind == IR_E_VAR && r->var->kind == IR_V_PARAM &&
                      !r->var->address_taken && !param_assigned(f, r->var->id))
                 vparam = r->var->id;
-            if (ch.kind == DL_OB_PARAM)
+            const ir_var *root = ctor ? store_root_local(s->lhs) : NULL;
+            if (root && fresh_local(c, f, root)) { /* made at the constructor's call sites */
+                dl_cstore cs = { fi, ch, vparam, set };
+                base_vec_push(&c->fo_cstores, cs);
+            } else if (ch.kind == DL_OB_PARAM)
                 fo_inst(c, f, ch.root, &ch, vparam, set, 0, &budget);
             else
                 fo_add(c, &ch, vparam != DL_NONE ? param_funcs(c, f, vparam, 0) : set);
         }
     }
+    if (c->fo_cstores.len)
+        fo_ctor_stores(c, c->fo_cstores.data, c->fo_cstores.len, &budget);
     c->fo_needs = base_xcalloc(p->nfuncs + 1, sizeof *c->fo_needs);
     c->fo_need_state = base_xcalloc(p->nfuncs + 1, 1);
 }
@@ -2194,8 +2636,11 @@ static uint32_t bindings_at(fn_an *a, const dl_state *st, const ir_stmt *s, cons
         dl_bind b = c->fo_needs[gi].data[k];
         if (b.param >= s->nargs || !param_is_fixed(g, b.param))
             continue;
-        uint32_t vs = eval(a, st, s->args[b.param]);
-        uint32_t acc = dl_set_len(c, vs) ? c->empty : DL_NONE;
+        /* a local holding constructors' results: by those calls */
+        uint32_t acc = local_made_funcs(c, a->f, s->args[b.param], &b.ch);
+        uint32_t vs = acc == DL_NONE ? eval(a, st, s->args[b.param]) : c->empty;
+        if (acc == DL_NONE)
+            acc = dl_set_len(c, vs) ? c->empty : DL_NONE;
         for (uint32_t i = 0; i < dl_set_len(c, vs) && acc != DL_NONE; i++) {
             uint32_t op = dl_deref(c, dl_set_data(c, vs)[i]);
             dl_chain obj;
