@@ -2346,6 +2346,21 @@ static bool is_copy_func(const ir_program *p, const ir_func *g)
     return false;
 }
 
+/* The class of the followed field statement i of g stores to (DL_NONE:
+ * none), and in o where the value comes from. */
+static uint32_t followed_store(dl_ctx *c, const ir_func *g, uint32_t i, org *o)
+{
+    const ir_stmt *s = &g->stmts[i];
+    uint32_t cl = s->lhs ? fc_of_lvalue(c, s->lhs, false) : DL_NONE;
+    if (cl == DL_NONE || c->fo_fc.data[cl].untracked)
+        return DL_NONE;
+    org_init(o, g);
+    org_of_stmt(c, g, i, o, true, 0);
+    free(o->seen);
+    o->seen = NULL;
+    return cl;
+}
+
 /* What a constructor's store cs stores at its call site s (in g). */
 static uint32_t cstore_set(dl_ctx *c, const dl_cstore *cs, const ir_func *g, const ir_stmt *s)
 {
@@ -2374,13 +2389,10 @@ static void fo_ctor_stores(dl_ctx *c, const dl_cstore *cst, size_t n, unsigned *
         const ir_func *g = p->funcs[gi];
         for (uint32_t i = 0; i < g->nstmts; i++) {
             const ir_stmt *s = &g->stmts[i];
-            uint32_t cl = s->lhs ? fc_of_lvalue(c, s->lhs, false) : DL_NONE;
-            if (cl == DL_NONE || c->fo_fc.data[cl].untracked)
-                continue;
             org o;
-            org_init(&o, g);
-            org_of_stmt(c, g, i, &o, true, 0);
-            free(o.seen);
+            uint32_t cl = followed_store(c, g, i, &o);
+            if (cl == DL_NONE)
+                continue;
             for (uint32_t j = 0; j < o.nsites; j++) {
                 const ir_stmt *site = &g->stmts[o.sites[j]];
                 uint32_t ci = dl_func_index(c, site->callee->func);
@@ -2442,14 +2454,10 @@ static uint32_t local_made_funcs(dl_ctx *c, const ir_func *f, const ir_expr *arg
         }
     }
     for (uint32_t i = 0; i < f->nstmts && acc != DL_NONE; i++) {
-        const ir_stmt *s = &f->stmts[i];
-        uint32_t cl = s->lhs ? fc_of_lvalue(c, s->lhs, false) : DL_NONE;
-        if (cl == DL_NONE || c->fo_fc.data[cl].untracked)
-            continue;
         org so;
-        org_init(&so, f);
-        org_of_stmt(c, f, i, &so, true, 0);
-        free(so.seen);
+        uint32_t cl = followed_store(c, f, i, &so);
+        if (cl == DL_NONE)
+            continue;
         bool shares = false;
         for (uint32_t j = 0; j < so.nsites && !shares; j++)
             for (uint32_t m = 0; m < o.nsites && !shares; m++)
