@@ -460,6 +460,7 @@ static bool cas(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int 
     bool acq = (ord == 1 || ord == 3) && !noret, rel = ord == 2 || ord == 3;
     in.annots = annots(c, "%amo", acq ? "A" : NULL, noret ? "NoRet" : NULL);
     in.fail_annots = annots(c, acq ? "A" : NULL, noret ? "NoRet" : NULL, NULL);
+    in.alt_deps = true;
     in.has_wannots = true;
     in.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
     litmus_asm_emit(c, &in);
@@ -542,6 +543,7 @@ static bool casp(litmus_asm_ctx *c, litmus_instr in, const litmus_token *op, int
     bool acq = ord == 1 || ord == 3, rel = ord == 2 || ord == 3;
     in.annots = annots(c, "%amo", acq ? "A" : NULL, NULL);
     in.fail_annots = annots(c, acq ? "A" : NULL, NULL, NULL);
+    in.alt_deps = true;
     in.has_wannots = true;
     in.wannots = annots(c, "%amo", rel ? "L" : NULL, NULL);
     litmus_asm_emit(c, &in);

@@ -993,33 +993,38 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
     uint64_t *const *justs = d.justs;
     regval *at = d.at;
     parent = port(b, in, thread, pc, parent, &at[0], 'A');
-    for (int ok = 1; ok >= 0 && !b->failed; ok--) {
+    /* o: the outcome (o % 2: 0 the success) and herd's variant of it (o / 2,
+     * litmus_instr.alt_deps: a success's old values from the compared
+     * registers; a failure's write back of the values read) */
+    for (int o = 0; o < 4 && !b->failed; o++) {
+        bool ok = o % 2 == 0, alt = o / 2;
+        if (alt && !in->alt_deps)
+            continue;
+        bool wb = alt && !ok;
         for (uint32_t i = 0; i < nvals[0] && !b->failed; i++) {
             bool eq0 = litmus_value_eq(vals[0][i], cmp[0].v);
             if (ok && !eq0)
                 continue;
-            bool any = false; /* r0 needs a path: some second value that fits */
-            for (uint32_t j = 0; j < nvals[1] && !any; j++) {
-                bool eq1 = litmus_value_eq(vals[1][j], cmp[1].v);
-                any = ok ? eq1 : !(eq0 && eq1);
-            }
-            if (!any)
-                continue;
-            uint32_t r0 = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
-            if (r0 == LITMUS_NONE)
-                goto out;
-            litmus_event *e0 = &b->es->events[r0];
-            e0->loc = loc[0];
-            e0->value = vals[0][i];
-            e0->rmw = ok;
-            if (!ok)
-                e0->annots = &in->fail_annots;
-            port_links(b, r0);
-            deps_for(b, r0, &at[0], NULL, s);
+            /* the first read, made on the first second value that fits (a
+             * write back pairs it with one write: one per second value) */
+            uint32_t r0 = LITMUS_NONE;
             for (uint32_t j = 0; j < nvals[1] && !b->failed; j++) {
                 bool eq1 = litmus_value_eq(vals[1][j], cmp[1].v);
                 if (ok ? !eq1 : eq0 && eq1)
                     continue;
+                if (r0 == LITMUS_NONE || wb) {
+                    r0 = new_event(b, in, LITMUS_EV_READ, thread, pc, parent);
+                    if (r0 == LITMUS_NONE)
+                        goto out;
+                    litmus_event *e0 = &b->es->events[r0];
+                    e0->loc = loc[0];
+                    e0->value = vals[0][i];
+                    e0->rmw = ok || wb;
+                    if (!ok)
+                        e0->annots = &in->fail_annots;
+                    port_links(b, r0);
+                    deps_for(b, r0, &at[0], NULL, s);
+                }
                 uint32_t ev[2] = { r0, LITMUS_NONE };
                 ev[1] = new_event(b, in, LITMUS_EV_READ, thread, pc, r0);
                 if (ev[1] == LITMUS_NONE)
@@ -1028,7 +1033,7 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                 litmus_event *e1 = &b->es->events[ev[1]];
                 e1->loc = loc[1];
                 e1->value = vals[1][j];
-                e1->rmw = ok;
+                e1->rmw = ok || wb;
                 if (!ok)
                     e1->annots = &in->fail_annots;
                 port_links(b, ev[1]);
@@ -1041,6 +1046,13 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                     r->nt = 1;
                     r->t[0] = ev[k];
                     r->src1 = ev[k] + 1;
+                    if (ok && alt) { /* from the compared register, a pick on the read */
+                        r->nt = 0;
+                        for (uint32_t q = 0; q < cmp[k].nt && r->nt < TAINT_MAX - 1; q++)
+                            r->t[r->nt++] = cmp[k].t[q];
+                        r->t[r->nt++] = ev[k] | PICK;
+                        r->src1 = cmp[k].src1;
+                    }
                     memcpy(r->just, justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
                     /* the compares, and the addresses */
                     mark_used(b, r, ev[1]);
@@ -1048,9 +1060,14 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                     mark_used(b, &at[k], ev[1]);
                 }
                 uint32_t last = ev[1];
-                for (int k = 0; ok && k < 2 && !b->failed; k++) {
+                for (int k = 0; (ok || wb) && k < 2 && !b->failed; k++) {
                     regval val = { 0 };
-                    eval_operand(s, k ? &in->value2 : &in->value, &val);
+                    if (wb) { /* the value read, a copy of it */
+                        val.v = b->es->events[ev[k]].value;
+                        val.src1 = ev[k] + 1;
+                    } else {
+                        eval_operand(s, k ? &in->value2 : &in->value, &val);
+                    }
                     uint32_t wp = port(b, in, thread, pc, last, &val, 'D');
                     if (b->failed)
                         break;
@@ -1073,6 +1090,9 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                         add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
                                 ev[q], w);
                     }
+                    if (b->lim->ports && wb) /* whose value it writes */
+                        add_dep(&b->es->iico_data, &b->es->niico_data, &b->es->iico_data_cap,
+                                ev[k], w);
                     b->es->events[ev[k]].rmw_write = w; /* one j per read: one write */
                     deps_for(b, w, &at[k], &val, c);
                     note_write(b, thread, pc, loc[k], &val);
@@ -1243,9 +1263,14 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 free(justs);
                 return;
             }
-            for (uint32_t k = 0; k < 2 * nvals && !b->failed; k++) {
-                uint32_t i = k / 2;
+            /* k: the value read (k / 4), the outcome (k % 2: 0 a write) and
+             * herd's variant of it (k / 2 % 2, litmus_instr.alt_deps) */
+            for (uint32_t k = 0; k < 4 * nvals && !b->failed; k++) {
+                uint32_t i = k / 4;
                 bool writes = in->kind == LITMUS_I_RMW;
+                bool alt = k / 2 % 2;
+                if (alt && !(in->kind == LITMUS_I_CAS && in->alt_deps))
+                    continue;
                 if (in->kind == LITMUS_I_CAS) {
                     bool eq = litmus_value_eq(vals[i], cmp.v);
                     writes = k % 2 == 0;
@@ -1254,6 +1279,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 } else if (k % 2) {
                     continue;
                 }
+                bool wb = alt && !writes; /* a failed compare writing back what it read */
                 uint32_t before = parent;
                 if (writes && in->fence_annots.count) {
                     /* herd's {mb} read-modify-writes: a fence on each side */
@@ -1268,7 +1294,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     break;
                 b->es->events[ev].loc = loc;
                 b->es->events[ev].value = vals[i];
-                b->es->events[ev].rmw = writes || (in->kind == LITMUS_I_CAS && in->fail_rmw);
+                b->es->events[ev].rmw = writes || wb || (in->kind == LITMUS_I_CAS && in->fail_rmw);
                 port_links(b, ev);
                 if (in->kind == LITMUS_I_CAS && !writes)
                     b->es->events[ev].annots = &in->fail_annots;
@@ -1292,6 +1318,16 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     c->resv_ev = ev;
                     c->resv_pair = false;
                 }
+                if (writes && alt) {
+                    /* herd's DataFromRRs: the old value (equal to the compared
+                     * one) comes from the compared register; a pick
+                     * dependency on the read */
+                    r->nt = 0;
+                    for (uint32_t q = 0; q < cmp.nt && r->nt < TAINT_MAX - 1; q++)
+                        r->t[r->nt++] = cmp.t[q];
+                    r->t[r->nt++] = ev | PICK;
+                    r->src1 = cmp.src1;
+                }
                 if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
                     /* success depends on the value read, as the value does */
                     regval *okr = &c->regs[in->ok_reg];
@@ -1300,9 +1336,12 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                     okr->src1 = 0;
                 }
                 uint32_t last = ev;
-                if (writes) {
+                if (writes || wb) {
                     regval val = { 0 };
-                    if (in->kind == LITMUS_I_CAS)
+                    if (wb) { /* the value read, a copy of it */
+                        val.v = vals[i];
+                        val.src1 = ev + 1;
+                    } else if (in->kind == LITMUS_I_CAS)
                         eval_operand(c, &in->value, &val);
                     else
                         eval_expr(b, in, c, in->expr, &val);
@@ -1341,6 +1380,9 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                                 cmp.t[q] & ~PICK, w);
                     if (b->lim->ports && in->kind == LITMUS_I_CAS) /* and on the value read */
                         add_dep(&b->es->iico_ctrl, &b->es->niico_ctrl, &b->es->iico_ctrl_cap,
+                                ev, w);
+                    if (b->lim->ports && wb) /* whose value it writes */
+                        add_dep(&b->es->iico_data, &b->es->niico_data, &b->es->iico_data_cap,
                                 ev, w);
                     b->es->events[ev].rmw_write = w;
                     if (in->wannots.count)

@@ -171,6 +171,11 @@ typedef struct litmus_instr {
     bool fail_rmw;         /* CAS: a failed CAS's read is still in the set RMW (herd's C
                             * __cmpxchg, whose failure herd7 makes an R* event) */
     bool weak;             /* CAS: may fail spuriously */
+    bool alt_deps;         /* CAS: herd7's AArch64 CAS (7.58): each outcome in two candidate
+                            * executions. A success: the old value's register takes its
+                            * data from the memory read, or from the compared register
+                            * (a pick dependency on the read). A failure: no write, or a
+                            * write back of the value read, in an rmw with the read. */
     bool reserve;          /* READ: a load-reserve (RISC-V lr), for a later SC */
     bool has_wannots;      /* RMW, CAS: the write has its own annotations... */
     litmus_annots wannots; /* ...these (AArch64's SWPL: L on the write only) */
