@@ -1849,9 +1849,9 @@ static const char *outp_guard(const ir_program *p, const ir_func *h, const bool 
             break;
     }
     const ir_stmt *b = &h->stmts[i - 1], *s = &h->stmts[i - 2];
-    if (target[i - 1] || s->kind != IR_S_CALL || !s->lhs || s->nargs != 2 || !s->callee ||
-        s->callee->kind != IR_E_FUNC)
-        return NULL;
+    if (target[i - 1] || b->ntargets != 1 || s->kind != IR_S_CALL || !s->lhs || s->nargs != 2 ||
+        !s->callee || s->callee->kind != IR_E_FUNC || s->callee->func->has_body)
+        return NULL; /* the C library's strcmp, not one of the program's */
     const ir_expr *t = strip_casts(s->lhs), *g = b->rhs;
     if (t->kind != IR_E_VAR || t->var->kind != IR_V_LOCAL || t->var->address_taken)
         return NULL;
