@@ -70,6 +70,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.type_canon);
     base_hashmap_init(&c.fnstores);
     base_hashmap_init(&c.fn_escaped);
+    base_hashmap_init(&c.fn_esc_arg);
+    base_hashmap_init(&c.fn_outp);
     base_hashmap_init(&c.fn_stmt_func);
     base_hashmap_init(&c.fo_exact);
     base_hashmap_init(&c.fo_cover);
@@ -146,6 +148,8 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.type_canon);
     base_hashmap_free(&c.fnstores);
     base_hashmap_free(&c.fn_escaped);
+    base_hashmap_free(&c.fn_esc_arg);
+    base_hashmap_free(&c.fn_outp);
     base_hashmap_free(&c.fn_stmt_func);
     for (uint32_t i = 0; c.fn_callsites && i < p->nfuncs; i++)
         base_vec_free(&c.fn_callsites[i]);

@@ -322,6 +322,10 @@ typedef struct dl_ctx {
      * fn_callsites: function -> its direct calls */
     uint32_t fn_unkeyed_funcs;
     base_hashmap fn_escaped;
+    /* fn_esc_arg: escaped key -> how many of its address-takings are a
+     * call's argument; fn_outp: key -> what calls write through it (memo) */
+    base_hashmap fn_esc_arg;
+    base_hashmap fn_outp;
     base_hashmap fn_stmt_func; /* call through a pointer (statement) -> its function */
     dl_callsites *fn_callsites;
     /* function pointers stored per object (dl_summary.c): chain key ->

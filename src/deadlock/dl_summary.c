@@ -1518,8 +1518,12 @@ static void mark_escapes(dl_ctx *c, const ir_expr *e)
     for (; e; e = e->c) {
         if (e->kind == IR_E_ADDR && e->a && holds_fnptrs(e->a->type)) {
             uint64_t key = lvalue_key(c, e->a);
-            if (key)
-                base_hashmap_put(&c->fn_escaped, key == BASE_HASHMAP_EMPTY ? 2 : key, 1);
+            if (key) {
+                uint64_t n = 0;
+                key = key == BASE_HASHMAP_EMPTY ? 2 : key;
+                base_hashmap_get(&c->fn_escaped, key, &n);
+                base_hashmap_put(&c->fn_escaped, key, n + 1);
+            }
         }
         mark_escapes(c, e->a);
         mark_escapes(c, e->b);
@@ -1661,8 +1665,18 @@ static void build_fnstores(dl_ctx *c)
             mark_escapes(c, s->lhs);
             mark_escapes(c, s->rhs);
             mark_escapes(c, s->callee);
-            for (uint32_t k = 0; k < s->nargs; k++)
+            for (uint32_t k = 0; k < s->nargs; k++) {
                 mark_escapes(c, s->args[k]);
+                const ir_expr *x = s->kind == IR_S_CALL ? strip_casts(s->args[k]) : NULL;
+                uint64_t key = x && x->kind == IR_E_ADDR && x->a && holds_fnptrs(x->a->type)
+                               ? lvalue_key(c, x->a) : 0;
+                if (key) {
+                    uint64_t n = 0;
+                    key = key == BASE_HASHMAP_EMPTY ? 2 : key;
+                    base_hashmap_get(&c->fn_esc_arg, key, &n);
+                    base_hashmap_put(&c->fn_esc_arg, key, n + 1);
+                }
+            }
             if (s->callee && s->callee->kind == IR_E_FUNC) {
                 uint32_t gi = dl_func_index(c, s->callee->func);
                 if (gi != DL_NONE) {
@@ -1711,6 +1725,8 @@ static bool type_class_eq(const ir_type *x, const ir_type *y);
 /* The functions stored under the key, when only known functions are
  * stored there and no store without a key may have stored a function of
  * the call's type (DL_NONE: not known). */
+static uint32_t outparam_funcs(dl_ctx *c, uint64_t key);
+
 static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft)
 {
     if (!c->fnstores_done)
@@ -1718,6 +1734,11 @@ static uint32_t stored_funcs(dl_ctx *c, uint64_t key, const ir_type *ft)
     if (key == BASE_HASHMAP_EMPTY)
         key = 2;
     uint64_t v;
+    if (key && !base_hashmap_get(&c->fnstores, key, &v) &&
+        base_hashmap_get(&c->fn_escaped, key, NULL)) {
+        uint32_t o = outparam_funcs(c, key); /* stored only through pointers */
+        return o != DL_NONE && dl_set_len(c, o) > 0 ? o : DL_NONE;
+    }
     if (!key || !base_hashmap_get(&c->fnstores, key, &v) || (uint32_t)v == DL_NONE ||
         dl_set_len(c, (uint32_t)v) == 0)
         return DL_NONE;
@@ -1733,6 +1754,9 @@ static uint32_t with_unkeyed(dl_ctx *c, uint64_t key, uint32_t set, const ir_typ
         key = 2;
     if (!base_hashmap_get(&c->fn_escaped, key, NULL))
         return set;
+    uint32_t o = outparam_funcs(c, key);
+    if (o != DL_NONE)
+        return dl_set_union(c, set, o);
     for (size_t i = 0; i < c->fn_unkeyed.len; i++)
         if (!ft || type_class_eq(c->fn_unkeyed.data[i], ft))
             return DL_NONE;
@@ -1759,6 +1783,189 @@ static const ir_type *call_fn_type(const ir_stmt *s)
     }
     return ft;
 }
+
+/* --- functions written through an out-parameter, by the name asked ---
+ *
+ * A field whose address is taken only as calls' arguments (`&m->exit` in
+ * `q("exit", &m->exit)`) holds, besides its keyed stores, what the
+ * functions those calls may reach write through that parameter. A
+ * callee whose parameter is used only as `*p` (stores of a function or
+ * NULL, reads) and in comparisons contributes its stores, except one made
+ * only where `strcmp(name, "lit")` (or strcasecmp) returned 0 for a fixed
+ * parameter name, at a call passing a different string literal for name.
+ * Anything else (another use of the address, a callee with no body or
+ * another use of the parameter, a store of something else) is not known. */
+
+static bool is_param(const ir_expr *e, uint32_t k)
+{
+    e = strip_casts(e);
+    return e && e->kind == IR_E_VAR && e->var->kind == IR_V_PARAM && e->var->id == k;
+}
+
+/* Whether two strings differ ignoring ASCII case. */
+static bool lit_neq_nocase(const char *x, const char *y)
+{
+    for (; *x && *y; x++, y++) {
+        char a = *x >= 'A' && *x <= 'Z' ? (char)(*x - 'A' + 'a') : *x;
+        char b = *y >= 'A' && *y <= 'Z' ? (char)(*y - 'A' + 'a') : *y;
+        if (a != b)
+            return true;
+    }
+    return *x != *y;
+}
+
+/* Whether parameter k appears in e only as *k, or compared. */
+static bool outp_uses_ok(const ir_expr *e, uint32_t k, unsigned depth)
+{
+    if (!e)
+        return true;
+    if (depth > 64)
+        return false;
+    if (e->kind == IR_E_VAR)
+        return !is_param(e, k);
+    if (e->kind == IR_E_DEREF && is_param(e->a, k))
+        return true;
+    if (e->kind == IR_E_BINARY && e->op >= IR_OP_EQ && e->op <= IR_OP_GE)
+        return (is_param(e->a, k) || outp_uses_ok(e->a, k, depth + 1)) &&
+               (is_param(e->b, k) || outp_uses_ok(e->b, k, depth + 1));
+    return outp_uses_ok(e->a, k, depth + 1) && outp_uses_ok(e->b, k, depth + 1) &&
+           outp_uses_ok(e->c, k, depth + 1);
+}
+
+/* The literal statement j of h is made under: j is reached only through
+ * the branch of `t = strcmp(Q, "lit"); if (t) goto ...` (or `if (!(t == 0))`)
+ * where t is 0, Q fixed parameter *q of h (NULL: none). */
+static const char *outp_guard(const ir_program *p, const ir_func *h, const bool *target, uint32_t j, uint32_t *q,
+                              bool *nocase)
+{
+    uint32_t i = j;
+    for (;; i--) {
+        if (i < 2 || target[i])
+            return NULL;
+        const ir_stmt *b = &h->stmts[i - 1];
+        if (b->kind == IR_S_RETURN || (b->kind == IR_S_GOTO && !b->rhs))
+            return NULL;
+        if (b->kind == IR_S_GOTO)
+            break;
+    }
+    const ir_stmt *b = &h->stmts[i - 1], *s = &h->stmts[i - 2];
+    if (target[i - 1] || b->ntargets != 1 || s->kind != IR_S_CALL || !s->lhs || s->nargs != 2 ||
+        !s->callee || s->callee->kind != IR_E_FUNC || s->callee->func->has_body)
+        return NULL; /* the C library's strcmp, not one of the program's */
+    const ir_expr *t = strip_casts(s->lhs), *g = b->rhs;
+    if (t->kind != IR_E_VAR || t->var->kind != IR_V_LOCAL || t->var->address_taken)
+        return NULL;
+    if (g->kind == IR_E_UNARY && g->op == IR_OP_LNOT && g->a && g->a->kind == IR_E_BINARY &&
+        g->a->op == IR_OP_EQ) {
+        const ir_expr *z = strip_casts(g->a->b);
+        if (!z || z->kind != IR_E_CONST || z->value != 0)
+            return NULL;
+        g = g->a->a;
+    } else if (g->kind == IR_E_BINARY && g->op == IR_OP_NE) {
+        const ir_expr *z = strip_casts(g->b);
+        if (!z || z->kind != IR_E_CONST || z->value != 0)
+            return NULL;
+        g = g->a;
+    }
+    g = strip_casts(g);
+    if (!g || g->kind != IR_E_VAR || g->var != t->var)
+        return NULL;
+    const char *n = base_sym_str(p->syms, s->callee->func->name);
+    *nocase = strcmp(n, "strcasecmp") == 0;
+    if (!*nocase && strcmp(n, "strcmp") != 0)
+        return NULL;
+    const ir_expr *x = strip_casts(s->args[0]), *y = strip_casts(s->args[1]);
+    if (x->kind == IR_E_STRING) {
+        const ir_expr *w = x;
+        x = y;
+        y = w;
+    }
+    if (y->kind != IR_E_STRING || !y->string || x->kind != IR_E_VAR ||
+        x->var->kind != IR_V_PARAM || x->var->address_taken || param_assigned(h, x->var->id))
+        return NULL;
+    *q = x->var->id;
+    return y->string;
+}
+
+/* Adds to *acc what h writes through its parameter k at call site s
+ * (false: not known). */
+static bool outp_callee(dl_ctx *c, const ir_func *h, uint32_t k, const ir_stmt *site,
+                        uint32_t *acc)
+{
+    if (!h->has_body || k >= h->nparams || h->params[k]->address_taken || param_assigned(h, k))
+        return false;
+    bool *target = base_xcalloc(h->nstmts + 1, sizeof *target);
+    for (uint32_t i = 0; i < h->nstmts; i++)
+        for (uint32_t t = 0; h->stmts[i].kind == IR_S_GOTO && t < h->stmts[i].ntargets; t++)
+            if (h->stmts[i].targets[t] <= h->nstmts)
+                target[h->stmts[i].targets[t]] = true;
+    bool ok = true;
+    for (uint32_t i = 0; i < h->nstmts && ok; i++) {
+        const ir_stmt *s = &h->stmts[i];
+        const ir_expr *l = s->lhs ? strip_casts(s->lhs) : NULL;
+        if (l && l->kind == IR_E_DEREF && is_param(l->a, k)) {
+            const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
+            int64_t v;
+            if (r && r->kind == IR_E_FUNC && dl_func_index(c, r->func) != DL_NONE) {
+                uint32_t q;
+                bool nocase;
+                const char *lit = outp_guard(c->prog, h, target, i, &q, &nocase);
+                const ir_expr *a = lit && q < site->nargs ? strip_casts(site->args[q]) : NULL;
+                if (!a || a->kind != IR_E_STRING || !a->string ||
+                    (nocase ? !lit_neq_nocase(a->string, lit) : strcmp(a->string, lit) == 0))
+                    *acc = dl_set_add(c, *acc, dl_func_index(c, r->func));
+            } else if (!r || !const_value(r, &v) || v != 0)
+                ok = false;
+        } else
+            ok = outp_uses_ok(s->lhs, k, 0);
+        ok = ok && outp_uses_ok(s->rhs, k, 0) && outp_uses_ok(s->callee, k, 0);
+        for (uint32_t a = 0; a < s->nargs && ok; a++)
+            ok = outp_uses_ok(s->args[a], k, 0);
+    }
+    free(target);
+    return ok;
+}
+
+/* What the calls that take key's address write there (DL_NONE: not
+ * known), memoised. */
+static uint32_t outparam_funcs(dl_ctx *c, uint64_t key)
+{
+    uint64_t n = 0, na = 0, v;
+    if (base_hashmap_get(&c->fn_outp, key, &v))
+        return (uint32_t)v;
+    base_hashmap_get(&c->fn_escaped, key, &n);
+    base_hashmap_get(&c->fn_esc_arg, key, &na);
+    const ir_program *p = c->prog;
+    uint32_t acc = n == 0 || n != na ? DL_NONE : c->empty;
+    for (uint32_t fi = 0; fi < p->nfuncs && acc != DL_NONE; fi++) {
+        const ir_func *f = p->funcs[fi];
+        for (uint32_t i = 0; i < f->nstmts && acc != DL_NONE; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            for (uint32_t k = 0; s->kind == IR_S_CALL && k < s->nargs && acc != DL_NONE; k++) {
+                const ir_expr *x = strip_casts(s->args[k]);
+                if (x->kind != IR_E_ADDR || !x->a || !holds_fnptrs(x->a->type))
+                    continue;
+                uint64_t xk = lvalue_key(c, x->a);
+                if ((xk == BASE_HASHMAP_EMPTY ? 2 : xk) != key)
+                    continue;
+                if (s->callee && s->callee->kind == IR_E_FUNC) {
+                    if (!outp_callee(c, s->callee->func, k, s, &acc))
+                        acc = DL_NONE;
+                    continue;
+                }
+                const ir_type *ft = call_fn_type(s);
+                if (s->ncands == 0)
+                    acc = DL_NONE;
+                for (uint32_t j = 0; j < s->ncands && acc != DL_NONE; j++)
+                    if (cand_fits(s, ft, s->cands[j]) && !outp_callee(c, s->cands[j], k, s, &acc))
+                        acc = DL_NONE;
+            }
+        }
+    }
+    base_hashmap_put(&c->fn_outp, key, acc);
+    return acc;
+}
+
 
 
 /* --- function pointers stored per object (field chains) ---
