@@ -2565,6 +2565,8 @@ static uint32_t object_targets(fn_an *a, uint32_t callee_values)
             return DL_NONE;
         acc = dl_set_union(c, acc, fs);
     }
+    /* the stores read may be anywhere in the program: not in the cache key */
+    c->bind_used = true;
     return acc;
 }
 
@@ -4539,7 +4541,7 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     base_vec_free(&callers);
     if (c->summary_cut)
         c->funcs_unsummarised += n; /* cut short by a budget: not cached */
-    else if (st && !c->bind_used) /* bindings read stores anywhere: not in its key */
+    else if (st && !c->bind_used) /* bindings or per-object stores: not in its key */
         st->store(st->impl, key, members, n);
 }
 
