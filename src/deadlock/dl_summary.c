@@ -1450,9 +1450,17 @@ static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
  * share their functions: more targets, never fewer. */
 static uint64_t key_global(uint32_t var) { return base_hash64(0x61ull << 40 | var) | 1u; }
 
+/* The field of a record type as a store key sees it: every member of a
+ * union is one field (they overlap; a link flag stays). */
+static uint32_t member_field(const ir_type *rec, uint32_t field)
+{
+    return rec && rec->kind == IR_T_UNION ? field & DL_FIELD_LINK : field;
+}
+
 static uint64_t key_field(dl_ctx *c, const ir_type *rec, uint64_t field)
 {
     rec = dl_canon_type(c, rec);
+    field = member_field(rec, (uint32_t)field);
     return base_hash64((uint64_t)(uintptr_t)rec ^ (field + 1) * 0x9e3779b97f4a7c15ull) & ~1ull;
 }
 
@@ -1509,6 +1517,25 @@ static bool holds_fnptrs(const ir_type *t)
     while (t && t->kind == IR_T_ARRAY)
         t = t->to;
     return is_fnptr_type(t);
+}
+
+/* Whether an lvalue is a store of a function pointer: of that type, or
+ * another member of a union one of whose members holds one (the bytes
+ * overlap: `u.data = (void *)fn` stores fn in u.fn). */
+static bool fnptr_store(const ir_expr *lhs)
+{
+    if (!lhs || !lhs->type)
+        return false;
+    if (is_fnptr_type(lhs->type))
+        return true;
+    const ir_expr *e = strip_casts(lhs);
+    if (!e || e->kind != IR_E_FIELD || !e->a || !e->a->type || e->a->type->kind != IR_T_UNION ||
+        lhs->type->kind == IR_T_STRUCT || lhs->type->kind == IR_T_UNION)
+        return false;
+    for (uint32_t i = 0; i < e->a->type->nfields; i++)
+        if (holds_fnptrs(e->a->type->fields[i].type))
+            return true;
+    return false;
 }
 
 /* Marks the keys whose function pointers have their address taken (&s->f,
@@ -1677,7 +1704,7 @@ static void build_fnstores(dl_ctx *c)
         const ir_func *f = p->funcs[fi];
         for (uint32_t i = 0; i < f->nstmts; i++) {
             const ir_stmt *s = &f->stmts[i];
-            if (!s->lhs || !is_fnptr_type(s->lhs->type) ||
+            if (!fnptr_store(s->lhs) ||
                 (s->lhs->kind == IR_E_VAR && s->lhs->var->kind != IR_V_GLOBAL))
                 continue;
             const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
@@ -2122,7 +2149,8 @@ static void expr_chain(dl_ctx *c, const ir_func *f, const ir_expr *e, dl_chain *
         if (e->kind == IR_E_FIELD && e->a && e->a->type) {
             if (m <= DL_CHAIN_MAX) {
                 rr[m] = dl_canon_type(c, e->a->type);
-                ff[m++] = e->field;
+                ff[m] = member_field(rr[m], e->field);
+                m++;
             }
             e = strip_casts(e->a);
         } else if (e->kind == IR_E_INDEX && e->a && e->a->type && e->a->type->kind == IR_T_ARRAY) {
@@ -2164,7 +2192,8 @@ static void path_chain(dl_ctx *c, uint32_t path, dl_chain *ch)
         if (p->kind == DL_SEL_FIELD && p->b) {
             if (m <= DL_CHAIN_MAX) {
                 rr[m] = (const ir_type *)(uintptr_t)p->b;
-                ff[m++] = (uint32_t)p->a;
+                ff[m] = member_field(rr[m], (uint32_t)p->a);
+                m++;
             }
             indexed = false;
             q = p->parent;
@@ -2496,7 +2525,7 @@ static void fo_build(dl_ctx *c)
                 copied = record_of(strip_casts(s->args[0])->type);
             if (copied)
                 base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
-            if (!s->lhs || !is_fnptr_type(s->lhs->type) || s->lhs->kind == IR_E_VAR)
+            if (!fnptr_store(s->lhs) || s->lhs->kind == IR_E_VAR)
                 continue;
             dl_chain ch;
             expr_chain(c, f, s->lhs, &ch);
