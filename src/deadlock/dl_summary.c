@@ -2363,7 +2363,7 @@ static void fo_inst(dl_ctx *c, const ir_func *f, uint32_t p, const dl_chain *rel
 
 static bool is_copy_func(const ir_program *p, const ir_func *g)
 {
-    static const char *const names[] = { "memcpy", "memmove", "mempcpy", "__builtin_memcpy",
+    static const char *const names[] = { "memcpy", "memmove", "mempcpy", "bcopy", "__builtin_memcpy",
                                          "__builtin_memmove", "__builtin___memcpy_chk",
                                          "__builtin___memmove_chk", "__memcpy_chk",
                                          "__memmove_chk", "__builtin_mempcpy",
@@ -2373,6 +2373,127 @@ static bool is_copy_func(const ir_program *p, const ir_func *g)
         if (strcmp(n, names[i]) == 0)
             return true;
     return false;
+}
+
+/* Whether t points to bytes: void *, char *, unsigned char *. */
+static bool is_byte_ptr(const ir_type *t)
+{
+    return t && t->kind == IR_T_PTR && t->to &&
+           (t->to->kind == IR_T_VOID || (t->to->kind == IR_T_INT && t->to->bits == 8));
+}
+
+/* Whether bodiless g provably neither copies nor keeps the bytes a
+ * pointer argument points to (it frees, clears, prints or locks them). */
+static bool keeps_no_bytes(const ir_program *p, const ir_func *g)
+{
+    static const char *const names[] = { "free", "memset", "bzero", "explicit_bzero",
+                                         "__builtin_memset", "__builtin___memset_chk",
+                                         "__memset_chk", "printf", "fprintf", "snprintf",
+                                         "sprintf", "dprintf" };
+    if (g->has_body)
+        return false;
+    const char *n = base_sym_str(p->syms, g->name);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(n, names[i]) == 0)
+            return true;
+    return strncmp(n, "pthread_", 8) == 0 && strncmp(n, "pthread_create", 14) != 0 &&
+           strstr(n, "setspecific") == NULL && strstr(n, "once") == NULL;
+}
+
+static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsigned depth);
+
+/* Whether the top of e (through conversions) is variable v. */
+static bool is_var_via_casts(const ir_expr *e, const ir_var *v)
+{
+    e = strip_casts(e);
+    return e && e->kind == IR_E_VAR && e->var == v;
+}
+
+/* Whether every use of pointer variable v in e (used as parent uses it;
+ * NULL: as a value) is a conversion to a pointer to a type other than
+ * bytes (or to void), or a comparison. */
+static bool uses_typed(const ir_expr *e, const ir_var *v, const ir_expr *parent, unsigned depth)
+{
+    if (!e)
+        return true;
+    if (depth > 64)
+        return false;
+    if (e->kind == IR_E_VAR && e->var == v) {
+        if (parent && parent->kind == IR_E_CAST && parent->type)
+            return parent->type->kind == IR_T_VOID ||
+                   (parent->type->kind == IR_T_PTR && !is_byte_ptr(parent->type));
+        return parent && ((parent->kind == IR_E_BINARY && parent->op >= IR_OP_EQ &&
+                           parent->op <= IR_OP_GE) ||
+                          (parent->kind == IR_E_UNARY && parent->op == IR_OP_LNOT));
+    }
+    return uses_typed(e->a, v, e, depth + 1) && uses_typed(e->b, v, e, depth + 1) &&
+           uses_typed(e->c, v, e, depth + 1);
+}
+
+/* Whether a call of s (a call or a thread start) provably neither copies
+ * nor keeps the bytes its argument k points to as bytes. */
+static bool call_keeps_no_bytes(dl_ctx *c, const ir_stmt *s, uint32_t k, unsigned depth)
+{
+    if (s->callee && s->callee->kind == IR_E_FUNC)
+        return param_keeps_no_bytes(c, s->callee->func, k, depth);
+    if (!s->callee || s->ncands == 0)
+        return false;
+    for (uint32_t i = 0; i < s->ncands; i++) /* through a pointer: each candidate */
+        if (!param_keeps_no_bytes(c, s->cands[i], k, depth))
+            return false;
+    return true;
+}
+
+/* Whether g provably neither copies nor keeps the bytes its parameter pi
+ * points to: a bodiless g on the allow-list, or a body that only converts
+ * the parameter to a typed pointer, compares it, or passes it to such a
+ * parameter (depth-bounded). */
+static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsigned depth)
+{
+    if (!g->has_body)
+        return keeps_no_bytes(c->prog, g);
+    if (depth > 3 || pi >= g->nparams || g->params[pi]->address_taken)
+        return false;
+    const ir_var *v = g->params[pi];
+    for (uint32_t i = 0; i < g->nstmts; i++) {
+        const ir_stmt *s = &g->stmts[i];
+        if (!(s->lhs && s->lhs->kind == IR_E_VAR) && !uses_typed(s->lhs, v, NULL, 0))
+            return false;
+        if (!uses_typed(s->rhs, v, NULL, 0) || !uses_typed(s->callee, v, NULL, 0))
+            return false;
+        for (uint32_t k = 0; k < s->nargs; k++) {
+            bool passed = (s->kind == IR_S_CALL || s->kind == IR_S_ASYNC) &&
+                          is_var_via_casts(s->args[k], v);
+            if (passed ? !call_keeps_no_bytes(c, s, k, depth + 1) : !uses_typed(s->args[k], v, NULL, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Marks the record types whose objects an expression views as bytes (a
+ * pointer to one, or to an array of them, converted to void * or char *):
+ * those bytes may be copied to another object of the type (memcpy, bcopy,
+ * a helper copying through char *, a call through a pointer), so the
+ * chains through the type fall back to any object of it. top: e is an
+ * argument of a function that keeps no bytes (its own conversion is
+ * harmless). */
+static void mark_byte_views(dl_ctx *c, const ir_expr *e, bool top, unsigned depth)
+{
+    if (!e || depth > 64)
+        return;
+    if (e->kind == IR_E_CAST && !top && is_byte_ptr(e->type) && e->a && e->a->type &&
+        (e->a->type->kind == IR_T_PTR || e->a->type->kind == IR_T_ARRAY)) {
+        const ir_type *t = e->a->type->to;
+        while (t && t->kind == IR_T_ARRAY)
+            t = t->to;
+        if (is_record(t))
+            base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, t), 1);
+    }
+    bool keep = top && e->kind == IR_E_CAST;
+    mark_byte_views(c, e->a, keep, depth + 1);
+    mark_byte_views(c, e->b, false, depth + 1);
+    mark_byte_views(c, e->c, false, depth + 1);
 }
 
 /* The class of the followed field statement i of g stores to (DL_NONE:
@@ -2520,11 +2641,26 @@ static void fo_build(dl_ctx *c)
             if (s->lhs && (s->kind == IR_S_ASSIGN || s->kind == IR_S_CALL) && s->lhs->type &&
                 (s->lhs->type->kind == IR_T_STRUCT || s->lhs->type->kind == IR_T_UNION))
                 copied = s->lhs->type;
-            else if (s->kind == IR_S_CALL && s->nargs > 0 && s->callee &&
-                     s->callee->kind == IR_E_FUNC && is_copy_func(p, s->callee->func))
+            else if (s->kind == IR_S_CALL && s->nargs > 1 && s->callee &&
+                     s->callee->kind == IR_E_FUNC && is_copy_func(p, s->callee->func)) {
+                copied = record_of(strip_casts(s->args[1])->type); /* bcopy's destination */
+                if (copied)
+                    base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
                 copied = record_of(strip_casts(s->args[0])->type);
+            }
             if (copied)
                 base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
+            /* the locks, free and the like: their operands are not copied */
+            bool op = s->kind != IR_S_ASSIGN && s->kind != IR_S_CALL && s->kind != IR_S_ASYNC &&
+                      s->kind != IR_S_RETURN && s->kind != IR_S_THREAD_EXIT;
+            mark_byte_views(c, s->lhs, op, 0);
+            mark_byte_views(c, s->rhs, op, 0);
+            mark_byte_views(c, s->callee, false, 0);
+            for (uint32_t k = 0; k < s->nargs; k++)
+                mark_byte_views(c, s->args[k],
+                                op || ((s->kind == IR_S_CALL || s->kind == IR_S_ASYNC) &&
+                                       call_keeps_no_bytes(c, s, k, 0)),
+                                0);
             if (!fnptr_store(s->lhs) || s->lhs->kind == IR_E_VAR)
                 continue;
             dl_chain ch;
