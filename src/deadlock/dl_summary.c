@@ -2402,6 +2402,14 @@ static bool keeps_no_bytes(const ir_program *p, const ir_func *g)
 
 static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsigned depth);
 
+/* Whether s is a modelled operation (a lock, free, an allocation's size):
+ * it neither copies nor keeps its operands' bytes. */
+static bool is_op_stmt(const ir_stmt *s)
+{
+    return s->kind != IR_S_ASSIGN && s->kind != IR_S_CALL && s->kind != IR_S_ASYNC &&
+           s->kind != IR_S_RETURN && s->kind != IR_S_THREAD_EXIT;
+}
+
 /* Whether the top of e (through conversions) is variable v. */
 static bool is_var_via_casts(const ir_expr *e, const ir_var *v)
 {
@@ -2457,13 +2465,18 @@ static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsig
     const ir_var *v = g->params[pi];
     for (uint32_t i = 0; i < g->nstmts; i++) {
         const ir_stmt *s = &g->stmts[i];
-        if (!(s->lhs && s->lhs->kind == IR_E_VAR) && !uses_typed(s->lhs, v, NULL, 0))
+        bool op = is_op_stmt(s); /* free(p), a lock in *p: p as it is */
+        if (!(s->lhs && s->lhs->kind == IR_E_VAR) && !(op && is_var_via_casts(s->lhs, v)) &&
+            !uses_typed(s->lhs, v, NULL, 0))
             return false;
-        if (!uses_typed(s->rhs, v, NULL, 0) || !uses_typed(s->callee, v, NULL, 0))
+        if ((!(op && is_var_via_casts(s->rhs, v)) && !uses_typed(s->rhs, v, NULL, 0)) ||
+            !uses_typed(s->callee, v, NULL, 0))
             return false;
         for (uint32_t k = 0; k < s->nargs; k++) {
             bool passed = (s->kind == IR_S_CALL || s->kind == IR_S_ASYNC) &&
                           is_var_via_casts(s->args[k], v);
+            if (op && is_var_via_casts(s->args[k], v))
+                continue;
             if (passed ? !call_keeps_no_bytes(c, s, k, depth + 1) : !uses_typed(s->args[k], v, NULL, 0))
                 return false;
         }
@@ -2475,25 +2488,26 @@ static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsig
  * pointer to one, or to an array of them, converted to void * or char *):
  * those bytes may be copied to another object of the type (memcpy, bcopy,
  * a helper copying through char *, a call through a pointer), so the
- * chains through the type fall back to any object of it. top: e is an
- * argument of a function that keeps no bytes (its own conversion is
- * harmless). */
-static void mark_byte_views(dl_ctx *c, const ir_expr *e, bool top, unsigned depth)
+ * chains through the type fall back to any object of it. Not so where the
+ * conversion is the whole operand (top) of a modelled operation (op), or
+ * the whole argument k of a call whose parameter keeps no bytes (call). */
+static void mark_byte_views(dl_ctx *c, const ir_expr *e, bool top, bool op, const ir_stmt *call,
+                            uint32_t k, unsigned depth)
 {
     if (!e || depth > 64)
         return;
-    if (e->kind == IR_E_CAST && !top && is_byte_ptr(e->type) && e->a && e->a->type &&
+    if (e->kind == IR_E_CAST && is_byte_ptr(e->type) && e->a && e->a->type &&
         (e->a->type->kind == IR_T_PTR || e->a->type->kind == IR_T_ARRAY)) {
         const ir_type *t = e->a->type->to;
         while (t && t->kind == IR_T_ARRAY)
             t = t->to;
-        if (is_record(t))
+        if (is_record(t) && !(top && (op || (call && call_keeps_no_bytes(c, call, k, 0)))))
             base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, t), 1);
     }
     bool keep = top && e->kind == IR_E_CAST;
-    mark_byte_views(c, e->a, keep, depth + 1);
-    mark_byte_views(c, e->b, false, depth + 1);
-    mark_byte_views(c, e->c, false, depth + 1);
+    mark_byte_views(c, e->a, keep, op, call, k, depth + 1);
+    mark_byte_views(c, e->b, false, false, NULL, 0, depth + 1);
+    mark_byte_views(c, e->c, false, false, NULL, 0, depth + 1);
 }
 
 /* The class of the followed field statement i of g stores to (DL_NONE:
@@ -2650,17 +2664,12 @@ static void fo_build(dl_ctx *c)
             }
             if (copied)
                 base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
-            /* the locks, free and the like: their operands are not copied */
-            bool op = s->kind != IR_S_ASSIGN && s->kind != IR_S_CALL && s->kind != IR_S_ASYNC &&
-                      s->kind != IR_S_RETURN && s->kind != IR_S_THREAD_EXIT;
-            mark_byte_views(c, s->lhs, op, 0);
-            mark_byte_views(c, s->rhs, op, 0);
-            mark_byte_views(c, s->callee, false, 0);
+            bool op = is_op_stmt(s), call = s->kind == IR_S_CALL || s->kind == IR_S_ASYNC;
+            mark_byte_views(c, s->lhs, true, op, NULL, 0, 0);
+            mark_byte_views(c, s->rhs, true, op, NULL, 0, 0);
+            mark_byte_views(c, s->callee, false, false, NULL, 0, 0);
             for (uint32_t k = 0; k < s->nargs; k++)
-                mark_byte_views(c, s->args[k],
-                                op || ((s->kind == IR_S_CALL || s->kind == IR_S_ASYNC) &&
-                                       call_keeps_no_bytes(c, s, k, 0)),
-                                0);
+                mark_byte_views(c, s->args[k], true, op, call ? s : NULL, k, 0);
             if (!fnptr_store(s->lhs) || s->lhs->kind == IR_E_VAR)
                 continue;
             dl_chain ch;
