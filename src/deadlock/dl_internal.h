@@ -346,7 +346,7 @@ typedef struct dl_ctx {
     uint64_t spec_gen;         /* the round of a component (provisional specialisations) */
     size_t spec_prov;          /* summaries of the current component applied so far */
     size_t prov_used;          /* provisional specialisations applied so far */
-    bool bind_used;            /* a summary specialised to bindings was applied */
+    bool bind_used;            /* bindings or per-object stores were used (not cached) */
     const struct dl_summary_store *store; /* --cache (dl_store.h), or NULL */
     size_t funcs_done;         /* summaries finished, for progress */
     unsigned spec_depth;       /* specialisations being analysed (nested) */

@@ -1450,9 +1450,17 @@ static bool cand_fits(const ir_stmt *s, const ir_type *ft, const ir_func *g)
  * share their functions: more targets, never fewer. */
 static uint64_t key_global(uint32_t var) { return base_hash64(0x61ull << 40 | var) | 1u; }
 
+/* The field of a record type as a store key sees it: every member of a
+ * union is one field (they overlap; a link flag stays). */
+static uint32_t member_field(const ir_type *rec, uint32_t field)
+{
+    return rec && rec->kind == IR_T_UNION ? field & DL_FIELD_LINK : field;
+}
+
 static uint64_t key_field(dl_ctx *c, const ir_type *rec, uint64_t field)
 {
     rec = dl_canon_type(c, rec);
+    field = member_field(rec, (uint32_t)field);
     return base_hash64((uint64_t)(uintptr_t)rec ^ (field + 1) * 0x9e3779b97f4a7c15ull) & ~1ull;
 }
 
@@ -1509,6 +1517,25 @@ static bool holds_fnptrs(const ir_type *t)
     while (t && t->kind == IR_T_ARRAY)
         t = t->to;
     return is_fnptr_type(t);
+}
+
+/* Whether an lvalue is a store of a function pointer: of that type, or
+ * another member of a union one of whose members holds one (the bytes
+ * overlap: `u.data = (void *)fn` stores fn in u.fn). */
+static bool fnptr_store(const ir_expr *lhs)
+{
+    if (!lhs || !lhs->type)
+        return false;
+    if (is_fnptr_type(lhs->type))
+        return true;
+    const ir_expr *e = strip_casts(lhs);
+    if (!e || e->kind != IR_E_FIELD || !e->a || !e->a->type || e->a->type->kind != IR_T_UNION ||
+        lhs->type->kind == IR_T_STRUCT || lhs->type->kind == IR_T_UNION)
+        return false;
+    for (uint32_t i = 0; i < e->a->type->nfields; i++)
+        if (holds_fnptrs(e->a->type->fields[i].type))
+            return true;
+    return false;
 }
 
 /* Marks the keys whose function pointers have their address taken (&s->f,
@@ -1691,7 +1718,7 @@ static void build_fnstores(dl_ctx *c)
         const ir_func *f = p->funcs[fi];
         for (uint32_t i = 0; i < f->nstmts; i++) {
             const ir_stmt *s = &f->stmts[i];
-            if (!s->lhs || !is_fnptr_type(s->lhs->type) ||
+            if (!fnptr_store(s->lhs) ||
                 (s->lhs->kind == IR_E_VAR && s->lhs->var->kind != IR_V_GLOBAL))
                 continue;
             const ir_expr *r = s->kind == IR_S_ASSIGN ? strip_casts(s->rhs) : NULL;
@@ -2329,7 +2356,8 @@ static void expr_chain(dl_ctx *c, const ir_func *f, const ir_expr *e, dl_chain *
         if (e->kind == IR_E_FIELD && e->a && e->a->type) {
             if (m <= DL_CHAIN_MAX) {
                 rr[m] = dl_canon_type(c, e->a->type);
-                ff[m++] = e->field;
+                ff[m] = member_field(rr[m], e->field);
+                m++;
             }
             e = strip_casts(e->a);
         } else if (e->kind == IR_E_INDEX && e->a && e->a->type && e->a->type->kind == IR_T_ARRAY) {
@@ -2371,7 +2399,8 @@ static void path_chain(dl_ctx *c, uint32_t path, dl_chain *ch)
         if (p->kind == DL_SEL_FIELD && p->b) {
             if (m <= DL_CHAIN_MAX) {
                 rr[m] = (const ir_type *)(uintptr_t)p->b;
-                ff[m++] = (uint32_t)p->a;
+                ff[m] = member_field(rr[m], (uint32_t)p->a);
+                m++;
             }
             indexed = false;
             q = p->parent;
@@ -2541,7 +2570,7 @@ static void fo_inst(dl_ctx *c, const ir_func *f, uint32_t p, const dl_chain *rel
 
 static bool is_copy_func(const ir_program *p, const ir_func *g)
 {
-    static const char *const names[] = { "memcpy", "memmove", "mempcpy", "__builtin_memcpy",
+    static const char *const names[] = { "memcpy", "memmove", "mempcpy", "bcopy", "__builtin_memcpy",
                                          "__builtin_memmove", "__builtin___memcpy_chk",
                                          "__builtin___memmove_chk", "__memcpy_chk",
                                          "__memmove_chk", "__builtin_mempcpy",
@@ -2551,6 +2580,141 @@ static bool is_copy_func(const ir_program *p, const ir_func *g)
         if (strcmp(n, names[i]) == 0)
             return true;
     return false;
+}
+
+/* Whether t points to bytes: void *, char *, unsigned char *. */
+static bool is_byte_ptr(const ir_type *t)
+{
+    return t && t->kind == IR_T_PTR && t->to &&
+           (t->to->kind == IR_T_VOID || (t->to->kind == IR_T_INT && t->to->bits == 8));
+}
+
+/* Whether bodiless g provably neither copies nor keeps the bytes a
+ * pointer argument points to (it frees, clears, prints or locks them). */
+static bool keeps_no_bytes(const ir_program *p, const ir_func *g)
+{
+    static const char *const names[] = { "free", "memset", "bzero", "explicit_bzero",
+                                         "__builtin_memset", "__builtin___memset_chk",
+                                         "__memset_chk", "printf", "fprintf", "snprintf",
+                                         "sprintf", "dprintf" };
+    if (g->has_body)
+        return false;
+    const char *n = base_sym_str(p->syms, g->name);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(n, names[i]) == 0)
+            return true;
+    return strncmp(n, "pthread_", 8) == 0 && strncmp(n, "pthread_create", 14) != 0 &&
+           strstr(n, "setspecific") == NULL && strstr(n, "once") == NULL;
+}
+
+static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsigned depth);
+
+/* Whether s is a modelled operation (a lock, free, an allocation's size):
+ * it neither copies nor keeps its operands' bytes. */
+static bool is_op_stmt(const ir_stmt *s)
+{
+    return s->kind != IR_S_ASSIGN && s->kind != IR_S_CALL && s->kind != IR_S_ASYNC &&
+           s->kind != IR_S_RETURN && s->kind != IR_S_THREAD_EXIT;
+}
+
+/* Whether the top of e (through conversions) is variable v. */
+static bool is_var_via_casts(const ir_expr *e, const ir_var *v)
+{
+    e = strip_casts(e);
+    return e && e->kind == IR_E_VAR && e->var == v;
+}
+
+/* Whether every use of pointer variable v in e (used as parent uses it;
+ * NULL: as a value) is a conversion to a pointer to a type other than
+ * bytes (or to void), or a comparison. */
+static bool uses_typed(const ir_expr *e, const ir_var *v, const ir_expr *parent, unsigned depth)
+{
+    if (!e)
+        return true;
+    if (depth > 64)
+        return false;
+    if (e->kind == IR_E_VAR && e->var == v) {
+        if (parent && parent->kind == IR_E_CAST && parent->type)
+            return parent->type->kind == IR_T_VOID ||
+                   (parent->type->kind == IR_T_PTR && !is_byte_ptr(parent->type));
+        return parent && ((parent->kind == IR_E_BINARY && parent->op >= IR_OP_EQ &&
+                           parent->op <= IR_OP_GE) ||
+                          (parent->kind == IR_E_UNARY && parent->op == IR_OP_LNOT));
+    }
+    return uses_typed(e->a, v, e, depth + 1) && uses_typed(e->b, v, e, depth + 1) &&
+           uses_typed(e->c, v, e, depth + 1);
+}
+
+/* Whether a call of s (a call or a thread start) provably neither copies
+ * nor keeps the bytes its argument k points to as bytes. */
+static bool call_keeps_no_bytes(dl_ctx *c, const ir_stmt *s, uint32_t k, unsigned depth)
+{
+    if (s->callee && s->callee->kind == IR_E_FUNC)
+        return param_keeps_no_bytes(c, s->callee->func, k, depth);
+    if (!s->callee || s->ncands == 0)
+        return false;
+    for (uint32_t i = 0; i < s->ncands; i++) /* through a pointer: each candidate */
+        if (!param_keeps_no_bytes(c, s->cands[i], k, depth))
+            return false;
+    return true;
+}
+
+/* Whether g provably neither copies nor keeps the bytes its parameter pi
+ * points to: a bodiless g on the allow-list, or a body that only converts
+ * the parameter to a typed pointer, compares it, or passes it to such a
+ * parameter (depth-bounded). */
+static bool param_keeps_no_bytes(dl_ctx *c, const ir_func *g, uint32_t pi, unsigned depth)
+{
+    if (!g->has_body)
+        return keeps_no_bytes(c->prog, g);
+    if (depth > 3 || pi >= g->nparams || g->params[pi]->address_taken)
+        return false;
+    const ir_var *v = g->params[pi];
+    for (uint32_t i = 0; i < g->nstmts; i++) {
+        const ir_stmt *s = &g->stmts[i];
+        bool op = is_op_stmt(s); /* free(p), a lock in *p: p as it is */
+        if (!(s->lhs && s->lhs->kind == IR_E_VAR) && !(op && is_var_via_casts(s->lhs, v)) &&
+            !uses_typed(s->lhs, v, NULL, 0))
+            return false;
+        if ((!(op && is_var_via_casts(s->rhs, v)) && !uses_typed(s->rhs, v, NULL, 0)) ||
+            !uses_typed(s->callee, v, NULL, 0))
+            return false;
+        for (uint32_t k = 0; k < s->nargs; k++) {
+            bool passed = (s->kind == IR_S_CALL || s->kind == IR_S_ASYNC) &&
+                          is_var_via_casts(s->args[k], v);
+            if (op && is_var_via_casts(s->args[k], v))
+                continue;
+            if (passed ? !call_keeps_no_bytes(c, s, k, depth + 1) : !uses_typed(s->args[k], v, NULL, 0))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Marks the record types whose objects an expression views as bytes (a
+ * pointer to one, or to an array of them, converted to void * or char *):
+ * those bytes may be copied to another object of the type (memcpy, bcopy,
+ * a helper copying through char *, a call through a pointer), so the
+ * chains through the type fall back to any object of it. Not so where the
+ * conversion is the whole operand (top) of a modelled operation (op), or
+ * the whole argument k of a call whose parameter keeps no bytes (call). */
+static void mark_byte_views(dl_ctx *c, const ir_expr *e, bool top, bool op, const ir_stmt *call,
+                            uint32_t k, unsigned depth)
+{
+    if (!e || depth > 64)
+        return;
+    if (e->kind == IR_E_CAST && is_byte_ptr(e->type) && e->a && e->a->type &&
+        (e->a->type->kind == IR_T_PTR || e->a->type->kind == IR_T_ARRAY)) {
+        const ir_type *t = e->a->type->to;
+        while (t && t->kind == IR_T_ARRAY)
+            t = t->to;
+        if (is_record(t) && !(top && (op || (call && call_keeps_no_bytes(c, call, k, 0)))))
+            base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, t), 1);
+    }
+    bool keep = top && e->kind == IR_E_CAST;
+    mark_byte_views(c, e->a, keep, op, call, k, depth + 1);
+    mark_byte_views(c, e->b, false, false, NULL, 0, depth + 1);
+    mark_byte_views(c, e->c, false, false, NULL, 0, depth + 1);
 }
 
 /* The class of the followed field statement i of g stores to (DL_NONE:
@@ -2698,12 +2862,22 @@ static void fo_build(dl_ctx *c)
             if (s->lhs && (s->kind == IR_S_ASSIGN || s->kind == IR_S_CALL) && s->lhs->type &&
                 (s->lhs->type->kind == IR_T_STRUCT || s->lhs->type->kind == IR_T_UNION))
                 copied = s->lhs->type;
-            else if (s->kind == IR_S_CALL && s->nargs > 0 && s->callee &&
-                     s->callee->kind == IR_E_FUNC && is_copy_func(p, s->callee->func))
+            else if (s->kind == IR_S_CALL && s->nargs > 1 && s->callee &&
+                     s->callee->kind == IR_E_FUNC && is_copy_func(p, s->callee->func)) {
+                copied = record_of(strip_casts(s->args[1])->type); /* bcopy's destination */
+                if (copied)
+                    base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
                 copied = record_of(strip_casts(s->args[0])->type);
+            }
             if (copied)
                 base_hashmap_put(&c->fo_copied, (uint64_t)(uintptr_t)dl_canon_type(c, copied), 1);
-            if (!s->lhs || !is_fnptr_type(s->lhs->type) || s->lhs->kind == IR_E_VAR)
+            bool op = is_op_stmt(s), call = s->kind == IR_S_CALL || s->kind == IR_S_ASYNC;
+            mark_byte_views(c, s->lhs, true, op, NULL, 0, 0);
+            mark_byte_views(c, s->rhs, true, op, NULL, 0, 0);
+            mark_byte_views(c, s->callee, false, false, NULL, 0, 0);
+            for (uint32_t k = 0; k < s->nargs; k++)
+                mark_byte_views(c, s->args[k], true, op, call ? s : NULL, k, 0);
+            if (!fnptr_store(s->lhs) || s->lhs->kind == IR_E_VAR)
                 continue;
             dl_chain ch;
             expr_chain(c, f, s->lhs, &ch);
@@ -2772,6 +2946,8 @@ static uint32_t object_targets(fn_an *a, uint32_t callee_values)
             return DL_NONE;
         acc = dl_set_union(c, acc, fs);
     }
+    /* the stores read may be anywhere in the program: not in the cache key */
+    c->bind_used = true;
     return acc;
 }
 
@@ -4746,7 +4922,7 @@ static void analyse_scc(dl_ctx *c, const uint32_t *members, uint32_t n, const cg
     base_vec_free(&callers);
     if (c->summary_cut)
         c->funcs_unsummarised += n; /* cut short by a budget: not cached */
-    else if (st && !c->bind_used) /* bindings read stores anywhere: not in its key */
+    else if (st && !c->bind_used) /* bindings or per-object stores: not in its key */
         st->store(st->impl, key, members, n);
 }
 
