@@ -67,6 +67,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_init(&c.widened_instsets);
     base_hashmap_init(&c.path_classes);
     base_hashmap_init(&c.nonrec_fields);
+    base_hashmap_init(&c.link_cyclic);
     base_hashmap_init(&c.type_canon);
     base_hashmap_init(&c.fnstores);
     base_hashmap_init(&c.fn_escaped);
@@ -145,6 +146,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
     base_hashmap_free(&c.widened_instsets);
     base_hashmap_free(&c.path_classes);
     base_hashmap_free(&c.nonrec_fields);
+    base_hashmap_free(&c.link_cyclic);
     base_hashmap_free(&c.type_canon);
     base_hashmap_free(&c.fnstores);
     base_hashmap_free(&c.fn_escaped);

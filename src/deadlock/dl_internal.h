@@ -302,6 +302,7 @@ typedef struct dl_ctx {
     base_hashmap rec_locks;    /* lock path -> 1: initialised recursive */
     base_hashmap rec_fields;   /* (struct type, field) key -> 1 */
     base_hashmap nonrec_fields;
+    base_hashmap link_cyclic;  /* link field key -> 1 may close a cycle, 2 no evidence (dl_links.c) */
     size_t unknown_locks;      /* lock statements whose lock could not be named */
     uint32_t *scc_of;          /* function -> strongly connected component (0: not yet) */
     uint32_t cur_scc;
@@ -425,6 +426,10 @@ static inline bool dl_path_is_class(const dl_ctx *c, uint32_t path)
 }
 bool dl_path_is_local_object(const dl_ctx *c, uint32_t path, const ir_func **owner);
 bool dl_lock_is_recursive(const dl_ctx *c, uint32_t lock);
+/* Whether the program stores into the link field (a DL_SEL_FIELD path <<
+ * 1 | against, as dl_path_chain gives) a value that may close a cycle of
+ * links (dl_links.c): then no lock order along it is assumed. */
+bool dl_link_may_cycle(dl_ctx *c, uint32_t link);
 uint64_t dl_field_key(const dl_ctx *c, uint32_t path); /* 0: the path does not end in a field */
 /* The link a dependency follows (the lock order along a recursive field):
  * when the wanted lock is the held one's field(s) in the object reached

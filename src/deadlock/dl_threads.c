@@ -550,8 +550,9 @@ static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds, uin
             return false;
         /* every thread holds a node's lock and wants that of a node it
          * links to through one field: a cycle of such waits needs a cycle
-         * of links (--no-link-order) */
-        if (link != DL_NONE && !c->opts->no_link_order) {
+         * of links (--no-link-order); not where the program stores into
+         * the link a value that may close one (dl_links.c) */
+        if (link != DL_NONE && !c->opts->no_link_order && !dl_link_may_cycle(c, link)) {
             ch->ordered = link;
             if (ch->uniform) /* every other choice is ordered the same way */
                 ch->budget = 0;

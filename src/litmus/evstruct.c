@@ -23,6 +23,10 @@ typedef struct regval {
     uint64_t just[JUST_WORDS];
     uint32_t sym1; /* a symbolic read's event + 1 whose value this is, else 0 */
     uint32_t src1; /* a read's event + 1 whose value this is by plain copying, else 0 */
+    /* the value depends on none of the reads in t[] once herd7's own
+     * simplifications of its symbolic values apply (r ^ r = 0, r == r):
+     * a write of it is grounded (litmus_evstruct.wdep) */
+    bool novalue;
 } regval;
 
 typedef struct state {
@@ -158,6 +162,7 @@ static void eval_operand(const state *s, const litmus_operand *o, regval *r)
     r->nt = 0;
     r->sym1 = 0;
     r->src1 = 0;
+    r->novalue = false;
     memset(r->just, 0, sizeof r->just);
     switch (o->kind) {
     case LITMUS_OPND_REG:
@@ -272,6 +277,14 @@ static void eval_expr(builder *b, const litmus_instr *in, const state *s, const 
     r->src1 = 0;
     taint_union(b, in, r, &y);
     result_just(e, &x, &y, r);
+    /* herd7's symbolic values (lib/symbValue.ml): s + 0, 0 + s, s | 0 and
+     * 0 | s are s (a copy); s ^ s and s == s are constants */
+    bool x0 = x.v.kind == LITMUS_VAL_INT && x.v.num == 0 && x.nt == 0;
+    bool y0 = y.v.kind == LITMUS_VAL_INT && y.v.num == 0 && y.nt == 0;
+    if ((e->op == LITMUS_OP_ADD || e->op == LITMUS_OP_OR) && (x0 || y0))
+        r->src1 = x0 ? y.src1 : x.src1;
+    r->novalue = ((x.nt == 0 || x.novalue) && (y.nt == 0 || y.novalue)) ||
+                 ((e->op == LITMUS_OP_XOR || e->op == LITMUS_OP_EQ) && expr_same(e->lhs, e->rhs));
     if (x.v.kind == LITMUS_VAL_UNDEF || y.v.kind == LITMUS_VAL_UNDEF) {
         r->v.kind = LITMUS_VAL_UNDEF; /* refused where it is used */
         r->v.loc = 0;
@@ -409,10 +422,17 @@ static void mark_used(builder *b, const regval *r, uint32_t at)
  * computed from the reads it depends on. */
 static void note_copy(builder *b, uint32_t ev, const regval *val)
 {
-    if (val->src1)
+    if (val->src1) {
         b->es->events[ev].copy_of = val->src1 - 1;
-    else
+    } else {
         mark_used(b, val, ev);
+        /* a pick (a select's condition) chooses between values, none of
+         * which it computes: no value dependency */
+        litmus_evstruct *es = b->es;
+        for (uint32_t i = 0; i < val->nt && ev != LITMUS_NONE && !val->novalue; i++)
+            if (!(val->t[i] & PICK))
+                add_dep(&es->wdep, &es->nwdep, &es->wdep_cap, val->t[i], ev);
+    }
 }
 
 /* Before an access or a branch (lim->ports): a port event standing for the
@@ -804,6 +824,7 @@ static void explore_read_pair(builder *b, uint32_t thread, uint32_t pc, state *s
                 r->nt = 1;
                 r->t[0] = ev[k];
                 r->src1 = ev[k] + 1;
+                r->novalue = false;
                 memcpy(r->just, d.justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
                 mark_used(b, &d.at[k], ev[1]);
             }
@@ -1052,7 +1073,9 @@ static void explore_casp(builder *b, uint32_t thread, uint32_t pc, state *s, uin
                             r->t[r->nt++] = cmp[k].t[q];
                         r->t[r->nt++] = ev[k] | PICK;
                         r->src1 = cmp[k].src1;
+                        r->sym1 = cmp[k].sym1;
                     }
+                    r->novalue = ok && alt && cmp[k].novalue;
                     memcpy(r->just, justs[k] + (size_t)(k ? j : i) * JUST_WORDS, sizeof r->just);
                     /* the compares, and the addresses */
                     mark_used(b, r, ev[1]);
@@ -1135,8 +1158,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
         case LITMUS_I_MOV: {
             regval r = { 0 };
             eval_expr(b, in, s, in->expr, &r);
-            if (in->expr->op != LITMUS_OP_NONE)
-                mark_used(b, &r, parent);
+            if (in->expr->op != LITMUS_OP_NONE && !r.src1 && !r.novalue)
+                mark_used(b, &r, parent); /* no equation left: a copy, a constant */
             s->regs[in->reg] = r;
             pc++;
             break;
@@ -1239,6 +1262,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->v = litmus_int(0); /* never looked at: the path's sym says */
                 r->sym1 = ev + 1;
                 r->src1 = ev + 1;
+                r->novalue = false;
                 mark_used(b, &at, parent);
                 parent = ev;
                 pc++;
@@ -1306,6 +1330,7 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                 r->t[0] = ev;
                 r->sym1 = 0;
                 r->src1 = ev + 1;
+                r->novalue = false;
                 memcpy(r->just, justs + (size_t)i * JUST_WORDS, sizeof r->just);
                 mark_used(b, &at, ev);
                 if (in->kind == LITMUS_I_CAS) { /* the compare */
@@ -1327,6 +1352,8 @@ static void explore(builder *b, uint32_t thread, uint32_t pc, state *s, uint32_t
                         r->t[r->nt++] = cmp.t[q];
                     r->t[r->nt++] = ev | PICK;
                     r->src1 = cmp.src1;
+                    r->sym1 = cmp.sym1;
+                    r->novalue = cmp.novalue;
                 }
                 if (in->kind == LITMUS_I_CAS && in->ok_reg != in->reg) {
                     /* success depends on the value read, as the value does */
@@ -1498,6 +1525,7 @@ static void reset_events(litmus_evstruct *es)
     es->nsymbolic = 0;
     es->naddr = es->ndata = es->nctrl = 0;
     es->nrfreg = es->niico_data = es->niico_ctrl = es->nsca = es->nvuse = 0;
+    es->nwdep = 0;
     es->dropped_paths = false;
     es->nfault_paths = 0;
 }
@@ -1553,11 +1581,11 @@ static void compact(builder *b)
         if (e->copy_of != LITMUS_NONE)
             e->copy_of = map[e->copy_of];
     }
-    litmus_dep *lists[8] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl,
-                             es->sca, es->vuse };
-    uint32_t *counts[8] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
-                            &es->niico_ctrl, &es->nsca, &es->nvuse };
-    for (int k = 0; k < 8; k++) {
+    litmus_dep *lists[9] = { es->addr, es->data, es->ctrl, es->rfreg, es->iico_data, es->iico_ctrl,
+                             es->sca, es->vuse, es->wdep };
+    uint32_t *counts[9] = { &es->naddr, &es->ndata, &es->nctrl, &es->nrfreg, &es->niico_data,
+                            &es->niico_ctrl, &es->nsca, &es->nvuse, &es->nwdep };
+    for (int k = 0; k < 9; k++) {
         uint32_t m = 0;
         for (uint32_t i = 0; i < *counts[k]; i++) {
             uint32_t f = map[lists[k][i].from], t = map[lists[k][i].to];
@@ -1587,23 +1615,30 @@ static void compact(builder *b)
 }
 
 /* Is there a cycle of locations l0 -> l1 -> ... -> l0, where l -> m when
- * some write of m stores a copy of a read of l (litmus_evstruct.copy_cycle)?
- * Kahn's algorithm: a cycle is what remains after peeling off the
- * locations no edge enters. */
+ * some write of m stores a copy of a read of l, or a value computed from
+ * it (litmus_evstruct.copy_cycle)? A computed write's edge back to its own
+ * location is left out (`x = x + 1`, an rmw's write: coherence orders the
+ * read before the write, so it reads an older value). Kahn's algorithm: a
+ * cycle is what remains after peeling off the locations no edge enters. */
 static bool find_copy_cycle(const litmus_test *t, const litmus_evstruct *es)
 {
     uint32_t n = t->nlocs, nedges = 0;
-    litmus_dep *edges = NULL;
+    litmus_dep *edges = base_xmalloc(base_mul_size((size_t)es->nevents + es->nwdep + 1, sizeof *edges));
     uint32_t *indeg = base_xcalloc(n ? n : 1, sizeof *indeg);
-    for (uint32_t i = 0; i < es->nevents; i++) {
-        const litmus_event *w = &es->events[i];
-        if (w->kind != LITMUS_EV_WRITE || w->copy_of == LITMUS_NONE)
-            continue;
-        if (!edges)
-            edges = base_xmalloc(base_mul_size(es->nevents, sizeof *edges));
-        edges[nedges].from = es->events[w->copy_of].loc;
-        edges[nedges].to = w->loc;
-        indeg[w->loc]++;
+    for (uint32_t i = 0; i < es->nevents + es->nwdep; i++) {
+        uint32_t r, wi;
+        if (i < es->nevents) {
+            if (es->events[i].kind != LITMUS_EV_WRITE || es->events[i].copy_of == LITMUS_NONE)
+                continue;
+            r = es->events[i].copy_of, wi = i;
+        } else {
+            r = es->wdep[i - es->nevents].from, wi = es->wdep[i - es->nevents].to;
+            if (es->events[r].loc == es->events[wi].loc)
+                continue;
+        }
+        edges[nedges].from = es->events[r].loc;
+        edges[nedges].to = es->events[wi].loc;
+        indeg[es->events[wi].loc]++;
         nedges++;
     }
     uint32_t *queue = base_xmalloc(base_mul_size(n ? n : 1, sizeof *queue));
@@ -1713,6 +1748,7 @@ void litmus_evstruct_free(litmus_evstruct *es)
     free(es->iico_ctrl);
     free(es->sca);
     free(es->vuse);
+    free(es->wdep);
     free(es->init_of_loc);
     memset(es, 0, sizeof *es);
 }

@@ -117,9 +117,14 @@ typedef struct litmus_evstruct {
      * reads' values are out of thin air in an execution (litmus/simulate). */
     litmus_dep *vuse;
     uint32_t nvuse, vuse_cap;
-    /* Some location's value may be copied back into it through reads and
-     * writes of the threads (a cycle of copy_of and locations): only then
-     * can an execution hold a value out of thin air. */
+    /* Value dependencies of computed writes: (read, write) when the value
+     * the write stores is computed (no plain copy) from the read's value. */
+    litmus_dep *wdep;
+    uint32_t nwdep, wdep_cap;
+    /* Some location's value may flow back into it through reads and
+     * writes of the threads (a cycle of locations, l -> m when a write of
+     * m copies or computes its value from a read of l: copy_of, wdep):
+     * only then can an execution hold a value out of thin air. */
     bool copy_cycle;
     litmus_path *paths;
     uint32_t npaths, paths_cap;

@@ -363,6 +363,45 @@ static uint32_t oota_next(sim *s, uint32_t e)
     return LITMUS_NONE;
 }
 
+/* Whether a computed write of the current model is not grounded: the
+ * least fixpoint of grounded values (an event outside the model, a
+ * constant, a read of a grounded write, a write whose copied read or every
+ * read its computed value depends on is grounded) leaves it out. Its value
+ * is then an operation on herd7's symbols, an equation herd leaves
+ * unsolved (after its own simplifications, which ravel does not repeat). */
+static bool oota_computed(sim *s)
+{
+    oota *o = &s->oo;
+    const litmus_evstruct *es = s->es;
+    uint32_t n = es->nevents;
+    if (es->nwdep == 0)
+        return false;
+    memset(o->mark, 0, n);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t e = 0; e < n; e++) {
+            if (o->mark[e] || !in_x(s, e))
+                continue;
+            const litmus_event *ev = &es->events[e];
+            uint32_t from = ev->kind == LITMUS_EV_READ    ? oota_next(s, e)
+                            : ev->kind == LITMUS_EV_WRITE ? ev->copy_of
+                                                          : LITMUS_NONE;
+            bool g = from == LITMUS_NONE || o->mark[from] || !in_x(s, from);
+            if (ev->kind == LITMUS_EV_WRITE && from == LITMUS_NONE)
+                for (uint32_t i = 0; i < es->nwdep && g; i++)
+                    if (es->wdep[i].to == e && in_x(s, es->wdep[i].from) && !o->mark[es->wdep[i].from])
+                        g = false;
+            if (g)
+                o->mark[e] = 1, changed = true;
+        }
+    }
+    for (uint32_t e = 0; e < n; e++)
+        if (!o->mark[e] && in_x(s, e) && es->events[e].kind == LITMUS_EV_WRITE &&
+            es->events[e].copy_of == LITMUS_NONE)
+            return true;
+    return false;
+}
+
 /* Fills oo.sym for the events of the current model (a least fixpoint: a
  * value is grounded when the chain of oota_next from it ends). Returns the
  * number of events with symbols, or -1 after marking the result unknown. */
@@ -373,6 +412,12 @@ static int oota_ground(sim *s)
     uint32_t n = es->nevents;
     int nsym = 0;
     BASE_VEC(int64_t) names = { 0 };
+    if (oota_computed(s)) {
+        unknown(s->res, "unsupported: a value out of thin air (herd7's symbolic value) computed "
+                        "by an operation: a cycle of reads-from and dependencies through a "
+                        "write that is no plain copy");
+        return -1;
+    }
     memset(o->mark, 0, n);
     for (uint32_t e0 = 0; e0 < n; e0++) {
         if (o->mark[e0] || !in_x(s, e0))

@@ -392,8 +392,10 @@ static void test_copy_cycle(void **state)
 }
 
 /* Its twins: a constant write breaks the cycle; a value computed from the
- * read (r0 + 0) is no copy, and the read's value is used; so is a value
- * a branch tests. */
+ * read (r0 & 1) is no copy, and the read's value is used: a cycle of
+ * dependencies still (wdep), and the write's value depends on the read;
+ * r0 + 0 is a copy (herd7 makes s + 0 s), r0 ^ r0 a constant (no value
+ * dependency); a value a branch tests is used. */
 static void test_copy_cycle_twins(void **state)
 {
     (void)state;
@@ -404,10 +406,13 @@ static void test_copy_cycle_twins(void **state)
     assert_false(f.es.copy_cycle);
     done(&f);
     build_with(&f, "LISA LB+add\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
-                   " mov r2 (add r0 0) | w[] x r1 ;\n w[] y r2 | ;\nexists (0:r0=1:r1)\n",
+                   " mov r2 (and r0 1) | w[] x r1 ;\n w[] y r2 | ;\nexists (0:r0=1:r1)\n",
                &sym_limits);
     assert_true(f.built);
-    assert_false(f.es.copy_cycle);
+    assert_true(f.es.copy_cycle);
+    assert_true(f.es.nwdep > 0);
+    for (uint32_t k = 0; k < f.es.nwdep; k++)
+        assert_int_equal(f.es.events[f.es.wdep[k].from].thread, 0);
     assert_true(f.es.nvuse > 0);
     for (uint32_t k = 0; k < f.es.nvuse; k++) {
         const litmus_event *r = &f.es.events[f.es.vuse[k].from];
@@ -417,6 +422,23 @@ static void test_copy_cycle_twins(void **state)
     for (uint32_t i = 0; i < f.es.nevents; i++)
         if (f.es.events[i].kind == LITMUS_EV_WRITE && f.es.events[i].thread == 0)
             assert_int_equal(f.es.events[i].copy_of, LITMUS_NONE);
+    done(&f);
+    build_with(&f, "LISA LB+add0\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
+                   " mov r2 (add r0 0) | w[] x r1 ;\n w[] y r2 | ;\nexists (0:r0=1:r1)\n",
+               &sym_limits);
+    assert_true(f.built);
+    assert_true(f.es.copy_cycle);
+    assert_int_equal(f.es.nwdep, 0);
+    for (uint32_t i = 0; i < f.es.nevents; i++)
+        if (f.es.events[i].kind == LITMUS_EV_WRITE && f.es.events[i].thread == 0)
+            assert_int_not_equal(f.es.events[i].copy_of, LITMUS_NONE);
+    done(&f);
+    build_with(&f, "LISA LB+xor\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
+                   " mov r2 (xor r0 r0) | w[] x r1 ;\n w[] y r2 | ;\nexists (0:r0=1:r1)\n",
+               &sym_limits);
+    assert_true(f.built);
+    assert_false(f.es.copy_cycle);
+    assert_int_equal(f.es.nwdep, 0);
     done(&f);
     build_with(&f, "LISA LB+branch\n{x=0; y=0;}\n P0 | P1 ;\n r[] r0 x | r[] r1 y ;\n"
                    " b[] r0 L | w[] x r1 ;\n L: w[] y r0 | ;\nexists (0:r0=1:r1)\n", &sym_limits);
