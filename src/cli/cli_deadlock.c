@@ -105,8 +105,9 @@ static const char deadlock_usage[] =
     "                     ordered along the links, assumed acyclic, and said so)\n"
     "\n"
     "exit codes: 0 no finding; 1 findings; 2 bad command line; 3 no finding but a\n"
-    "budget (--timeout, --max-memory) ran out; 4 out of memory; 5 bad input (missing\n"
-    "file, a C error; findings in the rest still give 1)\n";
+    "budget (--timeout, --max-memory, the round or cycle-search limit) ran out;\n"
+    "4 out of memory; 5 bad input (missing file, a C error; findings in the rest\n"
+    "still give 1)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {

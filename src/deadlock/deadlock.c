@@ -109,7 +109,7 @@ void deadlock_analyse(const ir_program *p, const deadlock_opts *o, deadlock_resu
         const dl_path *fp = &c.paths.data[dl_set_data(&c, opaque)[i]];
         res->assumed[i] = base_xstrdup(base_sym_str(p->syms, p->funcs[fp->a]->name));
     }
-    res->stopped = c.stopped ? c.stopped : c.unsettled ? "round" : NULL;
+    res->stopped = c.stopped ? c.stopped : c.unsettled ? "round" : c.cycles_cut ? "search" : NULL;
     res->funcs_unsummarised = c.funcs_unsummarised;
     res->cycles_cut = c.cycles_cut;
     res->nfuncs = p->nfuncs;

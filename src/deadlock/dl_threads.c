@@ -526,6 +526,9 @@ typedef struct chooser {
      * choice), uniform says every dependency of every edge follows it */
     uint32_t ordered;
     bool uniform;
+    /* settled: the budget was zeroed because every other choice is ordered
+     * the same way; cut: it ran out otherwise (choices left untried) */
+    bool settled, cut;
 } chooser;
 
 static bool blocks(const tdep *wanting, const tdep *holding)
@@ -540,8 +543,11 @@ static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds, uin
 {
     finder *fd = ch->fd;
     dl_ctx *c = fd->c;
-    if (ch->budget-- <= 0)
+    if (ch->budget-- <= 0) {
+        if (!ch->settled)
+            ch->cut = true;
         return false;
+    }
     if (k == ch->len) {
         if (!c->opts->no_gate_locks && dl_set_len(c, guards) > 0)
             return false;
@@ -554,8 +560,10 @@ static bool choose(chooser *ch, uint32_t k, uint32_t guards, uint32_t conds, uin
          * the link a value that may close one (dl_links.c) */
         if (link != DL_NONE && !c->opts->no_link_order && !dl_link_may_cycle(c, link)) {
             ch->ordered = link;
-            if (ch->uniform) /* every other choice is ordered the same way */
+            if (ch->uniform) { /* every other choice is ordered the same way */
                 ch->budget = 0;
+                ch->settled = true;
+            }
             return false;
         }
         return true;
@@ -770,7 +778,8 @@ typedef struct cycle_search {
     uint32_t *path_nodes, *path_edges;
     bool *blocked;
     uint32_t *scc;       /* lock node -> strongly connected component */
-    long budget;
+    long budget;        /* steps of the search for cycles */
+    long choice_budget; /* steps of the choice of dependencies, per cycle */
     unsigned maxlen;
     size_t found;
 } cycle_search;
@@ -804,12 +813,15 @@ static void try_cycle(cycle_search *cs, uint32_t len)
             continue;
         if (superset_of_reported(cs, 0, set) || superset_of_reported(cs, kind, set))
             break;
-        chooser ch = { fd, cs->g, cs->path_edges, len, pick, kind == 0, 100000, DL_NONE, true };
+        chooser ch = { fd, cs->g, cs->path_edges, len, pick, kind == 0, cs->choice_budget, DL_NONE, true,
+                       false, false };
         for (uint32_t i = 0; i < len; i++) {
             uint32_t ec = cs->g->edges.data[cs->path_edges[i]].chain;
             ch.uniform &= ec != DL_NONE && ec == cs->g->edges.data[cs->path_edges[0]].chain;
         }
         if (!choose(&ch, 0, c->empty, c->empty, DL_NONE)) {
+            if (ch.cut) /* a choice of dependencies may close it: not known */
+                c->cycles_cut = true;
             if (ch.ordered != DL_NONE && !noted) { /* once per cycle, whichever kind */
                 base_vec_push(&fd->link_cycles, set);
                 base_vec_push(&fd->link_cycles, ch.ordered);
@@ -876,8 +888,12 @@ static uint32_t lock_sccs(const graph *g, uint32_t *scc, uint32_t *size)
  * node of the cycle), by depth-first search. */
 static void dfs_cycles(cycle_search *cs, uint32_t start, uint32_t v, uint32_t depth, uint32_t len)
 {
-    if (cs->budget-- <= 0 || cs->found > 10000)
+    if (cs->found > 10000)
         return;
+    if (cs->budget-- <= 0) { /* cycles left unvisited: the run says so */
+        cs->fd->c->cycles_cut = true;
+        return;
+    }
     if ((cs->budget & 1023) == 0 && dl_out_of_budget(cs->fd->c)) {
         cs->fd->c->cycles_cut = true;
         cs->budget = 0;
@@ -924,6 +940,14 @@ static void find_cycles(finder *fd, graph *g, finding_vec *out)
         if (scc_size[i] > largest)
             largest = scc_size[i];
     cs.budget = 5000000;
+    cs.choice_budget = 100000;
+    /* smaller limits, for the test that a search cut short says so */
+    const char *lim = getenv("RAVEL_DL_SEARCH_BUDGET");
+    if (lim && *lim) {
+        long v = strtol(lim, NULL, 10);
+        if (v > 0)
+            cs.budget = cs.choice_budget = v;
+    }
     unsigned maxlen = c->opts->max_cycle_len ? c->opts->max_cycle_len : (unsigned)n;
     if (maxlen > largest)
         maxlen = largest < 2 ? 2 : largest;

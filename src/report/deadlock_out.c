@@ -174,7 +174,10 @@ void report_deadlock_text(base_strbuf *out, const deadlock_result *r)
                            l->against ? "against" : "along", l->link,
                            *l->record ? " of struct " : "", l->record, l->cycles == 1 ? "it" : "them");
     }
-    if (r->stopped)
+    if (r->stopped && strcmp(r->stopped, "search") == 0)
+        base_strbuf_printf(out, "incomplete: the cycle search reached its limit with cycles of the lock "
+                                "graph left unexamined: the findings cover only the rest\n");
+    else if (r->stopped)
         base_strbuf_printf(out,
                            "incomplete: the %s limit ran out: %zu function%s not summarised or cut "
                            "short%s: the findings cover only the rest\n",
