@@ -35,7 +35,7 @@
 
 #include "deadlock/deadlock.h"
 
-#define DL_CACHE_VERSION 12u
+#define DL_CACHE_VERSION 13u
 
 struct dl_ctx;
 typedef struct dl_cache dl_cache;

@@ -2086,7 +2086,11 @@ static bool callers_known(dl_ctx *c, const ir_func *f, unsigned depth);
  * chains do not follow (a local, an untracked field) still see them
  * (fo_cover keeps every suffix). A field that is not tracked, or a
  * function that is not a constructor, keeps the stores of any object of
- * the type. */
+ * the type. A constructor may also hand its allocation out through a
+ * parameter pp used only as `*pp = v` (v NULL or its allocations): fo_ctor
+ * then maps it to pp's index + 2 (1: a returned constructor), and a call
+ * of it with `&F` as that argument counts as a store of its result into F
+ * (followed_store), the only way F's address may be taken. */
 
 #define ORG_NULL 1u
 #define ORG_ALLOC 2u
@@ -2155,10 +2159,53 @@ static bool fc_link(dl_ctx *c, const ir_type *rec, uint32_t field, const ir_type
     return true;
 }
 
+static bool is_param_var(const ir_expr *e, uint32_t pi)
+{
+    e = strip_casts(e);
+    return e && e->kind == IR_E_VAR && e->var->kind == IR_V_PARAM && e->var->id == pi;
+}
+
+/* The occurrences of parameter pi in e. */
+static uint32_t param_uses(const ir_expr *e, uint32_t pi, unsigned depth)
+{
+    if (!e)
+        return 0;
+    if (depth > 64)
+        return 1000000; /* too deep to tell: counts as another use */
+    return (e->kind == IR_E_VAR && e->var->kind == IR_V_PARAM && e->var->id == pi) +
+           param_uses(e->a, pi, depth + 1) + param_uses(e->b, pi, depth + 1) +
+           param_uses(e->c, pi, depth + 1);
+}
+
 static bool is_ctor(const dl_ctx *c, const ir_func *g)
 {
     uint32_t gi = dl_func_index((dl_ctx *)c, g);
-    return gi != DL_NONE && base_hashmap_get(&c->fo_ctor, (uint64_t)gi + 1, NULL);
+    uint64_t v = 0;
+    return gi != DL_NONE && base_hashmap_get(&c->fo_ctor, (uint64_t)gi + 1, &v) && v == 1;
+}
+
+/* The out-parameter of constructor g (`*pp = q`), or DL_NONE. */
+static uint32_t octor_param(const dl_ctx *c, const ir_func *g)
+{
+    uint32_t gi = dl_func_index((dl_ctx *)c, g);
+    uint64_t v = 0;
+    return gi != DL_NONE && base_hashmap_get(&c->fo_ctor, (uint64_t)gi + 1, &v) && v >= 2
+               ? (uint32_t)(v - 2) : DL_NONE;
+}
+
+/* The pointer field whose address is argument op of call s to an
+ * out-parameter constructor (`&a->q`: a->q), or NULL. */
+static const ir_expr *octor_field(dl_ctx *c, const ir_stmt *s, bool make)
+{
+    if (s->kind != IR_S_CALL || !s->callee || s->callee->kind != IR_E_FUNC)
+        return NULL;
+    uint32_t op = octor_param(c, s->callee->func);
+    if (op == DL_NONE || op >= s->nargs)
+        return NULL;
+    const ir_expr *a = strip_casts(s->args[op]);
+    if (!a || a->kind != IR_E_ADDR || fc_of_lvalue(c, a->a, make) == DL_NONE)
+        return NULL;
+    return strip_casts(a->a);
 }
 
 static void org_add(uint32_t *arr, uint32_t *n, uint32_t x, org *o)
@@ -2240,9 +2287,15 @@ static bool fresh_local(dl_ctx *c, const ir_func *f, const ir_var *v)
     org_init(&r, f);
     ir_expr e = { .kind = IR_E_VAR, .type = v->type, .var = v };
     org_of(c, f, &e, &o, false, 0);
-    for (uint32_t i = 0; i < f->nstmts; i++)
-        if (f->stmts[i].kind == IR_S_RETURN && f->stmts[i].rhs)
-            org_of(c, f, f->stmts[i].rhs, &r, false, 0);
+    uint32_t op = octor_param(c, f);
+    for (uint32_t i = 0; i < f->nstmts; i++) {
+        const ir_stmt *s = &f->stmts[i];
+        const ir_expr *l = strip_casts(s->lhs);
+        if (op == DL_NONE ? s->kind == IR_S_RETURN && s->rhs
+                          : s->kind == IR_S_ASSIGN && s->rhs && l && l->kind == IR_E_DEREF &&
+                                is_param_var(l->a, op))
+            org_of(c, f, s->rhs, &r, false, 0);
+    }
     bool ok = (o.kinds & ORG_ALLOC) && !(o.kinds & ~(ORG_ALLOC | ORG_NULL));
     for (uint32_t i = 0; i < o.nallocs && ok; i++) {
         ok = false;
@@ -2284,6 +2337,44 @@ static void fc_untrack_addrs(dl_ctx *c, const ir_expr *e, unsigned depth)
     fc_untrack_addrs(c, e->c, depth + 1);
 }
 
+/* The out-parameter of f (DL_NONE: none): a parameter pp to a pointer
+ * that the body never assigns and uses only as `*pp = v` with v NULL or
+ * f's allocations (through locals). */
+static uint32_t outparam_of(dl_ctx *c, const ir_func *f)
+{
+    for (uint32_t pi = 0; pi < f->nparams; pi++) {
+        const ir_var *v = f->params[pi];
+        if (!v || v->id != pi || v->address_taken || !v->type || v->type->kind != IR_T_PTR ||
+            !v->type->to || v->type->to->kind != IR_T_PTR || is_fnptr_type(v->type->to) ||
+            param_assigned(f, pi))
+            continue;
+        bool ok = true, stored = false;
+        for (uint32_t i = 0; i < f->nstmts && ok; i++) {
+            const ir_stmt *s = &f->stmts[i];
+            uint32_t n = param_uses(s->lhs, pi, 0) + param_uses(s->rhs, pi, 0) +
+                         param_uses(s->callee, pi, 0);
+            for (uint32_t k = 0; k < s->nargs; k++)
+                n += param_uses(s->args[k], pi, 0);
+            if (n == 0)
+                continue;
+            const ir_expr *l = strip_casts(s->lhs);
+            ok = n == 1 && s->kind == IR_S_ASSIGN && s->rhs && l && l->kind == IR_E_DEREF &&
+                 is_param_var(l->a, pi);
+            if (ok) {
+                org o;
+                org_init(&o, f);
+                org_of(c, f, s->rhs, &o, false, 0);
+                free(o.seen);
+                ok = !(o.kinds & ~(ORG_ALLOC | ORG_NULL));
+                stored = stored || (o.kinds & ORG_ALLOC);
+            }
+        }
+        if (ok && stored)
+            return pi;
+    }
+    return DL_NONE;
+}
+
 /* The constructors, then the classes of pointer fields. */
 static void fc_build(dl_ctx *c)
 {
@@ -2309,13 +2400,21 @@ static void fc_build(dl_ctx *c)
     }
     for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
         const ir_func *f = p->funcs[fi];
+        uint32_t op = f->has_body && !base_hashmap_get(&c->fo_ctor, (uint64_t)fi + 1, NULL) &&
+                              callers_known(c, f, 0) ? outparam_of(c, f) : DL_NONE;
+        if (op != DL_NONE)
+            base_hashmap_put(&c->fo_ctor, (uint64_t)fi + 1, (uint64_t)op + 2);
+    }
+    for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+        const ir_func *f = p->funcs[fi];
         for (uint32_t i = 0; i < f->nstmts; i++) {
             const ir_stmt *s = &f->stmts[i];
             fc_untrack_addrs(c, s->lhs, 0);
             fc_untrack_addrs(c, s->rhs, 0);
             fc_untrack_addrs(c, s->callee, 0);
-            for (uint32_t k = 0; k < s->nargs; k++)
-                fc_untrack_addrs(c, s->args[k], 0);
+            const ir_expr *of = octor_field(c, s, true);
+            for (uint32_t k = 0; k < s->nargs; k++) /* the out-parameter: a store of a result */
+                fc_untrack_addrs(c, of && k == octor_param(c, s->callee->func) ? of->a : s->args[k], 0);
             uint32_t k = s->lhs ? fc_of_lvalue(c, s->lhs, true) : DL_NONE;
             if (k == DL_NONE)
                 continue;
@@ -2719,14 +2818,22 @@ static void mark_byte_views(dl_ctx *c, const ir_expr *e, bool top, bool op, cons
 
 /* The class of the followed field statement i of g stores to (DL_NONE:
  * none), and in o where the value comes from. */
-static uint32_t followed_store(dl_ctx *c, const ir_func *g, uint32_t i, org *o)
+static uint32_t followed_store(dl_ctx *c, const ir_func *g, uint32_t i, org *o, const ir_expr **lv)
 {
     const ir_stmt *s = &g->stmts[i];
     uint32_t cl = s->lhs ? fc_of_lvalue(c, s->lhs, false) : DL_NONE;
+    const ir_expr *of = cl == DL_NONE ? octor_field(c, s, false) : NULL;
+    *lv = of ? of : s->lhs;
+    if (of)
+        cl = fc_of_lvalue(c, of, false);
     if (cl == DL_NONE || c->fo_fc.data[cl].untracked)
         return DL_NONE;
     org_init(o, g);
-    org_of_stmt(c, g, i, o, true, 0);
+    if (of) { /* an out-parameter constructor's call: its result */
+        o->kinds = ORG_SITE;
+        o->sites[o->nsites++] = i;
+    } else
+        org_of_stmt(c, g, i, o, true, 0);
     free(o->seen);
     o->seen = NULL;
     return cl;
@@ -2759,9 +2866,9 @@ static void fo_ctor_stores(dl_ctx *c, const dl_cstore *cst, size_t n, unsigned *
     for (uint32_t gi = 0; gi < p->nfuncs; gi++) {
         const ir_func *g = p->funcs[gi];
         for (uint32_t i = 0; i < g->nstmts; i++) {
-            const ir_stmt *s = &g->stmts[i];
             org o;
-            uint32_t cl = followed_store(c, g, i, &o);
+            const ir_expr *lv;
+            uint32_t cl = followed_store(c, g, i, &o, &lv);
             if (cl == DL_NONE)
                 continue;
             for (uint32_t j = 0; j < o.nsites; j++) {
@@ -2771,7 +2878,7 @@ static void fo_ctor_stores(dl_ctx *c, const dl_cstore *cst, size_t n, unsigned *
                     if (cst[k].ctor != ci)
                         continue;
                     dl_chain obj;
-                    expr_chain(c, g, s->lhs, &obj);
+                    expr_chain(c, g, lv, &obj);
                     uint32_t set = cstore_set(c, &cst[k], g, site);
                     if (obj.n == 0) { /* not a field after all: any object */
                         dl_chain any = cst[k].rel;
@@ -2826,7 +2933,8 @@ static uint32_t local_made_funcs(dl_ctx *c, const ir_func *f, const ir_expr *arg
     }
     for (uint32_t i = 0; i < f->nstmts && acc != DL_NONE; i++) {
         org so;
-        uint32_t cl = followed_store(c, f, i, &so);
+        const ir_expr *lv;
+        uint32_t cl = followed_store(c, f, i, &so, &lv);
         if (cl == DL_NONE)
             continue;
         bool shares = false;

@@ -2,9 +2,9 @@
  * hands the object out through an out-parameter (`*pp = q`, the way
  * rsyslog's qqueueConstruct does) with different consumers, and the
  * worker, holding b, runs the action queue, whose consumer (flush_action)
- * takes a, while the flusher takes a then b: a real deadlock, found. (Today
- * with confidence may, the consumer reached by the field; once out-parameter
- * constructors are followed per object, must.) */
+ * takes a, while the flusher takes a then b: a real deadlock, found with
+ * confidence must (the call through the action queue binds flush_action
+ * only). */
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -1,0 +1,73 @@
+/* Two queues made by one constructor that hands the object out through an
+ * out-parameter (`*pp = q`, the way rsyslog's qqueueConstruct does) with
+ * different consumers: the main queue's (quiet) takes nothing, the action
+ * queue's (flush_action) takes a. The worker, holding b, runs the main
+ * queue; the flusher takes a then b. The constructor's store of the
+ * consumer is made on the object each call's argument points to
+ * (`&g.mainq`: the mainq link), so the worker's call binds quiet only: no
+ * deadlock. The twin deadlock_fnptr_outparam_bug runs the action queue. */
+#include <pthread.h>
+#include <stdlib.h>
+
+pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+int shared;
+
+struct queue { int n; int (*consumer)(void *); };
+struct action { int id; struct queue *q; };
+struct global { struct queue *mainq; struct action act; };
+static struct global g;
+
+static int queue_construct(struct queue **pp, int (*consumer)(void *))
+{
+    struct queue *q = malloc(sizeof *q);
+    if (!q)
+        return -1;
+    q->n = 0;
+    q->consumer = consumer;
+    *pp = q;
+    return 0;
+}
+
+static int queue_run(struct queue *q) { return q->consumer(q); }
+
+static int quiet(void *p) { (void)p; return 0; }
+static int flush_action(void *p)
+{
+    (void)p;
+    pthread_mutex_lock(&a);
+    shared++;
+    pthread_mutex_unlock(&a);
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    pthread_mutex_lock(&b);
+    queue_run(g.mainq);
+    pthread_mutex_unlock(&b);
+    return arg;
+}
+
+static void *flusher(void *arg)
+{
+    pthread_mutex_lock(&a);
+    pthread_mutex_lock(&b);
+    shared = 0;
+    pthread_mutex_unlock(&b);
+    pthread_mutex_unlock(&a);
+    return arg;
+}
+
+int main(void)
+{
+    pthread_t t1, t2;
+    if (queue_construct(&g.mainq, quiet) != 0 || queue_construct(&g.act.q, flush_action) != 0)
+        return 1;
+
+    pthread_create(&t1, 0, worker, 0);
+    pthread_create(&t2, 0, flusher, 0);
+    pthread_join(t1, 0);
+    pthread_join(t2, 0);
+    queue_run(g.act.q);
+    return 0;
+}
