@@ -109,7 +109,16 @@ bool base_sha256_file(const char *path, char hex[65])
     fclose(f);
     uint8_t d[32];
     base_sha256_final(&s, d);
-    for (int i = 0; i < 32; i++)
-        snprintf(hex + 2 * i, 3, "%02x", d[i]);
+    base_sha256_hex(d, hex);
     return ok;
+}
+
+void base_sha256_hex(const uint8_t d[32], char hex[65])
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = digits[d[i] >> 4];
+        hex[2 * i + 1] = digits[d[i] & 15];
+    }
+    hex[64] = 0;
 }

@@ -16,6 +16,8 @@ typedef struct base_sha256 {
 void base_sha256_init(base_sha256 *s);
 void base_sha256_update(base_sha256 *s, const void *data, size_t n);
 void base_sha256_final(base_sha256 *s, uint8_t out[32]);
+/* A digest as 64 lowercase hex digits and a NUL. */
+void base_sha256_hex(const uint8_t d[32], char hex[65]);
 /* The hash of a whole file as 64 lowercase hex digits and a NUL; false when
  * the file cannot be read. */
 bool base_sha256_file(const char *path, char hex[65]);

@@ -485,16 +485,6 @@ void cf_pch_retried(cf_pch *k)
 
 #define SHARED_MAGIC "ravel-pch-manifest 1"
 
-static void hex_of(const uint8_t d[32], char hex[65])
-{
-    static const char digits[] = "0123456789abcdef";
-    for (int i = 0; i < 32; i++) {
-        hex[2 * i] = digits[d[i] >> 4];
-        hex[2 * i + 1] = digits[d[i] & 15];
-    }
-    hex[64] = 0;
-}
-
 static char *in_cache(const cf_pch *k, const char *ext)
 {
     base_strbuf b = { 0 };
@@ -555,7 +545,7 @@ static bool publish(cf_pch *k, pch_group *g, bool ok)
     uint8_t d[32];
     base_sha256_final(&h, d);
     char content[65];
-    hex_of(d, content);
+    base_sha256_hex(d, content);
     base_strbuf final = { 0 };
     base_strbuf_printf(&final, "%s/%s.pch", k->cache, content);
     if (ok && hashed && rename(g->pch, final.data) == 0) {
@@ -698,7 +688,7 @@ cf_pch *cf_pch_shared(const cfront_opts *o, cf_job *j, const char *cache)
     uint8_t d[32];
     base_sha256_final(&h, d);
     k->gkey = base_xmalloc(65);
-    hex_of(d, k->gkey);
+    base_sha256_hex(d, k->gkey);
     const char *line = key + sizeof klen + klen; /* the #include line is the key's last field */
     while (line > key + sizeof klen && line[-1] != 0)
         line--;

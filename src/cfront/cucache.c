@@ -37,16 +37,6 @@ struct cf_ucache {
     unsigned tmp_seq;
 };
 
-static void to_hex(const uint8_t d[32], char hex[65])
-{
-    static const char digits[] = "0123456789abcdef";
-    for (int i = 0; i < 32; i++) {
-        hex[2 * i] = digits[d[i] >> 4];
-        hex[2 * i + 1] = digits[d[i] & 15];
-    }
-    hex[64] = 0;
-}
-
 static void mkdirs(const char *dir)
 {
     char *d = base_xstrdup(dir);
@@ -106,7 +96,7 @@ void cf_ucache_job_key(const cfront_opts *o, const char *path, const char *const
         put_field(&h, args[i]);
     uint8_t d[32];
     base_sha256_final(&h, d);
-    to_hex(d, hex);
+    base_sha256_hex(d, hex);
 }
 
 void cf_ucache_unit_key(const char *job_key, const char *const *paths, const char *const *hashes,
@@ -121,7 +111,7 @@ void cf_ucache_unit_key(const char *job_key, const char *const *paths, const cha
     }
     uint8_t d[32];
     base_sha256_final(&h, d);
-    to_hex(d, hex);
+    base_sha256_hex(d, hex);
 }
 
 /* The hash of a file's contents now, once per run (false: unreadable). */

@@ -383,9 +383,7 @@ static bool oota_computed(sim *s)
             if (o->mark[e] || !in_x(s, e))
                 continue;
             const litmus_event *ev = &es->events[e];
-            uint32_t from = ev->kind == LITMUS_EV_READ    ? oota_next(s, e)
-                            : ev->kind == LITMUS_EV_WRITE ? ev->copy_of
-                                                          : LITMUS_NONE;
+            uint32_t from = oota_next(s, e);
             bool g = from == LITMUS_NONE || o->mark[from] || !in_x(s, from);
             if (ev->kind == LITMUS_EV_WRITE && from == LITMUS_NONE)
                 for (uint32_t i = 0; i < es->nwdep && g; i++)
